@@ -1,0 +1,217 @@
+import { type FormEvent, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import type { Answers } from '../../../core/eligibility.ts'
+import { CONSENT_TEXT, fieldErrors, leadSchema } from '../../../core/lead-schema.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { toast } from '../../components/ui/use-toast.ts'
+import { cn } from '../../lib/cn.ts'
+import { QUESTIONNAIRE_ACTION } from '../questionnaire/questionnaire-state.ts'
+
+export type LeadFormValues = Partial<
+  Record<'firstName' | 'lastName' | 'email' | 'phone' | 'carDetails', string>
+> & {
+  hasConsent?: boolean
+}
+export type LeadFormFeedback = { errors: Record<string, string>; values: LeadFormValues }
+
+type FieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'carDetails'
+const fields: {
+  name: FieldName
+  label: string
+  required: boolean
+  type: string
+  autoComplete: string
+  inputMode?: 'email' | 'tel' | 'text'
+  placeholder?: string
+}[] = [
+  { name: 'firstName', label: 'First Name', required: true, type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', required: true, type: 'text', autoComplete: 'family-name' },
+  {
+    name: 'email',
+    label: 'Email Address',
+    required: true,
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+  },
+  {
+    name: 'phone',
+    label: 'Phone Number',
+    required: true,
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+  },
+  {
+    name: 'carDetails',
+    label: 'Car Details (Optional)',
+    required: false,
+    type: 'text',
+    autoComplete: 'off',
+    placeholder: 'e.g. 2016 Ford Focus',
+  },
+]
+
+/** Reads the lead form the same way in the browser and in the no-JavaScript action. */
+export function leadInputFromForm(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : undefined
+  }
+  const consent = text('hasConsent')
+  return {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+    phone: text('phone'),
+    carDetails: text('carDetails'),
+    hasConsent: consent === 'true' || consent === 'on',
+  }
+}
+
+export function LeadForm({ answers, feedback }: { answers: Answers; feedback?: LeadFormFeedback }) {
+  const [errors, setErrors] = useState<Record<string, string>>(feedback?.errors ?? {})
+  const [submitting, setSubmitting] = useState(false)
+  const navigate = useNavigate()
+  const formRef = useRef<HTMLFormElement>(null)
+  const values = feedback?.values ?? {}
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (submitting) return
+    const input = leadInputFromForm(new FormData(event.currentTarget))
+    const parsed = leadSchema.safeParse({ ...input, answers })
+    if (!parsed.success) {
+      const next = fieldErrors(parsed.error)
+      setErrors(next)
+      const first = fields.find((f) => next[f.name])?.name ?? (next.hasConsent ? 'hasConsent' : undefined)
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+      return
+    }
+    setErrors({})
+    setSubmitting(true)
+    try {
+      const response = await fetch('/api/leads', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ ...input, answers }),
+      })
+      if (!response.ok)
+        throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`)
+      await navigate('/thank-you')
+    } catch (error) {
+      console.error('Lead submission failed', error)
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to submit your details. Please try again.',
+      })
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={QUESTIONNAIRE_ACTION}
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-6 border-slate-200 border-t pt-6"
+      aria-labelledby="lead-form-title"
+    >
+      <h3 id="lead-form-title" className="font-bold text-navy-900 text-xl">
+        Get your free claim review
+      </h3>
+      <p className="mt-1 text-slate-700">
+        Leave your details and a specialist from a claims management company regulated by the Financial
+        Conduct Authority will contact you within 24 hours. No win, no fee.
+      </p>
+      {(Object.keys(answers) as (keyof Answers)[]).map((key) => (
+        <input key={key} type="hidden" name={key} value={answers[key]} />
+      ))}
+      <input type="hidden" name="step" value={3} />
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        {fields.map((field) => {
+          const error = errors[field.name]
+          const id = `lead-${field.name}`
+          return (
+            <div
+              key={field.name}
+              className={cn(field.name === 'carDetails' || field.name === 'email' ? 'sm:col-span-2' : '')}
+            >
+              <label htmlFor={id} className="block font-medium text-slate-900">
+                {field.label}
+                {field.required ? <span className="text-red-700"> *</span> : null}
+              </label>
+              <input
+                id={id}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                inputMode={field.inputMode}
+                placeholder={field.placeholder}
+                defaultValue={values[field.name]}
+                aria-required={field.required || undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                maxLength={field.name === 'carDetails' ? 200 : field.name === 'email' ? 254 : 100}
+                className={cn(
+                  'mt-1 block min-h-12 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500',
+                  error ? 'border-red-700' : 'border-slate-400',
+                )}
+              />
+              {error ? (
+                <p id={`${id}-error`} className="mt-1 text-red-700 text-sm">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          )
+        })}
+      </div>
+      <div className="mt-5">
+        <div className="flex items-start gap-3">
+          <input
+            id="lead-hasConsent"
+            name="hasConsent"
+            type="checkbox"
+            value="true"
+            defaultChecked={values.hasConsent}
+            aria-required="true"
+            aria-invalid={errors.hasConsent ? true : undefined}
+            aria-describedby={errors.hasConsent ? 'lead-hasConsent-error' : undefined}
+            className="mt-1 size-5 shrink-0 accent-teal-700"
+          />
+          <label htmlFor="lead-hasConsent" className="text-slate-800 text-sm leading-relaxed">
+            {CONSENT_TEXT.replace('Privacy Policy.', '')}
+            <a href="/privacy-policy" className="font-medium text-teal-800 underline underline-offset-2">
+              Privacy Policy
+            </a>
+            .<span className="text-red-700"> *</span>
+          </label>
+        </div>
+        {errors.hasConsent ? (
+          <p id="lead-hasConsent-error" className="mt-1 text-red-700 text-sm">
+            {errors.hasConsent}
+          </p>
+        ) : null}
+      </div>
+      <Button
+        type="submit"
+        name="intent"
+        value="lead"
+        size="lg"
+        className="mt-6 w-full"
+        disabled={submitting}
+      >
+        {submitting ? 'Submitting...' : 'Submit My Details'}
+      </Button>
+      <p className="mt-3 text-slate-600 text-xs leading-relaxed">
+        We are a lead generation service, not a claims management company. You can complain to your lender and
+        the Financial Ombudsman Service yourself for free.
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,217 @@
+import { site } from '../../../core/site.ts'
+
+const linkClass =
+  'rounded-sm text-teal-700 underline underline-offset-2 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700'
+const h2Class = 'text-xl font-semibold leading-snug text-slate-900 sm:text-2xl'
+const h3Class = 'text-lg font-semibold leading-snug text-slate-900'
+const listClass = 'list-disc space-y-2 pl-5'
+const codeClass = 'rounded bg-slate-100 px-1 py-0.5 font-mono text-sm text-slate-900 break-all'
+const statusClass = 'inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium'
+
+function openCookiePreferences() {
+  window.dispatchEvent(new Event('showCookiePreferences'))
+}
+
+export function CookiePolicyContent() {
+  return (
+    <div className="max-w-prose space-y-10 text-base leading-relaxed text-slate-700">
+      <section aria-labelledby="cookies-what" className="space-y-4">
+        <h2 id="cookies-what" className={h2Class}>
+          What Are Cookies
+        </h2>
+        <p>
+          Cookies are small text files that a website stores on your computer, phone or tablet when you visit
+          it. They let the website recognise your device and remember information about your visit. Websites
+          can also store information in your browser in similar ways, such as local storage. In this policy,
+          &quot;cookies&quot; includes these similar technologies.
+        </p>
+      </section>
+
+      <section aria-labelledby="cookies-how" className="space-y-4">
+        <h2 id="cookies-how" className={h2Class}>
+          How We Use Cookies
+        </h2>
+        <p>
+          {site.companyName} uses a small number of essential cookies to make {site.name} work and to remember
+          your cookie choices. We only use analytics, marketing and preference cookies if you agree to them.
+          When you first visit, these are switched off, and you can accept or reject each category, or change
+          your mind later.
+        </p>
+        <p>
+          Where third parties such as Google provide cookies for analytics or advertising, those cookies are
+          only set if you have agreed to the relevant category.
+        </p>
+      </section>
+
+      <section aria-labelledby="cookies-categories" className="space-y-6">
+        <h2 id="cookies-categories" className={h2Class}>
+          Cookie Categories
+        </h2>
+
+        <div className="space-y-3">
+          <h3 className={h3Class}>Essential Cookies</h3>
+          <p>
+            <span className={`${statusClass} border-teal-700 text-teal-800`}>Always active</span>
+          </p>
+          <p>
+            These are needed for the website to function and to keep it secure, so they cannot be switched
+            off. They do not need your consent. They include:
+          </p>
+          <ul className={listClass}>
+            <li>
+              your cookie choices, stored in your browser&apos;s local storage under{' '}
+              <code className={codeClass}>cookie_consent_v1</code>, so that we respect your choices and do not
+              ask you again on every page; and
+            </li>
+            <li>
+              a session cookie for site administrators who sign in, which keeps them signed in securely. It is
+              not set for ordinary visitors.
+            </li>
+          </ul>
+        </div>
+
+        <div className="space-y-3">
+          <h3 className={h3Class}>Analytics Cookies</h3>
+          <p>
+            <span className={`${statusClass} border-slate-300 text-slate-700`}>Off unless you opt in</span>
+          </p>
+          <p>
+            These collect anonymous information about how visitors use the website, such as which pages are
+            visited and where visitors leave. This helps us understand what works and improve the site.
+          </p>
+        </div>
+
+        <div className="space-y-3">
+          <h3 className={h3Class}>Marketing Cookies</h3>
+          <p>
+            <span className={`${statusClass} border-slate-300 text-slate-700`}>Off unless you opt in</span>
+          </p>
+          <p>
+            These track visitors across websites so that relevant adverts can be shown, and help us measure
+            how well our advertising campaigns work.
+          </p>
+        </div>
+
+        <div className="space-y-3">
+          <h3 className={h3Class}>Preference Cookies</h3>
+          <p>
+            <span className={`${statusClass} border-slate-300 text-slate-700`}>Off unless you opt in</span>
+          </p>
+          <p>These remember choices you make so that the website works the way you prefer.</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="cookies-consent-mode" className="space-y-4">
+        <h2 id="cookies-consent-mode" className={h2Class}>
+          Google Consent Mode
+        </h2>
+        <p>
+          We use Google Consent Mode to pass your choices to any Google tags on our website. By default, every
+          consent signal is set to &quot;denied&quot;, except security storage, which is needed to keep the
+          website secure. While a signal is denied, Google tags are told not to store or read cookies for that
+          purpose.
+        </p>
+        <p>When you opt in to a category, we update the matching signals to &quot;granted&quot;:</p>
+        <ul className={listClass}>
+          <li>
+            <strong className="font-semibold text-slate-900">Marketing</strong>:{' '}
+            <code className={codeClass}>ad_storage</code>, <code className={codeClass}>ad_user_data</code> and{' '}
+            <code className={codeClass}>ad_personalization</code>
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Analytics</strong>:{' '}
+            <code className={codeClass}>analytics_storage</code>
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Preferences</strong>:{' '}
+            <code className={codeClass}>functionality_storage</code> and{' '}
+            <code className={codeClass}>personalization_storage</code>
+          </li>
+        </ul>
+        <p>
+          We keep your choices for 13 months (390 days). After that, we ask you again, so that your consent
+          stays up to date.
+        </p>
+      </section>
+
+      <section aria-labelledby="cookies-rights" className="space-y-4">
+        <h2 id="cookies-rights" className={h2Class}>
+          Your Rights and Choices
+        </h2>
+        <p>
+          Under the Privacy and Electronic Communications Regulations (PECR) and the UK General Data
+          Protection Regulation (UK GDPR), we must ask for your consent before using cookies that are not
+          essential, and it must be as easy to withdraw consent as to give it.
+        </p>
+        <p>
+          You can change your mind at any time. Use the button below to review or change your choices. If you
+          withdraw consent, we stop using those cookies from that point on.
+        </p>
+        <p>
+          <button
+            type="button"
+            onClick={openCookiePreferences}
+            className="inline-flex min-h-11 items-center rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+          >
+            Cookie Preferences
+          </button>
+        </p>
+        <p>
+          For more about how we use personal information and your other rights, see our{' '}
+          <a href="/privacy-policy" className={linkClass}>
+            Privacy Policy
+          </a>
+          .
+        </p>
+      </section>
+
+      <section aria-labelledby="cookies-browser" className="space-y-4">
+        <h2 id="cookies-browser" className={h2Class}>
+          Managing Cookies in Your Browser
+        </h2>
+        <p>
+          You can also block or delete cookies in your browser settings. Menu names vary between versions and
+          devices, but in general:
+        </p>
+        <ul className={listClass}>
+          <li>
+            <strong className="font-semibold text-slate-900">Chrome</strong>: open Settings, then Privacy and
+            security. Choose Third-party cookies to block them, or Delete browsing data to remove cookies and
+            site data.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Safari</strong>: on a Mac, open Safari, then
+            Settings, then Privacy, and choose Manage Website Data. On an iPhone or iPad, go to Settings, then
+            Safari, and choose Clear History and Website Data, or use Advanced to manage website data.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Firefox</strong>: open Settings, then Privacy
+            &amp; Security, and go to Cookies and Site Data to manage or clear data. Enhanced Tracking
+            Protection also blocks many tracking cookies.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Edge</strong>: open Settings, then Cookies and
+            site permissions, and choose Manage and delete cookies and site data.
+          </li>
+        </ul>
+        <p>
+          If you block all cookies, some parts of the website may not work properly. If you clear your site
+          data, your cookie choices are deleted too and we will ask for them again on your next visit.
+        </p>
+      </section>
+
+      <section aria-labelledby="cookies-contact" className="space-y-4">
+        <h2 id="cookies-contact" className={h2Class}>
+          Contact Us
+        </h2>
+        <p>
+          If you have any questions about our use of cookies, please email us at{' '}
+          <a href={`mailto:${site.privacyEmail}`} className={linkClass}>
+            {site.privacyEmail}
+          </a>
+          .
+        </p>
+      </section>
+    </div>
+  )
+}

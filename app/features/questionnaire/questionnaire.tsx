@@ -1,0 +1,208 @@
+import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type Answers, formatPounds, questions, STEP_COUNT } from '../../../core/eligibility.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { cn } from '../../lib/cn.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
+import {
+  answersFromForm,
+  intentFrom,
+  QUESTIONNAIRE_ACTION,
+  type QuestionnaireState,
+  stateFromForm,
+  transition,
+} from './questionnaire-state.ts'
+
+type Props = {
+  initial: QuestionnaireState
+  initialError?: string
+  leadFeedback?: LeadFormFeedback
+}
+
+export function Questionnaire({ initial, initialError, leadFeedback }: Props) {
+  const [state, setState] = useState(initial)
+  const [error, setError] = useState(initialError)
+  const hydrated = useHydrated()
+  const formRef = useRef<HTMLFormElement>(null)
+  const focusRef = useRef<HTMLHeadingElement>(null)
+  const moved = useRef(false)
+
+  // A choice made before hydration lives only in the DOM; adopt it so Continue reflects it.
+  useEffect(() => {
+    if (!formRef.current) return
+    const fromDom = answersFromForm(new FormData(formRef.current))
+    if (Object.keys(fromDom).length > 0) setState((s) => ({ ...s, answers: { ...s.answers, ...fromDom } }))
+  }, [])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows every move to a new step or result
+  useEffect(() => {
+    if (moved.current) focusRef.current?.focus()
+  }, [state.step, state.result])
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    const next = transition(
+      { ...stateFromForm(new FormData(event.currentTarget)), answers: state.answers },
+      intentFrom(submitter?.value),
+    )
+    moved.current = true
+    setError(next.error)
+    setState(next.state)
+  }
+
+  const question = questions[state.step] ?? questions[0]
+  const answer = state.answers[question.id]
+  const isLast = state.step === STEP_COUNT - 1
+  const progress = Math.round(((state.step + 1) / STEP_COUNT) * 100)
+
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
+      {state.result ? (
+        state.result.isEligible ? (
+          <div>
+            <div className="flex items-start gap-3">
+              <CircleCheck className="mt-1 size-7 shrink-0 text-teal-700" aria-hidden="true" />
+              <h3 ref={focusRef} tabIndex={-1} className="font-bold text-2xl text-navy-900">
+                Good news – you may be eligible to claim
+              </h3>
+            </div>
+            <div className="mt-5 rounded-xl bg-teal-50 p-5 text-center">
+              <p className="font-medium text-slate-700">Your estimated claim</p>
+              <p className="mt-1 font-extrabold text-4xl text-teal-800" data-testid="estimated-claim">
+                {formatPounds(state.result.estimatedClaim)}
+              </p>
+              <p className="mt-3 text-slate-700 text-sm">
+                This is an estimate only, based on your answers and typical outcomes, before any fees. The
+                amount you could receive depends on your agreement and on your lender&apos;s or the Financial
+                Ombudsman&apos;s decision.
+              </p>
+            </div>
+            <LeadForm answers={state.answers as Answers} feedback={leadFeedback} />
+          </div>
+        ) : (
+          <form method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit}>
+            <div className="flex items-start gap-3">
+              <CircleX className="mt-1 size-7 shrink-0 text-slate-500" aria-hidden="true" />
+              <h3 ref={focusRef} tabIndex={-1} className="font-bold text-2xl text-navy-900">
+                Unfortunately, you may not be eligible
+              </h3>
+            </div>
+            <p className="mt-3 text-slate-700">
+              {state.answers.hadPcpFinance === 'no'
+                ? 'Claims about hidden dealer commission relate to car finance agreements taken out between 2007 and 2021.'
+                : 'Where the dealer clearly explained the commission they would earn, a claim is unlikely to succeed.'}{' '}
+              If you think your circumstances are different, you can complain to your lender directly, and
+              then to the Financial Ombudsman Service, free of charge.
+            </p>
+            <Button type="submit" name="intent" value="start-over" className="mt-6">
+              Start Over
+            </Button>
+          </form>
+        )
+      ) : (
+        <form ref={formRef} method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit} noValidate>
+          <input type="hidden" name="step" value={state.step} />
+          {questions.map((q) =>
+            q.id !== question.id && state.answers[q.id] ? (
+              <input key={q.id} type="hidden" name={q.id} value={state.answers[q.id]} />
+            ) : null,
+          )}
+          <div className="flex items-center justify-between gap-4">
+            <p className="font-semibold text-navy-900 text-sm">
+              Step {state.step + 1} of {STEP_COUNT}
+            </p>
+            <ol className="flex gap-2" aria-hidden="true">
+              {questions.map((q, i) => (
+                <li
+                  key={q.id}
+                  className={cn(
+                    'flex size-8 items-center justify-center rounded-full border-2 font-semibold text-sm',
+                    i < state.step && 'border-teal-700 bg-teal-700 text-white',
+                    i === state.step && 'border-teal-700 text-teal-800',
+                    i > state.step && 'border-slate-300 text-slate-500',
+                  )}
+                >
+                  {i + 1}
+                </li>
+              ))}
+            </ol>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Questionnaire progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className="h-full rounded-full bg-teal-600 transition-[width]"
+              style={{ width: `${progress}%` }}
+            />
+          </div>
+
+          <fieldset className="mt-6" aria-describedby={error ? 'questionnaire-error' : undefined}>
+            <legend className="w-full">
+              <h3 ref={focusRef} tabIndex={-1} className="font-bold text-navy-900 text-xl sm:text-2xl">
+                {question.title}
+              </h3>
+            </legend>
+            {'hint' in question && question.hint ? (
+              <p className="mt-1 text-slate-600 text-sm">{question.hint}</p>
+            ) : null}
+            <div className="mt-4 grid gap-3">
+              {question.options.map((option) => (
+                <label
+                  key={option.value}
+                  className={cn(
+                    'flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 font-medium text-slate-900 transition-colors',
+                    'hover:border-teal-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-teal-600 has-[:focus-visible]:outline-offset-2',
+                    answer === option.value ? 'border-teal-700 bg-teal-50' : 'border-slate-200 bg-white',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={question.id}
+                    value={option.value}
+                    checked={answer === option.value}
+                    onChange={() => {
+                      setError(undefined)
+                      setState((s) => ({ ...s, answers: { ...s.answers, [question.id]: option.value } }))
+                    }}
+                    className="size-5 shrink-0 accent-teal-700 focus-visible:outline-none"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {error ? (
+            <p id="questionnaire-error" role="alert" className="mt-3 font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-6 flex flex-row-reverse flex-wrap items-center justify-between gap-3">
+            <Button
+              type="submit"
+              name="intent"
+              value={isLast ? 'check' : 'continue'}
+              size="lg"
+              disabled={hydrated && !answer}
+              className="min-w-40"
+            >
+              {isLast ? 'Check Eligibility' : 'Continue'}
+            </Button>
+            {state.step > 0 ? (
+              <Button type="submit" name="intent" value="back" variant="ghost">
+                <ArrowLeft className="size-4" aria-hidden="true" />
+                Back
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      )}
+    </div>
+  )
+}

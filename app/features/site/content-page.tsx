@@ -1,0 +1,37 @@
+import { ArrowLeft } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { buttonClasses } from '../../components/ui/button.tsx'
+import { SiteFooter } from './site-footer.tsx'
+import { PageHeader } from './site-header.tsx'
+
+/** Chrome of the reading pages: header, one h1, a dated intro, the body, Back to Home, footer. */
+export function ContentPage({
+  title,
+  updated,
+  intro,
+  children,
+}: {
+  title: string
+  updated?: string
+  intro?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <>
+      <PageHeader />
+      <main className="bg-slate-50">
+        <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+          <h1 className="font-extrabold text-3xl text-navy-900 sm:text-4xl">{title}</h1>
+          {updated ? <p className="mt-2 text-slate-600 text-sm">{updated}</p> : null}
+          {intro ? <div className="mt-4 max-w-prose text-lg text-slate-700">{intro}</div> : null}
+          <div className="mt-8">{children}</div>
+          <a href="/" className={`${buttonClasses('secondary')} mt-10`}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Home
+          </a>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  )
+}

@@ -1,0 +1,54 @@
+import { site } from '../../../core/site.ts'
+
+export function openCookiePreferences() {
+  window.dispatchEvent(new Event('showCookiePreferences'))
+}
+
+const linkClass = 'rounded underline-offset-2 hover:underline text-slate-200 hover:text-white'
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-navy-900 text-slate-300">
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <nav aria-label="Footer" className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
+          <a className={linkClass} href="/">
+            Home
+          </a>
+          <a className={linkClass} href="/privacy-policy">
+            Privacy Policy
+          </a>
+          <a className={linkClass} href="/evidence">
+            Evidence
+          </a>
+          <a className={linkClass} href="/cookie-policy">
+            Cookie Policy
+          </a>
+          <button
+            type="button"
+            className={`${linkClass} cursor-pointer underline`}
+            onClick={openCookiePreferences}
+          >
+            Cookie Preferences
+          </button>
+        </nav>
+        <div className="mt-8 max-w-3xl space-y-3 text-slate-300 text-sm leading-relaxed">
+          <p>
+            {site.name} is a lead generation service. We are not a claims management company and we do not
+            process claims. With your consent we pass your details to a claims management company authorised
+            and regulated by the Financial Conduct Authority, which may pay us for successful referrals.
+          </p>
+          <p>
+            You do not have to use a claims management company. You can complain to your lender yourself, and
+            then to the Financial Ombudsman Service, for free.
+          </p>
+          <p>
+            © {new Date().getFullYear()} {site.companyName}. Contact:{' '}
+            <a className={linkClass} href={`mailto:${site.contactEmail}`}>
+              {site.contactEmail}
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,64 @@
+import { useEffect } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { Button } from './components/ui/button.tsx'
+import { Toaster } from './components/ui/toaster.tsx'
+import { NotFoundCard } from './features/site/not-found-card.tsx'
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0c1d3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets tests (and nothing else) know the page is interactive.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundCard />
+  return <ErrorFallback error={error} />
+}
+
+function ErrorFallback({ error }: { error: unknown }) {
+  useEffect(() => {
+    console.warn('Rendering error', error)
+  }, [error])
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm"
+      >
+        <h1 className="font-bold text-2xl text-navy-900">Something went wrong</h1>
+        <p className="mt-2 text-slate-700">
+          We&apos;re experiencing a temporary issue. Please refresh the page.
+        </p>
+        <Button className="mt-6" onClick={() => window.location.reload()}>
+          Refresh Page
+        </Button>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,19 @@
+import { CookiePolicyContent } from '../../features/policies/cookie-policy-content.tsx'
+import { loadPageHead } from '../../features/seo/page-head.server.ts'
+import { headMeta } from '../../features/seo/page-head.ts'
+import { ContentPage } from '../../features/site/content-page.tsx'
+import type { Route } from './+types/cookie-policy'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { head: await loadPageHead(context, request, 'cookie-policy', 'Cookie Policy') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
+
+export default function CookiePolicy() {
+  return (
+    <ContentPage title="Cookie Policy" updated="Last updated: 20 June 2025 · Version 1.0">
+      <CookiePolicyContent />
+    </ContentPage>
+  )
+}

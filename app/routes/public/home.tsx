@@ -1,0 +1,194 @@
+import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
+import { data, redirect } from 'react-router'
+import { assessEligibility } from '../../../core/eligibility.ts'
+import { fieldErrors, leadSchema } from '../../../core/lead-schema.ts'
+import { servicesContext } from '../../../server/context.ts'
+import { createLead } from '../../../server/leads/queries.server.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { Faq } from '../../features/home/faq.tsx'
+import { stats, steps } from '../../features/home/home-content.ts'
+import { leadInputFromForm } from '../../features/lead-form/lead-form.tsx'
+import { Questionnaire } from '../../features/questionnaire/questionnaire.tsx'
+import {
+  initialQuestionnaire,
+  intentFrom,
+  isComplete,
+  stateFromForm,
+  transition,
+} from '../../features/questionnaire/questionnaire-state.ts'
+import { loadPageHead } from '../../features/seo/page-head.server.ts'
+import { headMeta } from '../../features/seo/page-head.ts'
+import { EvidenceLink } from '../../features/site/evidence-link.tsx'
+import { SiteFooter } from '../../features/site/site-footer.tsx'
+import { HomeHeader, scrollToSection } from '../../features/site/site-header.tsx'
+import type { Route } from './+types/home'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { head: await loadPageHead(context, request, 'home', 'Car Finance Claim Check') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
+
+/** The questionnaire and lead form without JavaScript: each step is a plain form post. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent !== 'lead') {
+    const next = transition(stateFromForm(form), intentFrom(intent))
+    return { questionnaire: next.state, error: next.error }
+  }
+
+  const { answers } = stateFromForm(form)
+  const questionnaire = isComplete(answers)
+    ? { step: 3, answers, result: assessEligibility(answers) }
+    : initialQuestionnaire
+  const input = leadInputFromForm(form)
+  const parsed = leadSchema.safeParse({ ...input, answers: isComplete(answers) ? answers : undefined })
+  if (!parsed.success) {
+    return data(
+      { questionnaire, error: undefined, leadFeedback: { errors: fieldErrors(parsed.error), values: input } },
+      { status: 400 },
+    )
+  }
+  const { db, logger } = context.get(servicesContext)
+  const lead = await createLead(db, parsed.data, {
+    sourceUrl: request.headers.get('referer'),
+    userAgent: request.headers.get('user-agent'),
+  })
+  logger.info({ leadId: lead.id, eligible: lead.assessment?.isEligible, via: 'form' }, 'lead captured')
+  return redirect('/thank-you', 303)
+}
+
+export default function Home({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <a
+        href="#calculator"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to the eligibility check
+      </a>
+      <HomeHeader />
+      <main>
+        <section className="bg-navy-900 text-white" aria-labelledby="hero-title">
+          <div className="mx-auto max-w-6xl px-4 pt-8 pb-10 sm:pt-16 sm:pb-16">
+            <p className="inline-flex items-center gap-2 rounded-full bg-navy-800 px-3 py-1 text-sm text-teal-200">
+              <Scale className="size-4" aria-hidden="true" />
+              Car finance taken out 2007–2021
+            </p>
+            <h1 id="hero-title" className="mt-4 max-w-3xl font-extrabold text-3xl leading-tight sm:text-5xl">
+              Were you overcharged on your car finance?
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-200">
+              Many PCP deals included hidden commission that pushed up the interest you paid. Check for free
+              in under a minute whether you may be owed compensation.
+            </p>
+            <div className="mt-6 flex flex-wrap items-center gap-4">
+              <Button variant="inverse" size="lg" onClick={() => scrollToSection('calculator')}>
+                Check if you can claim – it&apos;s free
+              </Button>
+              <span className="text-slate-300 text-sm">No win, no fee · No obligation</span>
+            </div>
+          </div>
+        </section>
+
+        <section aria-label="Key figures" className="border-slate-200 border-b bg-navy-50">
+          <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 sm:grid-cols-4">
+            {stats.map((s) => (
+              <li key={s.label} className="text-center">
+                <p className="font-extrabold text-2xl text-navy-900 sm:text-3xl">{s.value}</p>
+                <p className="text-slate-700 text-sm">{s.label}</p>
+                <EvidenceLink
+                  anchor={s.evidence}
+                  className="text-teal-800 text-xs underline underline-offset-2"
+                >
+                  See the evidence
+                </EvidenceLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          id="calculator"
+          tabIndex={-1}
+          className="scroll-mt-16 bg-slate-50 py-10 sm:py-16"
+          aria-labelledby="calculator-title"
+        >
+          <div className="mx-auto max-w-2xl px-4">
+            <h2 id="calculator-title" className="font-bold text-2xl text-navy-900 sm:text-3xl">
+              Check your eligibility
+            </h2>
+            <p className="mt-2 mb-6 text-slate-700">Four quick questions. Free, with no obligation.</p>
+            <Questionnaire
+              initial={actionData?.questionnaire ?? initialQuestionnaire}
+              initialError={actionData?.error}
+              leadFeedback={actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined}
+            />
+          </div>
+        </section>
+
+        <section
+          id="how-it-works"
+          tabIndex={-1}
+          className="scroll-mt-16 py-12 sm:py-16"
+          aria-labelledby="how-title"
+        >
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="how-title" className="font-bold text-2xl text-navy-900 sm:text-3xl">
+              How it works
+            </h2>
+            <ol className="mt-8 grid gap-6 sm:grid-cols-3">
+              {steps.map((step, index) => {
+                const Icon = [FileSearch, BadgeCheck, Headset][index] ?? FileSearch
+                return (
+                  <li key={step.title} className="rounded-xl border border-slate-200 p-6">
+                    <div className="flex items-center gap-3">
+                      <span className="flex size-10 items-center justify-center rounded-full bg-teal-700 font-bold text-white">
+                        {index + 1}
+                      </span>
+                      <Icon className="size-6 text-teal-700" aria-hidden="true" />
+                    </div>
+                    <h3 className="mt-4 font-semibold text-lg text-navy-900">{step.title}</h3>
+                    <p className="mt-2 text-slate-700">{step.text}</p>
+                  </li>
+                )
+              })}
+            </ol>
+            <div className="mt-8 rounded-xl bg-navy-50 p-5 text-slate-800">
+              <h3 className="font-semibold text-navy-900">Why people are claiming</h3>
+              <p className="mt-2 max-w-prose">
+                Until January 2021 many lenders let car dealers set the interest rate on finance and earn more
+                commission the higher it was. The regulator banned these arrangements and has proposed a
+                redress scheme.{' '}
+                <EvidenceLink
+                  anchor="regulatory-action"
+                  className="font-medium text-teal-800 underline underline-offset-2"
+                >
+                  Read the regulator&apos;s action
+                </EvidenceLink>
+              </p>
+            </div>
+          </div>
+        </section>
+
+        <section
+          id="faq"
+          tabIndex={-1}
+          className="scroll-mt-16 bg-slate-50 py-12 sm:py-16"
+          aria-labelledby="faq-title"
+        >
+          <div className="mx-auto max-w-3xl px-4">
+            <h2 id="faq-title" className="font-bold text-2xl text-navy-900 sm:text-3xl">
+              Frequently asked questions
+            </h2>
+            <div className="mt-8">
+              <Faq />
+            </div>
+          </div>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  )
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { questions } from './eligibility.ts'
+
+export const CONSENT_TEXT =
+  'I consent to being contacted about my car finance commission claim and agree to the Privacy Policy.'
+
+const optionValues = <const T extends readonly { value: string }[]>(options: T) =>
+  options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]]
+
+const [q1, q2, q3, q4] = questions
+
+export const answersSchema = z.object({
+  hadPcpFinance: z.enum(optionValues(q1.options), { error: 'Please answer whether you had PCP finance' }),
+  purchaseDateRange: z.enum(optionValues(q2.options), {
+    error: 'Please choose when you took out the finance',
+  }),
+  loanAmount: z.enum(optionValues(q3.options), { error: 'Please choose how much you borrowed' }),
+  dealerDisclosedCommission: z.enum(optionValues(q4.options), {
+    error: 'Please say whether the dealer explained the commission',
+  }),
+})
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`)
+    .refine((v) => !/[<>{}\\]|\p{Cc}/u.test(v), `${label} contains characters that are not allowed`)
+
+// UK numbers: 01/02/03 landlines and 07 mobiles, written with 0, +44 or 0044, spaces, dashes,
+// dots or brackets, as people type them.
+export function isUkPhoneNumber(value: string): boolean {
+  const compact = value.replace(/\(0\)/g, '').replace(/[\s\-.()]/g, '')
+  return /^(?:\+44|0044|0)[1-37]\d{8,9}$/.test(compact)
+}
+
+export const leadSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email must be at most 254 characters')
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  phone: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(25, 'Please enter a valid UK phone number')
+    .refine(isUkPhoneNumber, 'Please enter a valid UK phone number'),
+  carDetails: z
+    .string()
+    .trim()
+    .max(200, 'Car details must be at most 200 characters')
+    .optional()
+    .nullable()
+    .transform((v) => v || undefined),
+  hasConsent: z.literal(true, { error: 'You must agree to be contacted to continue' }),
+  answers: answersSchema.optional(),
+})
+
+export type LeadInput = z.input<typeof leadSchema>
+export type LeadData = z.output<typeof leadSchema>
+
+/** Field name → first error message, for showing next to each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form')
+    out[key] ??= issue.message
+  }
+  return out
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import * as build from 'virtual:react-router/server-build'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type ErrorRequestHandler } from 'express'
+import { RouterContextProvider } from 'react-router'
+import { type AppServices, servicesContext } from './context.ts'
+import { ping } from './db/database.ts'
+import { apiErrorHandler, apiNotFound } from './http/errors.ts'
+import { leadsRouter } from './leads/router.ts'
+import { pagesRouter } from './pages/router.ts'
+
+export type AppOptions = {
+  /** Serve the built browser assets from here (production); in development Vite serves them. */
+  clientDir?: string
+}
+
+/** The whole HTTP pipeline: health, JSON API, static assets, then server-rendered pages. */
+export function createApp(services: AppServices, options: AppOptions = {}) {
+  const { logger } = services
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal')
+
+  app.use((req, res, next) => {
+    req.id = req.get('x-request-id')?.slice(0, 64) || randomUUID()
+    req.log = logger.child({ requestId: req.id })
+    res.setHeader('x-request-id', req.id)
+    next()
+  })
+
+  app.get('/healthz', async (req, res) => {
+    try {
+      await ping(services.db)
+      res.json({ status: 'ok' })
+    } catch (err) {
+      req.log?.error({ err }, 'health check failed')
+      res.status(503).json({ status: 'unavailable', message: 'Database is not answering' })
+    }
+  })
+
+  app.use(compression())
+
+  if (options.clientDir) {
+    app.use(
+      '/assets',
+      express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    )
+    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }))
+  }
+
+  app.use(pagesRouter(services))
+  app.use(leadsRouter(services))
+  app.use('/api', apiNotFound)
+  app.use('/api', apiErrorHandler)
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: services.config.nodeEnv === 'development' ? 'development' : 'production',
+      getLoadContext: () => {
+        const context = new RouterContextProvider()
+        context.set(servicesContext, services)
+        return context
+      },
+    }),
+  )
+
+  const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+    req.log?.error({ err }, 'unhandled error')
+    if (res.headersSent) return
+    res.status(500).type('text/plain').send("We're experiencing a temporary issue. Please refresh the page.")
+  }
+  app.use(pageErrorHandler)
+  return app
+}

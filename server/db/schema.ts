@@ -1,0 +1,134 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>
+/** JSON columns are written as JSON text (see `json()` in database.ts) and read back as values. */
+type Json<T> = ColumnType<T, string, string>
+
+export type PageContent = string | Record<string, unknown>
+
+export interface LeadTable {
+  id: Generated<number>
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  carDetails: string | null
+  hasConsent: ColumnType<boolean, boolean | undefined, boolean>
+  consentText: string | null
+  sourceUrl: string | null
+  userAgent: string | null
+  createdAt: CreatedAt
+}
+
+export interface EligibilityResponseTable {
+  id: Generated<number>
+  leadId: number
+  hadPcpFinance: boolean
+  purchaseDateRange: string
+  loanAmount: number
+  dealerDisclosedCommission: boolean
+  commissionDisclosure: string
+  isEligible: boolean
+  estimatedClaim: number
+  createdAt: CreatedAt
+}
+
+export interface SessionTable {
+  sid: string
+  sess: Json<Record<string, unknown>>
+  expire: Date
+}
+
+export interface UserTable {
+  id: Generated<number>
+  email: string
+  firstName: string | null
+  lastName: string | null
+  profileImageUrl: string | null
+  createdAt: CreatedAt
+  updatedAt: UpdatedAt
+}
+
+export interface AdminUserTable {
+  id: Generated<number>
+  email: string
+  passwordHash: string
+  firstName: string | null
+  lastName: string | null
+  role: ColumnType<string, string | undefined, string>
+  permissions: Json<string[] | null> | null
+  isActive: ColumnType<boolean, boolean | undefined, boolean>
+  lastLogin: Date | null
+  passwordResetToken: string | null
+  passwordResetExpires: Date | null
+  createdAt: CreatedAt
+  updatedAt: UpdatedAt
+}
+
+export interface PageTable {
+  id: Generated<number>
+  slug: string
+  title: string
+  metaDescription: string | null
+  metaKeywords: string | null
+  targetKeyword: string | null
+  ogTitle: string | null
+  ogDescription: string | null
+  content: Json<PageContent>
+  isPublished: ColumnType<boolean, boolean | undefined, boolean>
+  createdAt: CreatedAt
+  updatedAt: UpdatedAt
+}
+
+export interface SiteSettingTable {
+  id: Generated<number>
+  key: string
+  value: string | null
+  category: ColumnType<string, string | undefined, string>
+  description: string | null
+  updatedAt: UpdatedAt
+}
+
+export interface CustomScriptTable {
+  id: Generated<number>
+  name: string
+  position: 'head' | 'body'
+  script: string
+  isActive: ColumnType<boolean, boolean | undefined, boolean>
+  createdAt: CreatedAt
+  updatedAt: UpdatedAt
+}
+
+export interface RedirectTable {
+  id: Generated<number>
+  name: string
+  fromUrl: string
+  toUrl: string
+  statusCode: ColumnType<number, number | undefined, number>
+  isRegex: ColumnType<boolean, boolean | undefined, boolean>
+  isActive: ColumnType<boolean, boolean | undefined, boolean>
+  hitCount: ColumnType<number, number | undefined, number>
+  createdAt: CreatedAt
+  updatedAt: UpdatedAt
+}
+
+export interface DB {
+  lead: LeadTable
+  eligibilityResponse: EligibilityResponseTable
+  session: SessionTable
+  user: UserTable
+  adminUser: AdminUserTable
+  page: PageTable
+  siteSetting: SiteSettingTable
+  customScript: CustomScriptTable
+  redirect: RedirectTable
+}
+
+export type Lead = Selectable<LeadTable>
+export type NewLead = Insertable<LeadTable>
+export type EligibilityResponse = Selectable<EligibilityResponseTable>
+export type Page = Selectable<PageTable>
+export type NewPage = Insertable<PageTable>
+export type PageUpdate = Updateable<PageTable>
+export type SiteSetting = Selectable<SiteSettingTable>

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely'
+import { site } from '../../core/site.ts'
+import { json } from './database.ts'
+import type { DB } from './schema.ts'
+
+export const systemPages = [
+  {
+    slug: 'home',
+    title: `Check If You Can Claim Car Finance Commission | ${site.name}`,
+    metaDescription:
+      'Had car finance (PCP or HP) between 2007 and 2021? Answer four quick questions to see if you may be owed compensation for hidden dealer commission. Free, no obligation.',
+    metaKeywords:
+      'car finance claim, PCP claim, mis-sold car finance, discretionary commission, motor finance compensation',
+    ogTitle: 'Were you overcharged on car finance?',
+    ogDescription:
+      'Check in under a minute whether hidden commission on your PCP deal could mean compensation. Free eligibility check.',
+  },
+  {
+    slug: 'privacy-policy',
+    title: `Privacy Policy | ${site.name}`,
+    metaDescription: `How ${site.name} collects, uses, shares and protects your personal information, how long we keep it, and your rights under UK data protection law.`,
+    metaKeywords: 'privacy policy, UK GDPR, data protection, personal data',
+    ogTitle: `Privacy Policy | ${site.name}`,
+    ogDescription: 'How we handle your personal information and your rights under UK GDPR.',
+  },
+  {
+    slug: 'evidence',
+    title: `The Evidence Behind Car Finance Commission Claims | ${site.name}`,
+    metaDescription:
+      'Official sources on car finance commission: the FCA motor finance review, the ban on discretionary commission, the Supreme Court judgment and the FCA redress scheme.',
+    metaKeywords:
+      'FCA motor finance review, discretionary commission arrangements, Supreme Court car finance, redress scheme',
+    ogTitle: 'The evidence behind car finance commission claims',
+    ogDescription:
+      'Regulator publications and court judgments on hidden car finance commission, with links to each source.',
+  },
+  {
+    slug: 'cookie-policy',
+    title: `Cookie Policy | ${site.name}`,
+    metaDescription: `Which cookies ${site.name} uses, why, how Google Consent Mode respects your choice, and how to change your cookie preferences at any time.`,
+    metaKeywords: 'cookie policy, cookies, consent mode, PECR',
+    ogTitle: `Cookie Policy | ${site.name}`,
+    ogDescription: 'The cookies we use and how to manage your preferences.',
+  },
+] as const
+
+export const systemPageSlugs: readonly string[] = systemPages.map((p) => p.slug)
+
+export const defaultSettings = [
+  {
+    key: 'robots_txt',
+    value: 'User-agent: *\nDisallow: /',
+    category: 'seo',
+    description: 'Contents of /robots.txt',
+  },
+  { key: 'site_title', value: site.name, category: 'general', description: 'Default page title' },
+  {
+    key: 'thank-you',
+    value: JSON.stringify({
+      title: `Thank You – Your Enquiry Has Been Received | ${site.name}`,
+      metaDescription:
+        'Thank you for your enquiry. A specialist from a regulated claims management company will contact you within 24 hours.',
+    }),
+    category: 'page',
+    description: 'Title and meta description of the thank-you page (JSON)',
+  },
+] as const
+
+/** Idempotent: inserts what is missing and never overwrites what an operator changed. */
+export async function seed(db: Kysely<DB>): Promise<void> {
+  await db
+    .insertInto('page')
+    .values(systemPages.map((p) => ({ ...p, content: json(''), isPublished: true })))
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute()
+  await db
+    .insertInto('siteSetting')
+    .values(defaultSettings.map((s) => ({ ...s })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+}

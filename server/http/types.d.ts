@@ -1,0 +1,10 @@
+import type { Logger } from 'pino'
+
+declare global {
+  namespace Express {
+    interface Request {
+      id?: string
+      log?: Logger
+    }
+  }
+}

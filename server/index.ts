@@ -1,0 +1,82 @@
+import http from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { RequestHandler } from 'express'
+import { parseConfig } from './config.ts'
+import type { AppServices } from './context.ts'
+import { createDatabase } from './db/database.ts'
+import { migrateToLatest } from './db/migrations.ts'
+import { seed } from './db/seed.ts'
+import { createLogger } from './logger.ts'
+
+type AppModule = typeof import('./app.ts')
+
+const root = path.resolve(import.meta.dirname, '..')
+const config = parseConfig()
+const logger = createLogger(config.logLevel)
+const database = createDatabase(config.database)
+
+await migrateToLatest(database.db.withoutPlugins(), database.dialect)
+await seed(database.db)
+
+const services: AppServices = { db: database.db, dialect: database.dialect, config, logger }
+
+async function productionHandler(): Promise<RequestHandler> {
+  const entry = pathToFileURL(path.join(root, 'build/server/index.js')).href
+  const { createApp } = (await import(entry)) as AppModule
+  return createApp(services, { clientDir: path.join(root, 'build/client') })
+}
+
+async function developmentHandler(): Promise<RequestHandler> {
+  const vite = await import('vite')
+  const server = await vite.createServer({ server: { middlewareMode: true }, root })
+  const apps = new WeakMap<AppModule, RequestHandler>()
+  return (req, res, next) => {
+    server.middlewares(req, res, async () => {
+      try {
+        const mod = (await server.ssrLoadModule('./server/app.ts')) as AppModule
+        let app = apps.get(mod)
+        if (!app) {
+          app = mod.createApp(services)
+          apps.set(mod, app)
+        }
+        app(req, res, next)
+      } catch (err) {
+        next(err)
+      }
+    })
+  }
+}
+
+const handler = config.nodeEnv === 'development' ? await developmentHandler() : await productionHandler()
+const server = http.createServer((req, res) =>
+  handler(req as never, res as never, (err?: unknown) => {
+    if (err) logger.error({ err }, 'request failed')
+    if (!res.headersSent) res.writeHead(err ? 500 : 404).end()
+  }),
+)
+server.keepAliveTimeout = 65_000
+
+server.listen(config.port, () => {
+  const where =
+    database.dialect === 'sqlite'
+      ? config.database.dialect === 'sqlite' && config.database.file
+      : 'PostgreSQL'
+  logger.info({ port: config.port, database: where }, `listening on http://localhost:${config.port}`)
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down')
+  const force = setTimeout(() => process.exit(1), 10_000)
+  force.unref()
+  server.close()
+  server.closeIdleConnections()
+  await new Promise<void>((resolve) => server.once('close', () => resolve()))
+  await database.destroy()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,14 @@
+import { Router } from 'express'
+import type { AppServices } from '../context.ts'
+import { HttpError } from '../http/errors.ts'
+import { getPublishedPage } from './queries.server.ts'
+
+export function pagesRouter({ db }: AppServices): Router {
+  const router = Router()
+  router.get('/api/pages/:slug', async (req, res) => {
+    const page = await getPublishedPage(db, req.params.slug)
+    if (!page) throw new HttpError(404, 'Page not found')
+    res.json(page)
+  })
+  return router
+}
