@@ -6,13 +6,25 @@ export default defineConfig({
   plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
   environments: {
     // The SSR bundle's entry is the whole Express app, so route modules and API routers share one
-    // copy of every module (see docs/decisions/0002-server-bundle.md).
+    // copy of every module (docs/decisions/0002-server-bundle.md).
     ssr: { build: { rolldownOptions: { input: './server/app.ts' } } },
   },
   test: {
-    include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    fileParallelism: false,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 })

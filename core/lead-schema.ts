@@ -26,13 +26,14 @@ const name = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`)
-    .refine((v) => !/[<>{}\\]|\p{Cc}/u.test(v), `${label} contains characters that are not allowed`)
+    .refine((v) => !/[<>{}\\]|\p{Cc}|\p{Cf}/u.test(v), `${label} contains characters that are not allowed`)
 
-// UK numbers: 01/02/03 landlines and 07 mobiles, written with 0, +44 or 0044, spaces, dashes,
-// dots or brackets, as people type them.
+// UK numbers as people type them (0, +44, 0044, "+44 (0)", spaces, dashes, dots, brackets), in
+// national form: 07 mobiles and 02/03 numbers have 11 digits, 01 numbers 10 or 11.
 export function isUkPhoneNumber(value: string): boolean {
-  const compact = value.replace(/\(0\)/g, '').replace(/[\s\-.()]/g, '')
-  return /^(?:\+44|0044|0)[1-37]\d{8,9}$/.test(compact)
+  const compact = value.replace(/[\s\-.()]/g, '')
+  const national = compact.replace(/^(?:\+44|0044)0?/, '0')
+  return /^0(?:7\d{9}|[23]\d{9}|1\d{8,9})$/.test(national)
 }
 
 export const leadSchema = z.object({

@@ -8,6 +8,7 @@ import { RouterContextProvider } from 'react-router'
 import { type AppServices, servicesContext } from './context.ts'
 import { ping } from './db/database.ts'
 import { apiErrorHandler, apiNotFound } from './http/errors.ts'
+import { formBodyLimit } from './http/form-body-limit.ts'
 import { leadsRouter } from './leads/router.ts'
 import { pagesRouter } from './pages/router.ts'
 
@@ -55,6 +56,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use('/api', apiNotFound)
   app.use('/api', apiErrorHandler)
 
+  app.use(formBodyLimit)
   app.use(
     createRequestHandler({
       build,

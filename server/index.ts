@@ -72,9 +72,9 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
   const force = setTimeout(() => process.exit(1), 10_000)
   force.unref()
-  server.close()
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
-  await new Promise<void>((resolve) => server.once('close', () => resolve()))
+  await closed
   await database.destroy()
   process.exit(0)
 }

@@ -47,7 +47,7 @@ export function transition(
   const answers = state.answers
   switch (intent) {
     case 'start-over':
-      return { state: initialQuestionnaire }
+      return { state: { step: 0, answers: {}, result: null } }
     case 'back':
       return { state: { step: Math.max(step - 1, 0), answers, result: null } }
     case 'continue':

@@ -58,7 +58,7 @@ export function Questionnaire({ initial, initialError, leadFeedback }: Props) {
   const progress = Math.round(((state.step + 1) / STEP_COUNT) * 100)
 
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:p-8">
       {state.result ? (
         state.result.isEligible ? (
           <div>
@@ -143,7 +143,7 @@ export function Questionnaire({ initial, initialError, leadFeedback }: Props) {
             />
           </div>
 
-          <fieldset className="mt-6" aria-describedby={error ? 'questionnaire-error' : undefined}>
+          <fieldset className="mt-4 sm:mt-6" aria-describedby={error ? 'questionnaire-error' : undefined}>
             <legend className="w-full">
               <h3 ref={focusRef} tabIndex={-1} className="font-bold text-navy-900 text-xl sm:text-2xl">
                 {question.title}

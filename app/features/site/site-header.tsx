@@ -15,7 +15,7 @@ function Logo() {
   return (
     <a href="/" className="flex items-center gap-2 rounded-md font-bold text-white">
       <ShieldCheck className="size-7 text-teal-300" aria-hidden="true" />
-      <span className="text-lg leading-tight">{site.name}</span>
+      <span className="text-base leading-tight sm:text-lg">{site.name}</span>
     </a>
   )
 }
@@ -46,7 +46,7 @@ export function HomeHeader() {
           ))}
           <Button
             size="sm"
-            className="ml-2 bg-teal-600 hover:bg-teal-500"
+            className="ml-2 whitespace-nowrap bg-teal-700 hover:bg-teal-600"
             onClick={() => scrollToSection('calculator')}
           >
             Start Claim
@@ -63,7 +63,7 @@ export function PageHeader() {
     <header className="bg-navy-900">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <Logo />
-        <a href="/#calculator" className={`${buttonClasses('primary', 'sm')} bg-teal-600 hover:bg-teal-500`}>
+        <a href="/#calculator" className={buttonClasses('primary', 'sm')}>
           Free check
         </a>
       </div>

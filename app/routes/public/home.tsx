@@ -69,30 +69,29 @@ export default function Home({ actionData }: Route.ComponentProps) {
         Skip to the eligibility check
       </a>
       <HomeHeader />
-      <main>
+      <main className="flex flex-col">
         <section className="bg-navy-900 text-white" aria-labelledby="hero-title">
-          <div className="mx-auto max-w-6xl px-4 pt-8 pb-10 sm:pt-16 sm:pb-16">
-            <p className="inline-flex items-center gap-2 rounded-full bg-navy-800 px-3 py-1 text-sm text-teal-200">
+          <div className="mx-auto max-w-6xl px-4 pt-5 pb-6 sm:pt-16 sm:pb-16">
+            <p className="hidden items-center gap-2 rounded-full bg-navy-800 px-3 py-1 text-sm text-teal-200 sm:inline-flex">
               <Scale className="size-4" aria-hidden="true" />
               Car finance taken out 2007–2021
             </p>
-            <h1 id="hero-title" className="mt-4 max-w-3xl font-extrabold text-3xl leading-tight sm:text-5xl">
+            <h1 id="hero-title" className="max-w-3xl font-extrabold text-[1.75rem] leading-tight sm:mt-4 sm:text-5xl">
               Were you overcharged on your car finance?
             </h1>
-            <p className="mt-4 max-w-2xl text-lg text-slate-200">
-              Many PCP deals included hidden commission that pushed up the interest you paid. Check for free
-              in under a minute whether you may be owed compensation.
+            <p className="mt-3 max-w-2xl text-slate-200 sm:mt-4 sm:text-lg">
+              Many PCP deals included hidden commission that pushed up the interest you paid. Check in under a minute whether you may be owed compensation.
             </p>
-            <div className="mt-6 flex flex-wrap items-center gap-4">
+            <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 sm:mt-6">
               <Button variant="inverse" size="lg" onClick={() => scrollToSection('calculator')}>
-                Check if you can claim – it&apos;s free
+                Start your free check
               </Button>
-              <span className="text-slate-300 text-sm">No win, no fee · No obligation</span>
+              <span className="text-slate-300 text-sm">Free to check · No win, no fee · No obligation</span>
             </div>
           </div>
         </section>
 
-        <section aria-label="Key figures" className="border-slate-200 border-b bg-navy-50">
+        <section aria-label="Key figures" className="order-2 border-slate-200 border-b bg-navy-50 md:order-none">
           <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 sm:grid-cols-4">
             {stats.map((s) => (
               <li key={s.label} className="text-center">
@@ -112,14 +111,14 @@ export default function Home({ actionData }: Route.ComponentProps) {
         <section
           id="calculator"
           tabIndex={-1}
-          className="scroll-mt-16 bg-slate-50 py-10 sm:py-16"
+          className="order-1 scroll-mt-16 bg-slate-50 pt-5 pb-10 sm:py-16 md:order-none"
           aria-labelledby="calculator-title"
         >
           <div className="mx-auto max-w-2xl px-4">
-            <h2 id="calculator-title" className="font-bold text-2xl text-navy-900 sm:text-3xl">
+            <h2 id="calculator-title" className="font-bold text-navy-900 text-xl sm:text-3xl">
               Check your eligibility
             </h2>
-            <p className="mt-2 mb-6 text-slate-700">Four quick questions. Free, with no obligation.</p>
+            <p className="mt-1 mb-4 text-slate-700 sm:mt-2 sm:mb-6">Four quick questions. Free, with no obligation.</p>
             <Questionnaire
               initial={actionData?.questionnaire ?? initialQuestionnaire}
               initialError={actionData?.error}
@@ -131,7 +130,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         <section
           id="how-it-works"
           tabIndex={-1}
-          className="scroll-mt-16 py-12 sm:py-16"
+          className="order-3 scroll-mt-16 py-12 sm:py-16 md:order-none"
           aria-labelledby="how-title"
         >
           <div className="mx-auto max-w-6xl px-4">
@@ -175,7 +174,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         <section
           id="faq"
           tabIndex={-1}
-          className="scroll-mt-16 bg-slate-50 py-12 sm:py-16"
+          className="order-4 scroll-mt-16 bg-slate-50 py-12 sm:py-16 md:order-none"
           aria-labelledby="faq-title"
         >
           <div className="mx-auto max-w-3xl px-4">

@@ -1,0 +1,166 @@
+// `npm run bench`: home page throughput and latency, and leads accepted per second, on this machine.
+// SQLite always; PostgreSQL too when DATABASE_URL (or BENCH_POSTGRES_URL) is postgres://….
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+
+const root = path.resolve(import.meta.dirname, '..')
+const duration = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = 50
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'claimcheck-bench-'))
+
+function hasCommand(name: string) {
+  return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+async function startApp(port: number, databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  await waitFor(`http://127.0.0.1:${port}/healthz`)
+  return child
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  await exited
+}
+
+type Result = { rps: number; p99: number; errors: number }
+
+function wrk(url: string): Result {
+  const out = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', url], { encoding: 'utf8' })
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)
+  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out)
+  const unit = p99raw?.[2] === 'us' ? 0.001 : p99raw?.[2] === 's' ? 1000 : 1
+  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0)
+  return { rps, p99: Number(p99raw?.[1] ?? 0) * unit, errors }
+}
+
+async function cannon(opts: autocannon.Options): Promise<Result & { ok: number }> {
+  const result = await autocannon({ connections, duration, ...opts })
+  const ok = result['2xx']
+  return {
+    rps: ok / duration,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    ok,
+  }
+}
+
+async function pageThroughput(url: string): Promise<Result & { tool: string }> {
+  if (hasCommand('wrk')) return { ...wrk(url), tool: 'wrk' }
+  return { ...(await cannon({ url })), tool: 'autocannon' }
+}
+
+function nginxBaseline(html: string): (Result & { tool: string }) | undefined {
+  if (!hasCommand('nginx') || !hasCommand('wrk')) return undefined
+  const dir = path.join(work, 'nginx')
+  fs.mkdirSync(path.join(dir, 'www'), { recursive: true })
+  fs.writeFileSync(path.join(dir, 'www/index.html'), html)
+  const port = 5198
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 2; pid ${dir}/nginx.pid; error_log ${dir}/error.log; daemon on;
+events { worker_connections 1024; }
+http { access_log off; default_type text/html; client_body_temp_path ${dir}; proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server { listen 127.0.0.1:${port}; root ${dir}/www; } }`,
+  )
+  execFileSync('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir])
+  try {
+    return { ...wrk(`http://127.0.0.1:${port}/index.html`), tool: 'wrk' }
+  } finally {
+    execFileSync('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-s', 'stop'])
+  }
+}
+
+let counter = 0
+async function leadThroughput(port: number) {
+  return cannon({
+    url: `http://127.0.0.1:${port}/api/leads`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req) => {
+          counter++
+          return {
+            ...req,
+            body: JSON.stringify({
+              firstName: 'Bench',
+              lastName: `Lead${counter}`,
+              email: `bench${counter}@example.com`,
+              phone: '07700 900123',
+              carDetails: '2016 Ford Focus',
+              hasConsent: true,
+              answers: {
+                hadPcpFinance: 'yes',
+                purchaseDateRange: '2015-2018',
+                loanAmount: '15000-25000',
+                dealerDisclosedCommission: 'no',
+              },
+            }),
+          }
+        },
+      },
+    ],
+  })
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
+
+async function benchDatabase(label: string, databaseUrl: string, port: number) {
+  const app = await startApp(port, databaseUrl)
+  try {
+    const home = await pageThroughput(`http://127.0.0.1:${port}/`)
+    const leads = await leadThroughput(port)
+    console.log(
+      `${label}: home ${fmt(home.rps)} req/s, p99 ${fmt(home.p99, 1)} ms (${home.tool}, ${connections} connections, errors ${home.errors})`,
+    )
+    console.log(
+      `${label}: leads ${fmt(leads.rps)} accepted/s, p99 ${fmt(leads.p99, 1)} ms (${leads.ok} stored, errors ${leads.errors})`,
+    )
+    return home
+  } finally {
+    await stop(app)
+  }
+}
+
+execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' })
+console.log(`Benchmark: ${os.cpus().length} cores, ${duration}s per run, ${connections} concurrent connections`)
+try {
+  const home = await benchDatabase('SQLite', `file:${path.join(work, 'bench.db')}`, 5197)
+  const probe = await startApp(5196, `file:${path.join(work, 'probe.db')}`)
+  const html = await (await fetch('http://127.0.0.1:5196/')).text()
+  await stop(probe)
+  const nginx = nginxBaseline(html)
+  if (nginx) {
+    console.log(
+      `nginx static copy of the home page: ${fmt(nginx.rps)} req/s, p99 ${fmt(nginx.p99, 1)} ms; app = ${fmt((home.rps / nginx.rps) * 100, 1)}% of nginx`,
+    )
+  } else {
+    console.log('nginx or wrk not installed: no static baseline')
+  }
+  const pgUrl = process.env.BENCH_POSTGRES_URL ?? (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
+  if (pgUrl) await benchDatabase('PostgreSQL', pgUrl, 5195)
+  else console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)')
+} finally {
+  fs.rmSync(work, { recursive: true, force: true })
+}

@@ -1,0 +1,18 @@
+import { DatabaseSync } from 'node:sqlite'
+import type { Page } from '@playwright/test'
+import { e2eDatabaseFile } from '../../playwright.config.ts'
+
+/** Waits until React has hydrated the page, so clicks go to React handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+/** Reads the e2e server's SQLite database directly (read-only), to check what was stored. */
+export function queryDatabase<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[] {
+  const db = new DatabaseSync(e2eDatabaseFile, { readOnly: true })
+  try {
+    return db.prepare(sql).all(...params) as T[]
+  } finally {
+    db.close()
+  }
+}

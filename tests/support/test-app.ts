@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import pg from 'pg'
+import pino from 'pino'
+import { type Config, parseConfig } from '../../server/config.ts'
+import type { AppServices } from '../../server/context.ts'
+import { createDatabase, type Database } from '../../server/db/database.ts'
+import { migrateToLatest } from '../../server/db/migrations.ts'
+import { seed } from '../../server/db/seed.ts'
+
+type AppModule = typeof import('../../server/app.ts')
+
+export type TestDialect = 'sqlite' | 'postgres'
+
+export const testDialect: TestDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
+
+/** A fresh, empty database of the dialect under test: a new SQLite file or a new PostgreSQL database. */
+export async function createTestDatabase(dialect: TestDialect = testDialect): Promise<Database & { url: string }> {
+  const name = `test_${randomBytes(6).toString('hex')}`
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'claimcheck-'))
+    const file = path.join(dir, `${name}.db`)
+    const database = createDatabase({ dialect: 'sqlite', file })
+    return {
+      ...database,
+      url: `file:${file}`,
+      destroy: async () => {
+        await database.destroy()
+        fs.rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL
+  if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: run the suite through `npm test`')
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = createDatabase({ dialect: 'postgres', url: url.toString() })
+  return {
+    ...database,
+    url: url.toString(),
+    destroy: async () => {
+      await database.destroy()
+      const cleanup = new pg.Client({ connectionString: adminUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+export type TestApp = {
+  baseUrl: string
+  services: AppServices
+  database: Database
+  request: (pathname: string, init?: RequestInit) => Promise<Response>
+  postJson: (pathname: string, body: unknown, init?: RequestInit) => Promise<Response>
+  close: () => Promise<void>
+}
+
+/** The built Express app (build/server/index.js) on a migrated, seeded database, on a random port. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase()
+  await migrateToLatest(database.db.withoutPlugins(), database.dialect)
+  await seed(database.db)
+  const config: Config = { ...parseConfig({ NODE_ENV: 'test' }), database: { dialect: 'sqlite', file: '' }, ...overrides }
+  const services: AppServices = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  }
+  const entry = pathToFileURL(path.resolve('build/server/index.js')).href
+  const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
+  const app = createApp(services, { clientDir: path.resolve('build/client') })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  const baseUrl = `http://127.0.0.1:${port}`
+  const request = (pathname: string, init?: RequestInit) => fetch(`${baseUrl}${pathname}`, { redirect: 'manual', ...init })
+  return {
+    baseUrl,
+    services,
+    database,
+    request,
+    postJson: (pathname, body, init) =>
+      request(pathname, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        ...init,
+      }),
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await database.destroy()
+    },
+  }
+}
