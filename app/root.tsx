@@ -5,10 +5,12 @@ import './app.css'
 import { Button } from './components/ui/button.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { NotFoundCard } from './features/site/not-found-card.tsx'
+import { useNonce } from './lib/nonce.ts'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="en-GB">
       <head>
@@ -21,8 +23,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

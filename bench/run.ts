@@ -28,7 +28,14 @@ async function waitFor(url: string) {
 async function startApp(port: number, databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   await waitFor(`http://127.0.0.1:${port}/healthz`)
@@ -45,7 +52,9 @@ async function stop(child: ChildProcess) {
 type Result = { rps: number; p99: number; errors: number }
 
 function wrk(url: string): Result {
-  const out = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', url], { encoding: 'utf8' })
+  const out = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', url], {
+    encoding: 'utf8',
+  })
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)
   const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out)
   const unit = p99raw?.[2] === 'us' ? 0.001 : p99raw?.[2] === 's' ? 1000 : 1
@@ -144,7 +153,9 @@ async function benchDatabase(label: string, databaseUrl: string, port: number) {
 }
 
 execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' })
-console.log(`Benchmark: ${os.cpus().length} cores, ${duration}s per run, ${connections} concurrent connections`)
+console.log(
+  `Benchmark: ${os.cpus().length} cores, ${duration}s per run, ${connections} concurrent connections`,
+)
 try {
   const home = await benchDatabase('SQLite', `file:${path.join(work, 'bench.db')}`, 5197)
   const probe = await startApp(5196, `file:${path.join(work, 'probe.db')}`)
@@ -158,7 +169,9 @@ try {
   } else {
     console.log('nginx or wrk not installed: no static baseline')
   }
-  const pgUrl = process.env.BENCH_POSTGRES_URL ?? (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
+  const pgUrl =
+    process.env.BENCH_POSTGRES_URL ??
+    (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
   if (pgUrl) await benchDatabase('PostgreSQL', pgUrl, 5195)
   else console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)')
 } finally {

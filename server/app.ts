@@ -5,10 +5,17 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import { RouterContextProvider } from 'react-router'
-import { type AppServices, servicesContext } from './context.ts'
+import { adminApiRouter } from './admin/router.ts'
+import { loadSession, requirePermission } from './auth/middleware.ts'
+import { authRouter } from './auth/router.ts'
+import { type AppServices, requestContext, servicesContext } from './context.ts'
 import { ping } from './db/database.ts'
 import { apiErrorHandler, apiNotFound } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
+import { rateLimit } from './http/rate-limit.ts'
+import { sameOriginOnly } from './http/same-origin.ts'
+import { securityHeaders } from './http/security-headers.ts'
+import { listLeads } from './leads/admin-router.ts'
 import { leadsRouter } from './leads/router.ts'
 import { pagesRouter } from './pages/router.ts'
 
@@ -41,6 +48,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     }
   })
 
+  app.use(securityHeaders(services.config.publicUrl))
   app.use(compression())
 
   if (options.clientDir) {
@@ -51,23 +59,37 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     app.use(express.static(options.clientDir, { maxAge: '1h', index: false }))
   }
 
+  const session = loadSession(services)
+  const pages = createRequestHandler({
+    build,
+    mode: services.config.nodeEnv === 'development' ? 'development' : 'production',
+    getLoadContext: (req, res) => {
+      const context = new RouterContextProvider()
+      context.set(servicesContext, services)
+      context.set(requestContext, {
+        ip: req.ip ?? 'unknown',
+        nonce: res.locals.cspNonce,
+        admin: req.admin ?? null,
+      })
+      return context
+    },
+  })
+
+  app.use(sameOriginOnly(services.config.publicUrl))
   app.use(pagesRouter(services))
+  app.post('/api/leads', rateLimit(services, 'leads', services.config.rateLimits.leads))
   app.use(leadsRouter(services))
+  app.get('/api/leads', session, requirePermission('leads'), listLeads(services))
+  app.use(authRouter(services))
+  app.use('/api/admin', session, adminApiRouter(services))
+  // The sign-in page is a page, at the address the spec gives it.
+  app.get('/api/login', session, pages)
   app.use('/api', apiNotFound)
   app.use('/api', apiErrorHandler)
 
   app.use(formBodyLimit)
-  app.use(
-    createRequestHandler({
-      build,
-      mode: services.config.nodeEnv === 'development' ? 'development' : 'production',
-      getLoadContext: () => {
-        const context = new RouterContextProvider()
-        context.set(servicesContext, services)
-        return context
-      },
-    }),
-  )
+  app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
+  app.use(pages)
 
   const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     req.log?.error({ err }, 'unhandled error')

@@ -1,5 +1,25 @@
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
+
+export type RateRule = { limit: number; windowMs: number }
+
+const units = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+/** "10/15m" = at most 10 requests per 15 minutes. */
+export function parseRateRule(text: string): RateRule | undefined {
+  const match = /^(\d+)\/(\d+)([smhd])$/.exec(text.trim())
+  if (!match) return undefined
+  const limit = Number(match[1])
+  const windowMs = Number(match[2]) * units[match[3] as keyof typeof units]
+  return limit > 0 && windowMs > 0 ? { limit, windowMs } : undefined
+}
+
+const rateRule = z
+  .string()
+  .refine((v) => parseRateRule(v) !== undefined, {
+    message: 'must look like 10/15m (count/duration s|m|h|d)',
+  })
+  .transform((v) => parseRateRule(v) as RateRule)
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -11,7 +31,11 @@ const envSchema = z.object({
     .refine((v) => !v || /^(file:|postgres(ql)?:\/\/)/.test(v), {
       message: 'must be file:PATH or postgres://…',
     }),
-  SESSION_SECRET: z.string().optional(),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => !v || v.length >= 16, { message: 'must be at least 16 characters' }),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .optional()
@@ -20,6 +44,24 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  MAIL_FROM: z.string().default('Car Finance Claim Check <no-reply@carfinanceclaimcheck.co.uk>'),
+  MAIL_OUTBOX: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_LOGIN: z.string().default('10/15m').pipe(rateRule),
+  RATE_LIMIT_FORGOT_PASSWORD: z.string().default('5/1h').pipe(rateRule),
+  RATE_LIMIT_LEADS: z.string().default('30/10m').pipe(rateRule),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
 })
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -27,12 +69,19 @@ export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'p
 export type Config = {
   port: number
   database: DatabaseConfig
-  sessionSecret: string | undefined
+  /** Keys the session id hashes; generated per process when unset (sessions end on restart). */
+  sessionSecret: string
+  sessionSecretGenerated: boolean
   publicUrl: string | undefined
   adminEmail: string | undefined
   adminPassword: string | undefined
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  mailOutbox: string | undefined
+  rateLimits: { enabled: boolean; login: RateRule; forgotPassword: RateRule; leads: RateRule }
+  sessionTtlMs: number
 }
 
 export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
@@ -51,11 +100,22 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     database: parseDatabaseUrl(e.DATABASE_URL),
-    sessionSecret: e.SESSION_SECRET,
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    sessionSecretGenerated: !e.SESSION_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailOutbox: e.MAIL_OUTBOX ? path.resolve(e.MAIL_OUTBOX) : undefined,
+    rateLimits: {
+      enabled: e.RATE_LIMITS === 'on',
+      login: e.RATE_LIMIT_LOGIN,
+      forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
+      leads: e.RATE_LIMIT_LEADS,
+    },
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
   }
 }

@@ -4,6 +4,7 @@ import { createContext } from 'react-router'
 import type { Config } from './config.ts'
 import type { Dialect } from './db/database.ts'
 import type { DB } from './db/schema.ts'
+import type { Mailer } from './mail/mailer.server.ts'
 
 /** What the HTTP pipeline hands to every router and route loader. */
 export type AppServices = {
@@ -11,6 +12,17 @@ export type AppServices = {
   dialect: Dialect
   config: Config
   logger: Logger
+  mailer: Mailer
+  /** One-time first-admin setup token while no admin exists (printed at start), else null. */
+  setup: { token: string | null }
 }
 
 export const servicesContext = createContext<AppServices>()
+
+/** Per-request facts a loader or action may need beyond the Fetch Request. */
+export type RequestFacts = {
+  ip: string
+  nonce: string
+  admin: import('./auth/admins.server.ts').CurrentAdmin | null
+}
+export const requestContext = createContext<RequestFacts>()

@@ -2,12 +2,16 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RequestHandler } from 'express'
+import { ensureFirstAdmin } from './auth/bootstrap.ts'
+import { purgeExpiredSessions } from './auth/sessions.server.ts'
 import { parseConfig } from './config.ts'
 import type { AppServices } from './context.ts'
 import { createDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
 import { seed } from './db/seed.ts'
+import { purgeRateLimits } from './http/rate-limit.ts'
 import { createLogger } from './logger.ts'
+import { createMailer } from './mail/mailer.server.ts'
 
 type AppModule = typeof import('./app.ts')
 
@@ -18,8 +22,26 @@ const database = createDatabase(config.database)
 
 await migrateToLatest(database.db.withoutPlugins(), database.dialect)
 await seed(database.db)
+if (config.sessionSecretGenerated && config.nodeEnv === 'production') {
+  logger.warn('SESSION_SECRET is not set: admin sessions end whenever the server restarts')
+}
+const setupToken = await ensureFirstAdmin(database.db, config, logger)
 
-const services: AppServices = { db: database.db, dialect: database.dialect, config, logger }
+const services: AppServices = {
+  db: database.db,
+  dialect: database.dialect,
+  config,
+  logger,
+  mailer: createMailer(config, logger),
+  setup: { token: setupToken },
+}
+
+const housekeeping = setInterval(() => {
+  Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db)]).catch((err) =>
+    logger.error({ err }, 'housekeeping failed'),
+  )
+}, 10 * 60_000)
+housekeeping.unref()
 
 async function productionHandler(): Promise<RequestHandler> {
   const entry = pathToFileURL(path.join(root, 'build/server/index.js')).href
@@ -70,6 +92,7 @@ async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'shutting down')
+  clearInterval(housekeeping)
   const force = setTimeout(() => process.exit(1), 10_000)
   force.unref()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))

@@ -113,6 +113,23 @@ export interface RedirectTable {
   updatedAt: UpdatedAt
 }
 
+export interface AuditLogTable {
+  id: Generated<number>
+  createdAt: CreatedAt
+  actorId: number | null
+  actorEmail: string | null
+  action: string
+  entity: string | null
+  entityId: string | null
+  detail: Json<Record<string, unknown> | null> | null
+}
+
+export interface RateLimitTable {
+  key: string
+  windowStart: Date
+  hits: number
+}
+
 export interface DB {
   lead: LeadTable
   eligibilityResponse: EligibilityResponseTable
@@ -123,6 +140,8 @@ export interface DB {
   siteSetting: SiteSettingTable
   customScript: CustomScriptTable
   redirect: RedirectTable
+  auditLog: AuditLogTable
+  rateLimit: RateLimitTable
 }
 
 export type Lead = Selectable<LeadTable>
@@ -132,3 +151,5 @@ export type Page = Selectable<PageTable>
 export type NewPage = Insertable<PageTable>
 export type PageUpdate = Updateable<PageTable>
 export type SiteSetting = Selectable<SiteSettingTable>
+export type AdminUser = Selectable<AdminUserTable>
+export type AuditLogEntry = Selectable<AuditLogTable>

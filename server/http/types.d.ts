@@ -1,10 +1,18 @@
 import type { Logger } from 'pino'
+import type { CurrentAdmin } from '../auth/admins.server.ts'
 
 declare global {
   namespace Express {
     interface Request {
       id?: string
       log?: Logger
+      /** The signed-in admin, set by the session middleware for /api and /admin requests. */
+      admin?: CurrentAdmin
+      /** The raw session token from the cookie and its stored key, when the session is valid. */
+      session?: { token: string; sid: string }
+    }
+    interface Locals {
+      cspNonce: string
     }
   }
 }

@@ -70,7 +70,10 @@ test.describe('eligible journey', () => {
     await expect(page.getByText(ESTIMATE_NOTE)).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Get your free claim review' })).toBeVisible()
     const leadForm = page.getByRole('form', { name: 'Get your free claim review' })
-    await expect(leadForm.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy')
+    await expect(leadForm.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    )
 
     await fillLeadForm(page, {
       firstName: 'Ada',
@@ -307,9 +310,13 @@ test.describe('lead form', () => {
     await consent(page).check()
     await submitButton(page).click()
 
-    const toast = page.getByRole('status').filter({ hasText: 'Failed to submit your details' })
+    const toast = page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Failed to submit your details' })
     await expect(toast.getByText('Error', { exact: true })).toBeVisible()
     await expect(toast.getByText('Failed to submit your details. Please try again.')).toBeVisible()
+    await expect(toast).toHaveClass(/bg-red-700/)
     await expect(submitButton(page)).toBeEnabled()
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByLabel('Email Address')).toHaveValue(email)

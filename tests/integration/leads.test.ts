@@ -72,7 +72,11 @@ const hostileCases: HostileCase[] = [
     body: lead({ hasConsent: 'true' }),
     message: 'You must agree to be contacted to continue',
   },
-  { name: 'hasConsent 1', body: lead({ hasConsent: 1 }), message: 'You must agree to be contacted to continue' },
+  {
+    name: 'hasConsent 1',
+    body: lead({ hasConsent: 1 }),
+    message: 'You must agree to be contacted to continue',
+  },
   {
     name: 'hasConsent null',
     body: lead({ hasConsent: null }),
@@ -89,14 +93,26 @@ const hostileCases: HostileCase[] = [
     message: 'You must agree to be contacted to continue',
   },
   // Emails.
-  { name: 'email without @', body: lead({ email: 'ann.example.com' }), message: 'Please enter a valid email address' },
-  { name: 'email without domain', body: lead({ email: 'ann@' }), message: 'Please enter a valid email address' },
+  {
+    name: 'email without @',
+    body: lead({ email: 'ann.example.com' }),
+    message: 'Please enter a valid email address',
+  },
+  {
+    name: 'email without domain',
+    body: lead({ email: 'ann@' }),
+    message: 'Please enter a valid email address',
+  },
   {
     name: 'email without local part',
     body: lead({ email: '@example.com' }),
     message: 'Please enter a valid email address',
   },
-  { name: 'email without TLD', body: lead({ email: 'ann@example' }), message: 'Please enter a valid email address' },
+  {
+    name: 'email without TLD',
+    body: lead({ email: 'ann@example' }),
+    message: 'Please enter a valid email address',
+  },
   {
     name: 'email with a space',
     body: lead({ email: 'ann lee@example.com' }),
@@ -118,9 +134,36 @@ const hostileCases: HostileCase[] = [
     message: 'Email must be at most 254 characters',
   },
   // Phones.
-  { name: 'phone too short', body: lead({ phone: '07700 9001' }), message: 'Please enter a valid UK phone number' },
-  { name: 'phone letters', body: lead({ phone: 'call me maybe' }), message: 'Please enter a valid UK phone number' },
-  { name: 'US phone', body: lead({ phone: '+1 555 123 4567' }), message: 'Please enter a valid UK phone number' },
+  {
+    name: 'phone too short',
+    body: lead({ phone: '07700 9001' }),
+    message: 'Please enter a valid UK phone number',
+  },
+  {
+    name: '10-digit mobile',
+    body: lead({ phone: '07700 90012' }),
+    message: 'Please enter a valid UK phone number',
+  },
+  {
+    name: '12-digit mobile',
+    body: lead({ phone: '07700 9001234' }),
+    message: 'Please enter a valid UK phone number',
+  },
+  {
+    name: '0800 freephone number',
+    body: lead({ phone: '0800 123 4567' }),
+    message: 'Please enter a valid UK phone number',
+  },
+  {
+    name: 'phone letters',
+    body: lead({ phone: 'call me maybe' }),
+    message: 'Please enter a valid UK phone number',
+  },
+  {
+    name: 'US phone',
+    body: lead({ phone: '+1 555 123 4567' }),
+    message: 'Please enter a valid UK phone number',
+  },
   {
     name: 'premium-rate 09 number',
     body: lead({ phone: '0909 879 0000' }),
@@ -160,6 +203,16 @@ const hostileCases: HostileCase[] = [
   {
     name: 'lastName with a line break inside',
     body: lead({ lastName: 'Lee\r\nX-Injected: 1' }),
+    message: 'Last name contains characters that are not allowed',
+  },
+  {
+    name: 'firstName with a right-to-left override',
+    body: lead({ firstName: 'Ann\u202Egpj.exe' }),
+    message: 'First name contains characters that are not allowed',
+  },
+  {
+    name: 'lastName with a zero-width space',
+    body: lead({ lastName: 'Le\u200Be' }),
     message: 'Last name contains characters that are not allowed',
   },
   {
@@ -232,8 +285,18 @@ const hostileCases: HostileCase[] = [
     contentType: 'application/x-www-form-urlencoded',
     message: mustBeJson,
   },
-  { name: 'multipart content type', body: lead({}), contentType: 'multipart/form-data; boundary=x', message: mustBeJson },
-  { name: 'JSON with fetch\'s default text content type', body: lead({}), contentType: null, message: mustBeJson },
+  {
+    name: 'multipart content type',
+    body: lead({}),
+    contentType: 'multipart/form-data; boundary=x',
+    message: mustBeJson,
+  },
+  {
+    name: "JSON with fetch's default text content type",
+    body: lead({}),
+    contentType: null,
+    message: mustBeJson,
+  },
   {
     name: 'unsupported charset',
     body: lead({}),
@@ -275,7 +338,11 @@ describe(`POST /api/leads on ${testDialect}`, () => {
   async function storedLead(id: number) {
     const { db } = app.database
     const row = await db.selectFrom('lead').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-    const responses = await db.selectFrom('eligibilityResponse').selectAll().where('leadId', '=', id).execute()
+    const responses = await db
+      .selectFrom('eligibilityResponse')
+      .selectAll()
+      .where('leadId', '=', id)
+      .execute()
     return { row, responses }
   }
 
@@ -359,8 +426,18 @@ describe(`POST /api/leads on ${testDialect}`, () => {
   it.each([
     {
       name: 'no PCP finance',
-      given: { hadPcpFinance: 'no', purchaseDateRange: '2007-2010', loanAmount: '35000+', dealerDisclosedCommission: 'no' },
-      stored: { hadPcpFinance: false, loanAmount: 35000, dealerDisclosedCommission: false, commissionDisclosure: 'no' },
+      given: {
+        hadPcpFinance: 'no',
+        purchaseDateRange: '2007-2010',
+        loanAmount: '35000+',
+        dealerDisclosedCommission: 'no',
+      },
+      stored: {
+        hadPcpFinance: false,
+        loanAmount: 35000,
+        dealerDisclosedCommission: false,
+        commissionDisclosure: 'no',
+      },
     },
     {
       name: 'commission clearly disclosed',
@@ -370,7 +447,12 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         loanAmount: '25000-35000',
         dealerDisclosedCommission: 'yes',
       },
-      stored: { hadPcpFinance: true, loanAmount: 25000, dealerDisclosedCommission: true, commissionDisclosure: 'yes' },
+      stored: {
+        hadPcpFinance: true,
+        loanAmount: 25000,
+        dealerDisclosedCommission: true,
+        commissionDisclosure: 'yes',
+      },
     },
   ])('stores a not-eligible lead ($name) with estimatedClaim 0', async ({ given, stored }) => {
     const id = await created(await post(json({ ...validLead, answers: given, isEligible: true })))
@@ -411,7 +493,11 @@ describe(`POST /api/leads on ${testDialect}`, () => {
     ['decomposed accents (NFD)', 'Zoe\u0308', 'Bjo\u0308rk'],
     ['non-Latin scripts', '李', 'Иванова'],
     ['SQL injection', "Robert'); DROP TABLE lead;--", "' OR '1'='1"],
-    ['SQL comment and quotes', 'Ann"; DELETE FROM eligibility_response; --', 'x\' UNION SELECT * FROM "user"--'],
+    [
+      'SQL comment and quotes',
+      'Ann"; DELETE FROM eligibility_response; --',
+      'x\' UNION SELECT * FROM "user"--',
+    ],
     ['HTML entities and quotes', 'Tom &amp; Jerry', '"Lee" & Sons'],
     ['emoji', 'Ann 🚗', 'Lee 👍🏽'],
   ])('stores valid names with %s verbatim', async (_label, firstName, lastName) => {
@@ -504,17 +590,31 @@ describe(`POST /api/leads on ${testDialect}`, () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
-  it.each(hostileCases)('refuses $name with 400 and stores nothing', async ({ body, contentType, message }) => {
+  it.each(hostileCases)(
+    'refuses $name with 400 and stores nothing',
+    async ({ body, contentType, message }) => {
+      const before = await counts()
+      const response = await post(body, contentType === undefined ? 'application/json' : contentType)
+      expect(response.status).toBe(400)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      const answer = await response.json()
+      expect(Object.keys(answer)).toEqual(['message'])
+      expect(typeof answer.message).toBe('string')
+      if (typeof message === 'string') expect(answer.message).toBe(message)
+      else expect(answer.message).toMatch(message)
+      expect(await counts()).toEqual(before)
+    },
+  )
+
+  // KNOWN BUG: carDetails, unlike the names, accepts control characters. A NUL byte is stored as is on
+  // SQLite and answers 500 on PostgreSQL (invalid byte sequence for encoding "UTF8": 0x00); it should be
+  // refused with 400 like the names are. Drop `fails` once it is fixed.
+  it.fails('refuses carDetails with a NUL byte with 400 and stores nothing', async () => {
     const before = await counts()
-    const response = await post(body, contentType === undefined ? 'application/json' : contentType)
-    expect(response.status).toBe(400)
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-    const answer = await response.json()
-    expect(Object.keys(answer)).toEqual(['message'])
-    expect(typeof answer.message).toBe('string')
-    if (typeof message === 'string') expect(answer.message).toBe(message)
-    else expect(answer.message).toMatch(message)
+    const response = await post(lead({ carDetails: 'Ford\u0000Focus' }))
     expect(await counts()).toEqual(before)
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toMatch(/^Car details/)
   })
 
   it('does not expose stored leads through the API', async () => {

@@ -11,6 +11,7 @@ import type { AppServices } from '../../server/context.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
 import { migrateToLatest } from '../../server/db/migrations.ts'
 import { seed } from '../../server/db/seed.ts'
+import { createMailer } from '../../server/mail/mailer.server.ts'
 
 type AppModule = typeof import('../../server/app.ts')
 
@@ -19,7 +20,9 @@ export type TestDialect = 'sqlite' | 'postgres'
 export const testDialect: TestDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
 
 /** A fresh, empty database of the dialect under test: a new SQLite file or a new PostgreSQL database. */
-export async function createTestDatabase(dialect: TestDialect = testDialect): Promise<Database & { url: string }> {
+export async function createTestDatabase(
+  dialect: TestDialect = testDialect,
+): Promise<Database & { url: string }> {
   const name = `test_${randomBytes(6).toString('hex')}`
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'claimcheck-'))
@@ -70,12 +73,20 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const database = await createTestDatabase()
   await migrateToLatest(database.db.withoutPlugins(), database.dialect)
   await seed(database.db)
-  const config: Config = { ...parseConfig({ NODE_ENV: 'test' }), database: { dialect: 'sqlite', file: '' }, ...overrides }
+  const config: Config = {
+    // Rate limits are off unless a test turns them on: suites post many requests from one IP.
+    ...parseConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-session-secret-0123456789', RATE_LIMITS: 'off' }),
+    database: { dialect: 'sqlite', file: '' },
+    ...overrides,
+  }
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
   const services: AppServices = {
     db: database.db,
     dialect: database.dialect,
     config,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger,
+    mailer: createMailer(config, logger),
+    setup: { token: null },
   }
   const entry = pathToFileURL(path.resolve('build/server/index.js')).href
   const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
@@ -84,7 +95,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const { port } = server.address() as AddressInfo
   const baseUrl = `http://127.0.0.1:${port}`
-  const request = (pathname: string, init?: RequestInit) => fetch(`${baseUrl}${pathname}`, { redirect: 'manual', ...init })
+  const request = (pathname: string, init?: RequestInit) =>
+    fetch(`${baseUrl}${pathname}`, { redirect: 'manual', ...init })
   return {
     baseUrl,
     services,

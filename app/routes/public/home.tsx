@@ -76,11 +76,15 @@ export default function Home({ actionData }: Route.ComponentProps) {
               <Scale className="size-4" aria-hidden="true" />
               Car finance taken out 2007–2021
             </p>
-            <h1 id="hero-title" className="max-w-3xl font-extrabold text-[1.75rem] leading-tight sm:mt-4 sm:text-5xl">
+            <h1
+              id="hero-title"
+              className="max-w-3xl font-extrabold text-[1.75rem] leading-tight sm:mt-4 sm:text-5xl"
+            >
               Were you overcharged on your car finance?
             </h1>
             <p className="mt-3 max-w-2xl text-slate-200 sm:mt-4 sm:text-lg">
-              Many PCP deals included hidden commission that pushed up the interest you paid. Check in under a minute whether you may be owed compensation.
+              Many PCP deals included hidden commission that pushed up the interest you paid. Check in under a
+              minute whether you may be owed compensation.
             </p>
             <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 sm:mt-6">
               <Button variant="inverse" size="lg" onClick={() => scrollToSection('calculator')}>
@@ -91,7 +95,10 @@ export default function Home({ actionData }: Route.ComponentProps) {
           </div>
         </section>
 
-        <section aria-label="Key figures" className="order-2 border-slate-200 border-b bg-navy-50 md:order-none">
+        <section
+          aria-label="Key figures"
+          className="order-2 border-slate-200 border-b bg-navy-50 md:order-none"
+        >
           <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 sm:grid-cols-4">
             {stats.map((s) => (
               <li key={s.label} className="text-center">
@@ -118,7 +125,9 @@ export default function Home({ actionData }: Route.ComponentProps) {
             <h2 id="calculator-title" className="font-bold text-navy-900 text-xl sm:text-3xl">
               Check your eligibility
             </h2>
-            <p className="mt-1 mb-4 text-slate-700 sm:mt-2 sm:mb-6">Four quick questions. Free, with no obligation.</p>
+            <p className="mt-1 mb-4 text-slate-700 sm:mt-2 sm:mb-6">
+              Four quick questions. Free, with no obligation.
+            </p>
             <Questionnaire
               initial={actionData?.questionnaire ?? initialQuestionnaire}
               initialError={actionData?.error}

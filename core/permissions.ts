@@ -1,0 +1,27 @@
+export const roles = ['admin', 'editor'] as const
+export type Role = (typeof roles)[number]
+
+export const permissions = ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users'] as const
+export type Permission = (typeof permissions)[number]
+
+/**
+ * Editors run content (pages, redirects). Scripts run code in every visitor's browser, settings
+ * change the whole site, leads are personal data and users control access: admins only.
+ */
+export const rolePermissions: Record<Role, readonly Permission[]> = {
+  admin: permissions,
+  editor: ['pages', 'redirects'],
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value)
+}
+
+/** A role's permissions plus any granted one by one in the admin's `permissions` list. */
+export function effectivePermissions(role: string, extra: unknown): Permission[] {
+  const granted = new Set<Permission>(isRole(role) ? rolePermissions[role] : [])
+  if (Array.isArray(extra)) {
+    for (const p of extra) if ((permissions as readonly unknown[]).includes(p)) granted.add(p as Permission)
+  }
+  return permissions.filter((p) => granted.has(p))
+}

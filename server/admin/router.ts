@@ -1,0 +1,32 @@
+import express, { Router } from 'express'
+import { latestActivity } from '../audit/audit.server.ts'
+import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
+import type { AppServices } from '../context.ts'
+import { leadStatsRouter } from '../leads/admin-router.ts'
+import { pagesAdminRouter } from '../pages/admin-router.ts'
+import { redirectsAdminRouter } from '../redirects/admin-router.ts'
+import { scriptsAdminRouter } from '../scripts/admin-router.ts'
+import { settingsAdminRouter } from '../settings/admin-router.ts'
+import { usersAdminRouter } from '../users/admin-router.ts'
+
+/**
+ * Everything under /api/admin. The sign-in check sits in front of the whole router, and each
+ * area sits behind its permission, so a route added later inherits both.
+ */
+export function adminApiRouter(services: AppServices): Router {
+  const router = Router()
+  router.use(requireSignedIn)
+  router.use(express.json({ limit: '1mb' }))
+  router.use('/pages', requirePermission('pages'), pagesAdminRouter(services))
+  router.use('/redirects', requirePermission('redirects'), redirectsAdminRouter(services))
+  router.use('/scripts', requirePermission('scripts'), scriptsAdminRouter(services))
+  router.use('/settings', requirePermission('settings'), settingsAdminRouter(services))
+  router.use('/users', requirePermission('users'), usersAdminRouter(services))
+  router.use('/leads/stats', requirePermission('leads'), leadStatsRouter(services))
+  router.get('/activity', async (req, res) => {
+    const limit = Math.min(Math.max(Number(req.query.limit) || 10, 1), 100)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(await latestActivity(services.db, limit))
+  })
+  return router
+}

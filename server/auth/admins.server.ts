@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely'
+import { effectivePermissions, type Permission } from '../../core/permissions.ts'
+import { json } from '../db/database.ts'
+import type { AdminUser, DB } from '../db/schema.ts'
+import { hashPassword } from './password.server.ts'
+
+/** The signed-in admin as the rest of the server sees it: never the password hash. */
+export type CurrentAdmin = {
+  id: number
+  email: string
+  firstName: string | null
+  lastName: string | null
+  role: string
+  permissions: Permission[]
+  profileImageUrl: string | null
+}
+
+export function toCurrentAdmin(row: AdminUser): CurrentAdmin {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    permissions: effectivePermissions(row.role, row.permissions),
+    profileImageUrl: null,
+  }
+}
+
+/** Public shape of an admin for the users API. */
+export function toAdminView(row: AdminUser) {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    permissions: row.permissions ?? null,
+    effectivePermissions: effectivePermissions(row.role, row.permissions),
+    isActive: row.isActive,
+    lastLogin: row.lastLogin,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+export function findAdminByEmail(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom('adminUser')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst()
+}
+
+export function findAdminById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('adminUser').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function countAdmins(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('adminUser')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export async function createAdmin(
+  db: Kysely<DB>,
+  input: {
+    email: string
+    password: string
+    role: string
+    firstName?: string | null
+    lastName?: string | null
+    permissions?: string[] | null
+  },
+) {
+  return db
+    .insertInto('adminUser')
+    .values({
+      email: input.email.trim().toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      permissions: input.permissions ? json(input.permissions) : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function setPassword(db: Kysely<DB>, id: number, password: string) {
+  await db
+    .updateTable('adminUser')
+    .set({
+      passwordHash: await hashPassword(password),
+      passwordResetToken: null,
+      passwordResetExpires: null,
+      updatedAt: new Date(),
+    })
+    .where('id', '=', id)
+    .execute()
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import { PASSWORD_MIN } from '../../core/admin-schemas.ts'
+import type { Config } from '../config.ts'
+import type { DB } from '../db/schema.ts'
+import { countAdmins, createAdmin } from './admins.server.ts'
+import { randomToken } from './tokens.server.ts'
+
+/**
+ * First admin: from ADMIN_EMAIL/ADMIN_PASSWORD when no admin exists yet (never again afterwards);
+ * without them, a one-time setup token that /setup accepts. Returns that token, or null.
+ */
+export async function ensureFirstAdmin(
+  db: Kysely<DB>,
+  config: Config,
+  logger: Logger,
+): Promise<string | null> {
+  if ((await countAdmins(db)) > 0) return null
+  if (config.adminEmail && config.adminPassword) {
+    if (config.adminPassword.length < PASSWORD_MIN) {
+      throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters`)
+    }
+    const admin = await createAdmin(db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      role: 'admin',
+    })
+    logger.info({ adminId: admin.id }, 'first admin created from ADMIN_EMAIL')
+    return null
+  }
+  const token = randomToken()
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`
+  // Printed, not logged as data: this line is meant for the operator's eyes on first start.
+  console.log(
+    `\nNo admin exists yet. Create the first one here (link valid until used):\n  ${origin}/setup?token=${token}\n`,
+  )
+  return token
+}

@@ -1,0 +1,218 @@
+import express, { type Request, type Response, Router } from 'express'
+import type { z } from 'zod'
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  setupSchema,
+} from '../../core/admin-schemas.ts'
+import { audit } from '../audit/audit.server.ts'
+import type { AppServices } from '../context.ts'
+import { HttpError } from '../http/errors.ts'
+import { rateLimit } from '../http/rate-limit.ts'
+import { countAdmins, createAdmin, findAdminByEmail, setPassword, toCurrentAdmin } from './admins.server.ts'
+import { clearSessionCookie, loadSession, requireSignedIn, setSessionCookie } from './middleware.ts'
+import { verifyAgainstDummy, verifyPassword } from './password.server.ts'
+import { createSession, destroyAdminSessions, destroySession } from './sessions.server.ts'
+import { randomToken, safeEqual, tokenDigest } from './tokens.server.ts'
+
+export const INVALID_CREDENTIALS = 'Invalid email or password'
+export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.'
+export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
+const RESET_TTL_MS = 60 * 60_000
+
+const bodies = [express.json({ limit: '8kb' }), express.urlencoded({ extended: false, limit: '8kb' })]
+
+function isForm(req: Request) {
+  return req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded'
+}
+
+function parse<T extends z.ZodType>(schema: T, req: Request): z.output<T> {
+  if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
+    throw new HttpError(400, 'Request body must be a JSON object')
+  }
+  const result = schema.safeParse(req.body)
+  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request')
+  return result.data
+}
+
+/** Form posts (no JavaScript) go back to a page with the outcome in the query; JSON gets JSON. */
+function answer(
+  req: Request,
+  res: Response,
+  status: number,
+  body: Record<string, unknown>,
+  formRedirect: string,
+) {
+  if (isForm(req)) res.redirect(303, formRedirect)
+  else res.status(status).json(body)
+}
+
+function withQuery(pathname: string, params: Record<string, string | undefined>) {
+  const search = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v)
+  const query = search.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+function origin(services: AppServices, req: Request) {
+  return services.config.publicUrl ?? `${req.protocol}://${req.get('host')}`
+}
+
+export function authRouter(services: AppServices): Router {
+  const { db, config, logger } = services
+  const router = Router()
+  const session = loadSession(services)
+
+  async function signIn(req: Request, res: Response, adminId: number) {
+    // A new session id on every sign-in: a planted cookie can never become a signed-in session.
+    if (req.session) await destroySession(db, config.sessionSecret, req.session.token)
+    const token = await createSession(db, config.sessionSecret, adminId, config.sessionTtlMs)
+    setSessionCookie(res, services, token)
+    return token
+  }
+
+  router.post(
+    '/api/login',
+    rateLimit(services, 'login', config.rateLimits.login),
+    ...bodies,
+    session,
+    async (req, res) => {
+      let input: z.output<typeof loginSchema>
+      try {
+        input = parse(loginSchema, req)
+      } catch (error) {
+        if (!(error instanceof HttpError) || !isForm(req)) throw error
+        return res.redirect(
+          303,
+          withQuery('/api/login', { error: error.message, email: String(req.body?.email ?? '') }),
+        )
+      }
+      const row = await findAdminByEmail(db, input.email)
+      const ok = row
+        ? await verifyPassword(row.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password)
+      if (!row || !ok || !row.isActive) {
+        await audit(db, {
+          actor: row ?? null,
+          actorEmail: input.email.slice(0, 254),
+          action: 'auth.sign_in_failed',
+        })
+        return answer(
+          req,
+          res,
+          401,
+          { message: INVALID_CREDENTIALS },
+          withQuery('/api/login', { error: INVALID_CREDENTIALS, email: input.email }),
+        )
+      }
+      await signIn(req, res, row.id)
+      await db.updateTable('adminUser').set({ lastLogin: new Date() }).where('id', '=', row.id).execute()
+      await audit(db, { actor: row, action: 'auth.sign_in' })
+      answer(req, res, 200, { user: toCurrentAdmin(row) }, '/admin')
+    },
+  )
+
+  router.get('/api/logout', session, async (req, res) => {
+    if (req.session) {
+      await destroySession(db, config.sessionSecret, req.session.token)
+      await audit(db, { actor: req.admin, action: 'auth.sign_out' })
+    }
+    clearSessionCookie(res, services)
+    res.redirect(302, '/')
+  })
+
+  router.get('/api/auth/user', session, requireSignedIn, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(req.admin)
+  })
+
+  router.post(
+    '/api/auth/forgot-password',
+    rateLimit(services, 'forgot-password', config.rateLimits.forgotPassword),
+    ...bodies,
+    async (req, res) => {
+      const { email } = parse(forgotPasswordSchema, req)
+      const row = await findAdminByEmail(db, email)
+      if (row?.isActive) {
+        const token = randomToken()
+        await db
+          .updateTable('adminUser')
+          .set({
+            passwordResetToken: tokenDigest(token),
+            passwordResetExpires: new Date(Date.now() + RESET_TTL_MS),
+          })
+          .where('id', '=', row.id)
+          .execute()
+        const link = `${origin(services, req)}/reset-password?token=${encodeURIComponent(token)}`
+        try {
+          await services.mailer.send({
+            to: row.email,
+            subject: 'Reset your admin password',
+            text: `Someone asked to reset the password of your admin account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+          })
+        } catch (err) {
+          logger.error({ err }, 'password reset mail failed')
+        }
+        await audit(db, { actor: row, action: 'auth.password_reset_requested' })
+      }
+      answer(req, res, 200, { message: RESET_SENT }, '/forgot-password?sent=1')
+    },
+  )
+
+  router.post('/api/auth/reset-password', ...bodies, session, async (req, res) => {
+    let input: z.output<typeof resetPasswordSchema>
+    try {
+      input = parse(resetPasswordSchema, req)
+    } catch (error) {
+      if (!(error instanceof HttpError) || !isForm(req)) throw error
+      const token = typeof req.body?.token === 'string' ? req.body.token : undefined
+      return res.redirect(303, withQuery('/reset-password', { token, error: error.message }))
+    }
+    const row = await db
+      .selectFrom('adminUser')
+      .selectAll()
+      .where('passwordResetToken', '=', tokenDigest(input.token))
+      .where('passwordResetExpires', '>', new Date())
+      .executeTakeFirst()
+    if (!row?.isActive) {
+      return answer(
+        req,
+        res,
+        400,
+        { message: RESET_INVALID },
+        withQuery('/reset-password', { error: RESET_INVALID }),
+      )
+    }
+    await setPassword(db, row.id, input.newPassword)
+    await destroyAdminSessions(db, row.id, req.admin?.id === row.id ? req.session?.sid : undefined)
+    await audit(db, { actor: row, action: 'auth.password_reset' })
+    answer(
+      req,
+      res,
+      200,
+      { message: 'Your password has been changed. Please sign in.' },
+      '/api/login?reset=1',
+    )
+  })
+
+  router.post('/api/setup', ...bodies, session, async (req, res) => {
+    const input = parse(setupSchema, req)
+    if ((await countAdmins(db)) > 0 || !services.setup.token)
+      throw new HttpError(409, 'Setup is already complete')
+    if (!safeEqual(input.token, services.setup.token))
+      throw new HttpError(403, 'This setup link is not valid')
+    const row = await createAdmin(db, { ...input, role: 'admin' })
+    services.setup.token = null
+    await signIn(req, res, row.id)
+    await audit(db, {
+      actor: row,
+      action: 'auth.first_admin_created',
+      entity: 'admin_user',
+      entityId: row.id,
+    })
+    answer(req, res, 201, { user: toCurrentAdmin(row) }, '/admin')
+  })
+
+  return router
+}

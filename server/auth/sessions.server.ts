@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely'
+import { json } from '../db/database.ts'
+import type { DB } from '../db/schema.ts'
+import { type CurrentAdmin, toCurrentAdmin } from './admins.server.ts'
+import { randomToken, sessionKey } from './tokens.server.ts'
+
+export const SESSION_COOKIE = 'sid'
+/** Sliding expiry is written at most this often per session, not on every request. */
+const REFRESH_AFTER_MS = 10 * 60_000
+
+type SessionData = { adminId: number; createdAt: string; refreshedAt?: string }
+
+export async function createSession(db: Kysely<DB>, secret: string, adminId: number, ttlMs: number) {
+  const token = randomToken()
+  const now = new Date()
+  await db
+    .insertInto('session')
+    .values({
+      sid: sessionKey(secret, token),
+      sess: json({ adminId, createdAt: now.toISOString() } satisfies SessionData),
+      expire: new Date(now.getTime() + ttlMs),
+    })
+    .execute()
+  return token
+}
+
+export type SessionLookup = { admin: CurrentAdmin; sid: string; refreshed: boolean }
+
+/**
+ * The active admin behind a session cookie, or undefined. Expired sessions and sessions of
+ * deactivated admins count as none. Extends the expiry when it was last extended long enough ago.
+ */
+export async function readSession(
+  db: Kysely<DB>,
+  secret: string,
+  token: string,
+  ttlMs: number,
+): Promise<SessionLookup | undefined> {
+  const sid = sessionKey(secret, token)
+  const now = new Date()
+  const session = await db
+    .selectFrom('session')
+    .select(['sess', 'expire'])
+    .where('sid', '=', sid)
+    .where('expire', '>', now)
+    .executeTakeFirst()
+  const data = session?.sess as SessionData | undefined
+  if (!session || typeof data?.adminId !== 'number') return undefined
+  const row = await db
+    .selectFrom('adminUser')
+    .selectAll()
+    .where('id', '=', data.adminId)
+    .where('isActive', '=', true)
+    .executeTakeFirst()
+  if (!row) return undefined
+  let refreshed = false
+  if (session.expire.getTime() - now.getTime() < ttlMs - REFRESH_AFTER_MS) {
+    await db
+      .updateTable('session')
+      .set({ expire: new Date(now.getTime() + ttlMs) })
+      .where('sid', '=', sid)
+      .execute()
+    refreshed = true
+  }
+  return { admin: toCurrentAdmin(row), sid, refreshed }
+}
+
+export async function destroySession(db: Kysely<DB>, secret: string, token: string) {
+  await db.deleteFrom('session').where('sid', '=', sessionKey(secret, token)).execute()
+}
+
+/** Ends every session of an admin, except the one with `keepSid` (the caller's own). */
+export async function destroyAdminSessions(db: Kysely<DB>, adminId: number, keepSid?: string) {
+  const rows = await db.selectFrom('session').select(['sid', 'sess']).execute()
+  const doomed = rows
+    .filter((r) => (r.sess as SessionData | null)?.adminId === adminId && r.sid !== keepSid)
+    .map((r) => r.sid)
+  if (doomed.length > 0) await db.deleteFrom('session').where('sid', 'in', doomed).execute()
+}
+
+export async function purgeExpiredSessions(db: Kysely<DB>) {
+  const result = await db.deleteFrom('session').where('expire', '<=', new Date()).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

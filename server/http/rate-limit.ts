@@ -1,0 +1,54 @@
+import type { RequestHandler } from 'express'
+import { type Kysely, sql } from 'kysely'
+import type { RateRule } from '../config.ts'
+import type { AppServices } from '../context.ts'
+import type { DB } from '../db/schema.ts'
+
+export type RateDecision = { allowed: boolean; retryAfterSeconds: number }
+
+/**
+ * Counts one hit against `key` in a fixed window, atomically in the database, so that several
+ * app instances sharing PostgreSQL share the limit.
+ */
+export async function hitRateLimit(db: Kysely<DB>, key: string, rule: RateRule): Promise<RateDecision> {
+  const now = new Date()
+  const windowOpenedBefore = new Date(now.getTime() - rule.windowMs)
+  const expired = sql<boolean>`${sql.ref('rateLimit.windowStart')} <= ${windowOpenedBefore}`
+  const row = await db
+    .insertInto('rateLimit')
+    .values({ key, windowStart: now, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql`case when ${expired} then 1 else ${sql.ref('rateLimit.hits')} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now} else ${sql.ref('rateLimit.windowStart')} end`,
+      }),
+    )
+    .returning(['hits', 'windowStart'])
+    .executeTakeFirstOrThrow()
+  const windowStart = new Date(row.windowStart)
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000),
+  )
+  return { allowed: Number(row.hits) <= rule.limit, retryAfterSeconds }
+}
+
+export async function purgeRateLimits(db: Kysely<DB>, olderThanMs = 86_400_000) {
+  await db
+    .deleteFrom('rateLimit')
+    .where('windowStart', '<', new Date(Date.now() - olderThanMs))
+    .execute()
+}
+
+export const TOO_MANY = 'Too many attempts. Please wait a little and try again.'
+
+/** Express guard: 429 with Retry-After once an IP used up `rule` for `name`. */
+export function rateLimit(services: AppServices, name: string, rule: RateRule): RequestHandler {
+  return async (req, res, next) => {
+    if (!services.config.rateLimits.enabled) return next()
+    const decision = await hitRateLimit(services.db, `${name}:${req.ip ?? 'unknown'}`, rule)
+    if (decision.allowed) return next()
+    res.setHeader('Retry-After', String(decision.retryAfterSeconds))
+    res.status(429).json({ message: TOO_MANY })
+  }
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto'
+import type { RequestHandler } from 'express'
+import helmet from 'helmet'
+
+const VIDEO_FRAMES = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+]
+
+/**
+ * Helmet with a CSP that trusts only scripts carrying this response's nonce (and what they load:
+ * 'strict-dynamic', so a tag manager added by the operator keeps working). The admin may never be
+ * framed; public pages only by themselves.
+ */
+export function securityHeaders(publicUrl: string | undefined): RequestHandler {
+  const https = publicUrl?.startsWith('https://') ?? false
+  const build = (frameAncestors: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+            "'strict-dynamic'",
+            'https:',
+          ],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'https:'],
+          frameSrc: ["'self'", ...VIDEO_FRAMES, 'https://www.googletagmanager.com'],
+          mediaSrc: ["'self'", 'https:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors,
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: frameAncestors.includes("'none'") ? { action: 'deny' } : { action: 'sameorigin' },
+    })
+  const publicHeaders = build(["'self'"])
+  const adminHeaders = build(["'none'"])
+  return (req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64')
+    const admin = req.path.startsWith('/admin') || req.path.startsWith('/api/') || req.path === '/setup'
+    return (admin ? adminHeaders : publicHeaders)(req, res, next)
+  }
+}

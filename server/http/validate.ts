@@ -1,0 +1,35 @@
+import type { Request } from 'express'
+import type { z } from 'zod'
+import { HttpError } from './errors.ts'
+
+/** The request's JSON object validated by `schema`, or a 400 with the first rule it broke. */
+export function parseBody<T extends z.ZodType>(schema: T, req: Request): z.output<T> {
+  if (!req.is('application/json')) throw new HttpError(400, 'Request body must be JSON')
+  if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
+    throw new HttpError(400, 'Request body must be a JSON object')
+  }
+  const result = schema.safeParse(req.body)
+  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request')
+  return result.data
+}
+
+/** Ids are positive integers; anything else names no record. */
+export function parseId(value: unknown, what = 'Record'): number {
+  const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, `${what} not found`)
+  return id
+}
+
+export function requireChanges(input: Record<string, unknown>) {
+  if (Object.values(input).every((v) => v === undefined)) throw new HttpError(400, 'Nothing to update')
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; errcode?: number }
+  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '')
+}
+
+/** Names of the fields an update sets, for the audit log. */
+export function changedFields(input: Record<string, unknown>): string[] {
+  return Object.keys(input).filter((k) => input[k] !== undefined)
+}
