@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 
 export default [
   index('routes/public/home.tsx'),
@@ -6,5 +6,10 @@ export default [
   route('evidence', 'routes/public/evidence.tsx'),
   route('cookie-policy', 'routes/public/cookie-policy.tsx'),
   route('thank-you', 'routes/public/thank-you.tsx'),
+  route('api/login', 'routes/auth/login.tsx'),
+  route('forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('reset-password', 'routes/auth/reset-password.tsx'),
+  route('setup', 'routes/auth/setup.tsx'),
+  layout('routes/admin/layout.tsx', [route('admin', 'routes/admin/dashboard.tsx')]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

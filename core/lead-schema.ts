@@ -55,6 +55,7 @@ export const leadSchema = z.object({
     .string()
     .trim()
     .max(200, 'Car details must be at most 200 characters')
+    .refine((v) => !/\p{Cc}|\p{Cf}/u.test(v), 'Car details contain characters that are not allowed')
     .optional()
     .nullable()
     .transform((v) => v || undefined),

@@ -38,6 +38,15 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     next()
   })
 
+  // No text we store or look up may hold U+0000 (PostgreSQL refuses it): stop it in the address.
+  app.use((req, res, next) => {
+    if (/%00/.test(req.originalUrl)) {
+      res.status(400).json({ message: 'The address contains a NUL character' })
+      return
+    }
+    next()
+  })
+
   app.get('/healthz', async (req, res) => {
     try {
       await ping(services.db)

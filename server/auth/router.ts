@@ -10,6 +10,7 @@ import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { rateLimit } from '../http/rate-limit.ts'
+import { containsNul, NUL_MESSAGE } from '../http/validate.ts'
 import { countAdmins, createAdmin, findAdminByEmail, setPassword, toCurrentAdmin } from './admins.server.ts'
 import { clearSessionCookie, loadSession, requireSignedIn, setSessionCookie } from './middleware.ts'
 import { verifyAgainstDummy, verifyPassword } from './password.server.ts'
@@ -31,6 +32,7 @@ function parse<T extends z.ZodType>(schema: T, req: Request): z.output<T> {
   if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
     throw new HttpError(400, 'Request body must be a JSON object')
   }
+  if (containsNul(req.body)) throw new HttpError(400, NUL_MESSAGE)
   const result = schema.safeParse(req.body)
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request')
   return result.data
@@ -197,11 +199,18 @@ export function authRouter(services: AppServices): Router {
   })
 
   router.post('/api/setup', ...bodies, session, async (req, res) => {
-    const input = parse(setupSchema, req)
-    if ((await countAdmins(db)) > 0 || !services.setup.token)
-      throw new HttpError(409, 'Setup is already complete')
-    if (!safeEqual(input.token, services.setup.token))
-      throw new HttpError(403, 'This setup link is not valid')
+    const token = typeof req.body?.token === 'string' ? req.body.token : undefined
+    let input: z.output<typeof setupSchema>
+    try {
+      input = parse(setupSchema, req)
+      if ((await countAdmins(db)) > 0 || !services.setup.token)
+        throw new HttpError(409, 'Setup is already complete')
+      if (!safeEqual(input.token, services.setup.token))
+        throw new HttpError(403, 'This setup link is not valid')
+    } catch (error) {
+      if (!(error instanceof HttpError) || !isForm(req)) throw error
+      return res.redirect(303, withQuery('/setup', { token, error: error.message }))
+    }
     const row = await createAdmin(db, { ...input, role: 'admin' })
     services.setup.token = null
     await signIn(req, res, row.id)

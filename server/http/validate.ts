@@ -8,9 +8,22 @@ export function parseBody<T extends z.ZodType>(schema: T, req: Request): z.outpu
   if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
     throw new HttpError(400, 'Request body must be a JSON object')
   }
+  if (containsNul(req.body)) throw new HttpError(400, NUL_MESSAGE)
   const result = schema.safeParse(req.body)
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request')
   return result.data
+}
+
+export const NUL_MESSAGE = 'Text may not contain NUL characters'
+
+/** PostgreSQL cannot store U+0000 in text; refuse it at the door rather than fail at the database. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 32 || value === null || typeof value !== 'object') return false
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true
+  }
+  return false
 }
 
 /** Ids are positive integers; anything else names no record. */

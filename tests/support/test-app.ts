@@ -75,7 +75,11 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   await seed(database.db)
   const config: Config = {
     // Rate limits are off unless a test turns them on: suites post many requests from one IP.
-    ...parseConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-session-secret-0123456789', RATE_LIMITS: 'off' }),
+    ...parseConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-session-secret-0123456789',
+      RATE_LIMITS: 'off',
+    }),
     database: { dialect: 'sqlite', file: '' },
     ...overrides,
   }
@@ -105,9 +109,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     postJson: (pathname, body, init) =>
       request(pathname, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) },
         body: typeof body === 'string' ? body : JSON.stringify(body),
         ...init,
+        headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) },
       }),
     close: async () => {
       server.closeAllConnections()

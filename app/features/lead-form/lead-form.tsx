@@ -156,7 +156,15 @@ export function LeadForm({ answers, feedback }: { answers: Answers; feedback?: L
                 aria-required={field.required || undefined}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-error` : undefined}
-                maxLength={field.name === 'carDetails' ? 200 : field.name === 'email' ? 254 : 100}
+                maxLength={
+                  field.name === 'carDetails'
+                    ? 200
+                    : field.name === 'email'
+                      ? 254
+                      : field.name === 'phone'
+                        ? 25
+                        : 100
+                }
                 className={cn(
                   'mt-1 block min-h-12 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500',
                   error ? 'border-red-700' : 'border-slate-400',

@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from 'react'
+import { redirect } from 'react-router'
+import { loginSchema } from '../../../core/admin-schemas.ts'
+import { fieldErrors } from '../../../core/lead-schema.ts'
+import { requestContext } from '../../../server/context.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { AuthCard, adminPageMeta, Field, Notice } from '../../features/auth/auth-card.tsx'
+import type { Route } from './+types/login'
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (context.get(requestContext).admin) throw redirect('/admin')
+  const url = new URL(request.url)
+  return {
+    error: url.searchParams.get('error')?.slice(0, 200) ?? null,
+    email: url.searchParams.get('email')?.slice(0, 254) ?? '',
+    reset: url.searchParams.get('reset') === '1',
+  }
+}
+
+export const meta: Route.MetaFunction = () => adminPageMeta('Sign in')
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  // Checked in the browser first for quick feedback; the server checks again either way.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget)
+    const result = loginSchema.safeParse({ email: form.get('email'), password: form.get('password') })
+    if (!result.success) {
+      event.preventDefault()
+      setErrors(fieldErrors(result.error))
+    }
+  }
+
+  return (
+    <AuthCard title="Sign in" description="Sign in to manage the site.">
+      {loaderData.reset ? (
+        <Notice tone="success">Your password has been changed. Please sign in.</Notice>
+      ) : null}
+      {loaderData.error ? <Notice tone="error">{loaderData.error}</Notice> : null}
+      <form method="post" action="/api/login" onSubmit={onSubmit} noValidate>
+        <Field
+          id="email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          defaultValue={loaderData.email}
+          error={errors.email}
+          required
+        />
+        <Field
+          id="password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+          required
+        />
+        <Button type="submit" className="w-full">
+          Sign in
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <a href="/forgot-password" className="font-medium text-teal-800 underline underline-offset-2">
+          Forgot password?
+        </a>
+      </p>
+    </AuthCard>
+  )
+}
