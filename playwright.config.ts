@@ -2,7 +2,9 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 5099)
-export const e2eDatabaseFile = path.resolve('.tmp/e2e/app.db')
+const e2eDir = `.tmp/e2e-${port}`
+export const e2eDatabaseFile = path.resolve(e2eDir, 'app.db')
+export const e2eOutbox = path.resolve(e2eDir, 'outbox')
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf .tmp/e2e && node scripts/ensure-build.ts && exec node server/index.ts`,
+    command: `rm -rf ${e2eDir} && node scripts/ensure-build.ts && exec node server/index.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -44,7 +46,7 @@ export default defineConfig({
       SESSION_SECRET: 'e2e-session-secret-0123456789',
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'correct-horse-battery',
-      MAIL_OUTBOX: '.tmp/e2e/outbox',
+      MAIL_OUTBOX: e2eOutbox,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },
