@@ -206,6 +206,11 @@ export function LeadForm({ answers, feedback }: { answers: Answers; feedback?: L
           </p>
         ) : null}
       </div>
+      {errors.form ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800 text-sm">
+          {errors.form}
+        </p>
+      ) : null}
       <Button
         type="submit"
         name="intent"

@@ -2,7 +2,8 @@ import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
 import { data, redirect } from 'react-router'
 import { assessEligibility } from '../../../core/eligibility.ts'
 import { fieldErrors, leadSchema } from '../../../core/lead-schema.ts'
-import { servicesContext } from '../../../server/context.ts'
+import { requestContext, servicesContext } from '../../../server/context.ts'
+import { hitRateLimit, TOO_MANY } from '../../../server/http/rate-limit.ts'
 import { createLead } from '../../../server/leads/queries.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
@@ -50,7 +51,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const { db, logger } = context.get(servicesContext)
+  const { db, logger, config } = context.get(servicesContext)
+  if (config.rateLimits.enabled) {
+    const decision = await hitRateLimit(
+      db,
+      `leads:${context.get(requestContext).ip}`,
+      config.rateLimits.leads,
+    )
+    if (!decision.allowed) {
+      return data(
+        { questionnaire, error: undefined, leadFeedback: { errors: { form: TOO_MANY }, values: input } },
+        { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
+      )
+    }
+  }
   const lead = await createLead(db, parsed.data, {
     sourceUrl: request.headers.get('referer'),
     userAgent: request.headers.get('user-agent'),
