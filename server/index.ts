@@ -17,6 +17,8 @@ type AppModule = typeof import('./app.ts')
 
 const root = path.resolve(import.meta.dirname, '..')
 const config = parseConfig()
+// React and friends pick their production builds from this; it must be set before they load.
+process.env.NODE_ENV = config.nodeEnv
 const logger = createLogger(config.logLevel)
 const database = createDatabase(config.database)
 

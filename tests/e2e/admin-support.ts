@@ -1,0 +1,105 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+import { e2eOutbox } from '../../playwright.config.ts'
+import { queryDatabase, waitForHydration } from './support.ts'
+
+/** The e2e server's admin account (playwright.config.ts: ADMIN_EMAIL, ADMIN_PASSWORD). */
+export const ADMIN_EMAIL = 'admin@example.com'
+export const ADMIN_PASSWORD = 'correct-horse-battery'
+
+export const INVALID_CREDENTIALS = 'Invalid email or password'
+export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.'
+export const RESET_DONE = 'Your password has been changed. Please sign in.'
+export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
+
+export const tabNames = ['Overview', 'Pages', 'Redirects', 'Settings', 'Scripts', 'Leads'] as const
+export const systemPageSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy'] as const
+
+export const emailField = (page: Page) => page.getByLabel('Email', { exact: true })
+export const passwordField = (page: Page) => page.getByLabel('Password', { exact: true })
+export const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true })
+export const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })
+
+/** Opens the sign-in page, signs in and waits for the dashboard. */
+export async function signIn(page: Page, password = ADMIN_PASSWORD) {
+  await page.goto('/api/login')
+  await waitForHydration(page)
+  await emailField(page).fill(ADMIN_EMAIL)
+  await passwordField(page).fill(password)
+  await signInButton(page).click()
+  await expect(page).toHaveURL('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+  await waitForHydration(page)
+}
+
+/** One number from the e2e database, e.g. `count('select count(*) as n from lead')`. */
+export function count(sql: string) {
+  const [row] = queryDatabase<{ n: number }>(sql)
+  return Number(row?.n ?? 0)
+}
+
+type Mail = { to: string; subject: string; text: string }
+
+function outboxFiles(): string[] {
+  if (!fs.existsSync(e2eOutbox)) return []
+  return fs.readdirSync(e2eOutbox).filter((name) => name.endsWith('.json'))
+}
+
+/** Runs `send` and returns the /reset-password link of the mail it made the server write. */
+export async function resetLinkFrom(send: () => Promise<void>): Promise<string> {
+  const before = new Set(outboxFiles())
+  await send()
+  let newest: Mail | undefined
+  await expect
+    .poll(() => {
+      const fresh = outboxFiles()
+        .filter((name) => !before.has(name))
+        .map((name) => {
+          const file = path.join(e2eOutbox, name)
+          return { mtime: fs.statSync(file).mtimeMs, name, file }
+        })
+        .sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name))
+      const latest = fresh[0]
+      newest = latest ? (JSON.parse(fs.readFileSync(latest.file, 'utf8')) as Mail) : undefined
+      return newest?.to
+    })
+    .toBe(ADMIN_EMAIL)
+  expect(newest?.subject).toBe('Reset your admin password')
+  const link = newest?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0]
+  expect(link, 'reset link in the mail text').toBeTruthy()
+  return link as string
+}
+
+/** Asks for a reset link through the forgot-password form (already open) and returns it. */
+export async function requestResetLink(page: Page) {
+  return resetLinkFrom(async () => {
+    await emailField(page).fill(ADMIN_EMAIL)
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(page).toHaveURL('/forgot-password?sent=1')
+    await expect(page.getByRole('status')).toContainText(RESET_SENT)
+  })
+}
+
+/** Opens a reset link and submits a new password; the caller checks where it lands. */
+export async function setNewPassword(page: Page, link: string, password: string) {
+  await page.goto(link)
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Set new password' }).click()
+}
+
+/** axe with the WCAG 2.0/2.1 A and AA rules; a readable list of what failed. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }))
+}
