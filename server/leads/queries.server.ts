@@ -5,12 +5,14 @@ import type { DB } from '../db/schema.ts'
 
 export type LeadContext = { sourceUrl?: string | null; userAgent?: string | null }
 
+export type StoredLead = Awaited<ReturnType<typeof insertLead>>
+
 /**
- * Stores a lead and, when the questionnaire was answered, its eligibility response, in one
- * transaction. Eligibility is recomputed here: the browser's result is never trusted.
+ * Writes a lead and, when the questionnaire was answered, its eligibility response, inside the
+ * caller's transaction. Eligibility is recomputed here: the browser's result is never trusted.
  */
-export async function createLead(db: Kysely<DB>, data: LeadData, context: LeadContext = {}) {
-  return db.transaction().execute(async (trx) => {
+async function insertLead(trx: Kysely<DB>, data: LeadData, context: LeadContext) {
+  {
     const lead = await trx
       .insertInto('lead')
       .values({
@@ -46,5 +48,61 @@ export async function createLead(db: Kysely<DB>, data: LeadData, context: LeadCo
         .execute()
     }
     return { id: lead.id, createdAt: lead.createdAt, assessment }
+  }
+}
+
+type Job = {
+  data: LeadData
+  context: LeadContext
+  resolve: (lead: StoredLead) => void
+  reject: (error: unknown) => void
+}
+type Writer = { queue: Job[]; flushing: boolean }
+
+const writers = new WeakMap<Kysely<DB>, Writer>()
+const MAX_BATCH = 200
+
+/**
+ * Group commit: leads that arrive while a commit is under way are written together in the next
+ * transaction, so one fsync covers many leads. Each caller still hears back only once its lead is
+ * durably committed; a batch that fails is retried lead by lead so one bad lead cannot sink others.
+ */
+async function flush(db: Kysely<DB>, writer: Writer) {
+  while (writer.queue.length > 0) {
+    const batch = writer.queue.splice(0, MAX_BATCH)
+    try {
+      const stored = await db.transaction().execute(async (trx) => {
+        const results: StoredLead[] = []
+        for (const job of batch) results.push(await insertLead(trx, job.data, job.context))
+        return results
+      })
+      for (const [i, job] of batch.entries()) job.resolve(stored[i] as StoredLead)
+    } catch {
+      for (const job of batch) {
+        try {
+          job.resolve(await db.transaction().execute((trx) => insertLead(trx, job.data, job.context)))
+        } catch (error) {
+          job.reject(error)
+        }
+      }
+    }
+  }
+  writer.flushing = false
+}
+
+/** Stores a lead with its eligibility response; resolves once both are committed. */
+export function createLead(db: Kysely<DB>, data: LeadData, context: LeadContext = {}): Promise<StoredLead> {
+  let writer = writers.get(db)
+  if (!writer) {
+    writer = { queue: [], flushing: false }
+    writers.set(db, writer)
+  }
+  const w = writer
+  return new Promise((resolve, reject) => {
+    w.queue.push({ data, context, resolve, reject })
+    if (!w.flushing) {
+      w.flushing = true
+      setImmediate(() => void flush(db, w))
+    }
   })
 }

@@ -47,6 +47,10 @@ function outboxFiles(): string[] {
   return fs.readdirSync(e2eOutbox).filter((name) => name.endsWith('.json'))
 }
 
+export function outboxFileCount() {
+  return outboxFiles().length
+}
+
 /** Runs `send` and returns the /reset-password link of the mail it made the server write. */
 export async function resetLinkFrom(send: () => Promise<void>): Promise<string> {
   const before = new Set(outboxFiles())

@@ -1,0 +1,382 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Permission } from '../../core/permissions.ts'
+import { createAdmin } from '../../server/auth/admins.server.ts'
+import { json } from '../../server/db/database.ts'
+import {
+  type AdminClient,
+  apiClient,
+  createSignedInAdmin,
+  DEFAULT_PASSWORD,
+  signIn,
+  uniqueEmail,
+} from '../support/admin-client.ts'
+import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
+
+type AppModule = typeof import('../../server/app.ts')
+type Entity = 'page' | 'redirect' | 'script' | 'user'
+
+type RouteCase = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** As registered in Express; `:id` is replaced by the id of a record made for each request. */
+  path: string
+  /** What the caller must hold; 'signed-in' means any active admin. */
+  permission: Permission | 'signed-in'
+  /** Which kind of record `:id` names. */
+  entity?: Entity
+  body?: () => unknown
+  /** Status a caller allowed to use the route gets for `body`. */
+  ok: number
+}
+
+let counter = 0
+const next = () => `${Date.now().toString(36)}-${++counter}`
+
+/**
+ * Every admin route, and GET /api/leads. The test after the table walks the Express router, so a
+ * route added without a row here (and so without these checks) fails the suite.
+ */
+const routes: RouteCase[] = [
+  { method: 'GET', path: '/api/admin/pages', permission: 'pages', ok: 200 },
+  { method: 'GET', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/pages',
+    permission: 'pages',
+    body: () => ({ title: 'Access check', slug: `access-${next()}` }),
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/pages/:id',
+    permission: 'pages',
+    entity: 'page',
+    body: () => ({ title: 'Renamed' }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
+
+  { method: 'GET', path: '/api/admin/redirects', permission: 'redirects', ok: 200 },
+  { method: 'GET', path: '/api/admin/redirects/:id', permission: 'redirects', entity: 'redirect', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/redirects',
+    permission: 'redirects',
+    body: () => ({ name: 'Access check', fromUrl: `/from-${next()}`, toUrl: '/to' }),
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/redirects/:id',
+    permission: 'redirects',
+    entity: 'redirect',
+    body: () => ({ isActive: false }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/redirects/:id', permission: 'redirects', entity: 'redirect', ok: 200 },
+
+  { method: 'GET', path: '/api/admin/scripts', permission: 'scripts', ok: 200 },
+  { method: 'GET', path: '/api/admin/scripts/:id', permission: 'scripts', entity: 'script', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/scripts',
+    permission: 'scripts',
+    body: () => ({ name: 'Access check', position: 'head', script: 'console.log(1)' }),
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/scripts/:id',
+    permission: 'scripts',
+    entity: 'script',
+    body: () => ({ isActive: false }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/scripts/:id', permission: 'scripts', entity: 'script', ok: 200 },
+
+  { method: 'GET', path: '/api/admin/settings', permission: 'settings', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/settings',
+    permission: 'settings',
+    body: () => ({ key: `access_${counter++}`, value: 'x' }),
+    ok: 200,
+  },
+
+  { method: 'GET', path: '/api/admin/users', permission: 'users', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/users',
+    permission: 'users',
+    body: () => ({ email: uniqueEmail('new'), password: DEFAULT_PASSWORD, role: 'editor' }),
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:id',
+    permission: 'users',
+    entity: 'user',
+    body: () => ({ firstName: 'Renamed' }),
+    ok: 200,
+  },
+
+  { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },
+  { method: 'GET', path: '/api/admin/activity', permission: 'signed-in', ok: 200 },
+  { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
+]
+
+/** API routes anyone may call: the public site, sign-in and password recovery. */
+const publicApiRoutes = [
+  'GET /api/pages/:slug',
+  'POST /api/leads',
+  'POST /api/login',
+  'GET /api/login',
+  'GET /api/logout',
+  'GET /api/auth/user',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/setup',
+]
+
+type Layer = {
+  rawPath?: unknown
+  route?: { path: unknown; methods: Record<string, boolean> }
+  handle?: { stack?: Layer[] }
+}
+
+function joinPath(prefix: string, part: unknown): string {
+  const piece = typeof part === 'string' ? part : `<${String(part)}>`
+  return `${prefix}${piece === '/' ? '' : piece}`.replace(/(.)\/$/, '$1')
+}
+
+/** "METHOD /full/path" of every route in an Express 5 router stack, descending into mounted routers. */
+function registeredRoutes(stack: Layer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const { route } = layer
+      const paths = Array.isArray(route.path) ? route.path : [route.path]
+      return paths.flatMap((p) =>
+        Object.keys(route.methods)
+          .filter((m) => route.methods[m])
+          .map((m) => `${m.toUpperCase()} ${joinPath(prefix, p)}`),
+      )
+    }
+    if (layer.handle?.stack) {
+      const stackOf = layer.handle.stack
+      const paths = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath]
+      return paths.flatMap((p) => registeredRoutes(stackOf, joinPath(prefix, p)))
+    }
+    return []
+  })
+}
+
+describe(`admin access control on ${testDialect}`, () => {
+  let app: TestApp
+  let admin: AdminClient
+  let editor: AdminClient
+  let expressRoutes: string[]
+
+  /** A new record of `entity` made straight in the database; returns its id. */
+  async function makeRecord(entity: Entity): Promise<number> {
+    const { db } = app.database
+    const n = next()
+    switch (entity) {
+      case 'page':
+        return (
+          await db
+            .insertInto('page')
+            .values({ slug: `record-${n}`, title: 'Record', content: json('') })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      case 'redirect':
+        return (
+          await db
+            .insertInto('redirect')
+            .values({ name: 'Record', fromUrl: `/record-${n}`, toUrl: '/' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      case 'script':
+        return (
+          await db
+            .insertInto('customScript')
+            .values({ name: 'Record', position: 'body', script: 'void 0' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      case 'user':
+        return (await createAdmin(db, { email: uniqueEmail('record'), password: DEFAULT_PASSWORD, role: 'editor' }))
+          .id
+    }
+  }
+
+  async function recordExists(entity: Entity, id: number): Promise<boolean> {
+    const table = { page: 'page', redirect: 'redirect', script: 'customScript', user: 'adminUser' } as const
+    const row = await app.database.db.selectFrom(table[entity]).select('id').where('id', '=', id).executeTakeFirst()
+    return row !== undefined
+  }
+
+  /** Calls the route once, as `cookie` (or nobody), on a fresh record when it needs one. */
+  async function call(route: RouteCase, cookie?: string) {
+    const id = route.entity ? await makeRecord(route.entity) : undefined
+    const pathname = route.path.replace(':id', String(id))
+    const headers: Record<string, string> = {}
+    if (cookie) headers.cookie = cookie
+    const init: RequestInit = { method: route.method, headers }
+    if (route.method === 'POST' || route.method === 'PUT') {
+      headers['content-type'] = 'application/json'
+      init.body = JSON.stringify(route.body?.() ?? {})
+    }
+    const response = await app.request(pathname, init)
+    return { response, id }
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp()
+    admin = await createSignedInAdmin(app, { role: 'admin' })
+    editor = await createSignedInAdmin(app, { role: 'editor' })
+    const entry = pathToFileURL(path.resolve('build/server/index.js')).href
+    const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
+    const express = createApp(app.services, { clientDir: path.resolve('build/client') })
+    const stack = (express as unknown as { router: { stack: Layer[] } }).router.stack
+    expressRoutes = registeredRoutes(stack)
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('lists every /api route Express has in the table above or among the public routes', () => {
+    // Proves the walk works at all, so an empty or broken walk cannot pass the comparison below.
+    expect(expressRoutes).toContain('GET /api/admin/pages/:id')
+    expect(expressRoutes).toContain('GET /healthz')
+    const apiRoutes = [...new Set(expressRoutes.filter((r) => r.split(' ')[1]?.startsWith('/api')))].sort()
+    const known = [...routes.map((r) => `${r.method} ${r.path}`), ...publicApiRoutes].sort()
+    expect(apiRoutes).toEqual(known)
+  })
+
+  it('answers 401 signed out on paths under /api/admin that no route handles (the guard covers the router)', async () => {
+    for (const [method, pathname] of [
+      ['GET', '/api/admin'],
+      ['GET', '/api/admin/new-thing'],
+      ['POST', '/api/admin/new-thing'],
+      ['GET', '/api/admin/pages/1/anything'],
+      ['DELETE', '/api/admin/leads/1'],
+    ] as const) {
+      const response = await app.request(pathname, { method })
+      expect(response.status, `${method} ${pathname}`).toBe(401)
+      expect(await response.json()).toEqual({ message: 'Please sign in to continue' })
+    }
+  })
+
+  describe('signed out', () => {
+    it.each(routes)('$method $path answers 401', async (route) => {
+      const { response, id } = await call(route)
+      expect(response.status).toBe(401)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await response.json()).toEqual({ message: 'Please sign in to continue' })
+      if (route.method === 'DELETE' && route.entity && id) expect(await recordExists(route.entity, id)).toBe(true)
+    })
+
+    it.each(routes)('$method $path answers 401 with a made-up session cookie', async (route) => {
+      const { response } = await call(route, 'sid=not-a-real-session-token')
+      expect(response.status).toBe(401)
+      expect(await response.json()).toEqual({ message: 'Please sign in to continue' })
+    })
+  })
+
+  describe('as an editor (pages and redirects only)', () => {
+    const forbidden = routes.filter((r) => r.permission !== 'signed-in' && !['pages', 'redirects'].includes(r.permission))
+    const allowed = routes.filter((r) => !forbidden.includes(r))
+
+    it('leaves something on both sides', () => {
+      expect(forbidden.length).toBeGreaterThanOrEqual(10)
+      expect(allowed.length).toBeGreaterThanOrEqual(11)
+    })
+
+    it.each(forbidden)('$method $path answers 403', async (route) => {
+      const { response, id } = await call(route, editor.cookie)
+      expect(response.status).toBe(403)
+      expect(await response.json()).toEqual({ message: `Your role does not allow managing ${route.permission}` })
+      if (route.method === 'DELETE' && route.entity && id) expect(await recordExists(route.entity, id)).toBe(true)
+    })
+
+    it.each(allowed)('$method $path is allowed', async (route) => {
+      const { response, id } = await call(route, editor.cookie)
+      expect(response.status, await response.clone().text()).toBe(route.ok)
+      if (route.method === 'DELETE' && route.entity && id) expect(await recordExists(route.entity, id)).toBe(false)
+    })
+  })
+
+  describe('as an admin', () => {
+    it.each(routes)('$method $path is allowed', async (route) => {
+      const { response, id } = await call(route, admin.cookie)
+      expect(response.status, await response.clone().text()).toBe(route.ok)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      if (route.method === 'DELETE' && route.entity && id) expect(await recordExists(route.entity, id)).toBe(false)
+    })
+  })
+
+  it('grants a permission an editor holds one by one, and only that one', async () => {
+    const leadsEditor = await createSignedInAdmin(app, { role: 'editor', permissions: ['leads'] })
+    expect((await leadsEditor.get('/api/leads')).status).toBe(200)
+    expect((await leadsEditor.get('/api/admin/leads/stats')).status).toBe(200)
+    expect((await leadsEditor.get('/api/admin/pages')).status).toBe(200)
+    expect((await leadsEditor.get('/api/admin/scripts')).status).toBe(403)
+    expect((await leadsEditor.get('/api/admin/users')).status).toBe(403)
+  })
+
+  it('ends the sessions of a deactivated admin and refuses their sign-in', async () => {
+    const other = await createSignedInAdmin(app, { role: 'admin' })
+    const secondSession = await signIn(app, other.email, other.password)
+    expect((await other.get('/api/admin/scripts')).status).toBe(200)
+
+    const update = await admin.put(`/api/admin/users/${other.id}`, { isActive: false })
+    expect(update.status).toBe(200)
+    expect(await update.json()).toMatchObject({ id: other.id, isActive: false })
+
+    for (const cookie of [other.cookie, secondSession]) {
+      const client = apiClient(app, cookie)
+      expect((await client.get('/api/admin/scripts')).status).toBe(401)
+      expect((await client.get('/api/admin/activity')).status).toBe(401)
+      expect((await client.get('/api/auth/user')).status).toBe(401)
+    }
+    const login = await app.postJson('/api/login', { email: other.email, password: other.password })
+    expect(login.status).toBe(401)
+    expect(await login.json()).toEqual({ message: 'Invalid email or password' })
+  })
+
+  it('stops a session at once when an admin is deactivated straight in the database', async () => {
+    const other = await createSignedInAdmin(app, { role: 'editor' })
+    expect((await other.get('/api/admin/pages')).status).toBe(200)
+    await app.database.db.updateTable('adminUser').set({ isActive: false }).where('id', '=', other.id).execute()
+    const response = await other.get('/api/admin/pages')
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ message: 'Please sign in to continue' })
+  })
+
+  it('ends the sessions of an admin whose role changes', async () => {
+    const other = await createSignedInAdmin(app, { role: 'editor' })
+    expect((await other.get('/api/admin/scripts')).status).toBe(403)
+
+    const update = await admin.put(`/api/admin/users/${other.id}`, { role: 'admin' })
+    expect(update.status).toBe(200)
+    expect(await update.json()).toMatchObject({ role: 'admin' })
+
+    expect((await other.get('/api/admin/scripts')).status).toBe(401)
+    expect((await other.get('/api/auth/user')).status).toBe(401)
+    const fresh = apiClient(app, await signIn(app, other.email, other.password))
+    expect((await fresh.get('/api/admin/scripts')).status).toBe(200)
+    expect(await (await fresh.get('/api/auth/user')).json()).toMatchObject({ role: 'admin' })
+  })
+
+  it('keeps the sessions of an admin when only their name changes', async () => {
+    const other = await createSignedInAdmin(app, { role: 'editor' })
+    const update = await admin.put(`/api/admin/users/${other.id}`, { firstName: 'Still', lastName: 'Here' })
+    expect(update.status).toBe(200)
+    const me = await other.get('/api/auth/user')
+    expect(me.status).toBe(200)
+    expect(await me.json()).toMatchObject({ firstName: 'Still', lastName: 'Here', role: 'editor' })
+  })
+})
