@@ -43,7 +43,8 @@ try {
         lastName: values['last-name'],
       })
       if (!input.success) fail(input.error.issues[0]?.message ?? 'Invalid input')
-      if (await findAdminByEmail(db, input.data.email)) fail(`An admin with the email ${input.data.email} already exists`)
+      if (await findAdminByEmail(db, input.data.email))
+        fail(`An admin with the email ${input.data.email} already exists`)
       const admin = await createAdmin(db, input.data)
       console.log(`Created ${admin.role} ${admin.email} (id ${admin.id})`)
       break
@@ -62,18 +63,30 @@ try {
       if (!email) fail(`Usage: ${command} --email E`)
       const admin = (await findAdminByEmail(db, email)) ?? fail(`No admin with the email ${email}`)
       const isActive = command === 'activate'
-      await db.updateTable('adminUser').set({ isActive, updatedAt: new Date() }).where('id', '=', admin.id).execute()
+      await db
+        .updateTable('adminUser')
+        .set({ isActive, updatedAt: new Date() })
+        .where('id', '=', admin.id)
+        .execute()
       if (!isActive) await destroyAdminSessions(db, admin.id)
       console.log(`${admin.email} is now ${isActive ? 'active' : 'deactivated'}`)
       break
     }
     case 'list': {
-      const rows = await db.selectFrom('adminUser').select(['id', 'email', 'role', 'isActive', 'lastLogin']).execute()
-      for (const r of rows) console.log(`${r.id}\t${r.email}\t${r.role}\t${r.isActive ? 'active' : 'inactive'}\t${r.lastLogin?.toISOString() ?? 'never'}`)
+      const rows = await db
+        .selectFrom('adminUser')
+        .select(['id', 'email', 'role', 'isActive', 'lastLogin'])
+        .execute()
+      for (const r of rows)
+        console.log(
+          `${r.id}\t${r.email}\t${r.role}\t${r.isActive ? 'active' : 'inactive'}\t${r.lastLogin?.toISOString() ?? 'never'}`,
+        )
       break
     }
     default:
-      fail('Usage: npm run admin -- create|set-password|deactivate|activate|list [--email E] [--password P] [--role admin|editor]')
+      fail(
+        'Usage: npm run admin -- create|set-password|deactivate|activate|list [--email E] [--password P] [--role admin|editor]',
+      )
   }
 } finally {
   await database.destroy()

@@ -74,7 +74,13 @@ const routes: RouteCase[] = [
     body: () => ({ isActive: false }),
     ok: 200,
   },
-  { method: 'DELETE', path: '/api/admin/redirects/:id', permission: 'redirects', entity: 'redirect', ok: 200 },
+  {
+    method: 'DELETE',
+    path: '/api/admin/redirects/:id',
+    permission: 'redirects',
+    entity: 'redirect',
+    ok: 200,
+  },
 
   { method: 'GET', path: '/api/admin/scripts', permission: 'scripts', ok: 200 },
   { method: 'GET', path: '/api/admin/scripts/:id', permission: 'scripts', entity: 'script', ok: 200 },
@@ -207,14 +213,19 @@ describe(`admin access control on ${testDialect}`, () => {
             .executeTakeFirstOrThrow()
         ).id
       case 'user':
-        return (await createAdmin(db, { email: uniqueEmail('record'), password: DEFAULT_PASSWORD, role: 'editor' }))
-          .id
+        return (
+          await createAdmin(db, { email: uniqueEmail('record'), password: DEFAULT_PASSWORD, role: 'editor' })
+        ).id
     }
   }
 
   async function recordExists(entity: Entity, id: number): Promise<boolean> {
     const table = { page: 'page', redirect: 'redirect', script: 'customScript', user: 'adminUser' } as const
-    const row = await app.database.db.selectFrom(table[entity]).select('id').where('id', '=', id).executeTakeFirst()
+    const row = await app.database.db
+      .selectFrom(table[entity])
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst()
     return row !== undefined
   }
 
@@ -276,7 +287,8 @@ describe(`admin access control on ${testDialect}`, () => {
       expect(response.status).toBe(401)
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
       expect(await response.json()).toEqual({ message: 'Please sign in to continue' })
-      if (route.method === 'DELETE' && route.entity && id) expect(await recordExists(route.entity, id)).toBe(true)
+      if (route.method === 'DELETE' && route.entity && id)
+        expect(await recordExists(route.entity, id)).toBe(true)
     })
 
     it.each(routes)('$method $path answers 401 with a made-up session cookie', async (route) => {
@@ -287,7 +299,9 @@ describe(`admin access control on ${testDialect}`, () => {
   })
 
   describe('as an editor (pages and redirects only)', () => {
-    const forbidden = routes.filter((r) => r.permission !== 'signed-in' && !['pages', 'redirects'].includes(r.permission))
+    const forbidden = routes.filter(
+      (r) => r.permission !== 'signed-in' && !['pages', 'redirects'].includes(r.permission),
+    )
     const allowed = routes.filter((r) => !forbidden.includes(r))
 
     it('leaves something on both sides', () => {
@@ -298,14 +312,18 @@ describe(`admin access control on ${testDialect}`, () => {
     it.each(forbidden)('$method $path answers 403', async (route) => {
       const { response, id } = await call(route, editor.cookie)
       expect(response.status).toBe(403)
-      expect(await response.json()).toEqual({ message: `Your role does not allow managing ${route.permission}` })
-      if (route.method === 'DELETE' && route.entity && id) expect(await recordExists(route.entity, id)).toBe(true)
+      expect(await response.json()).toEqual({
+        message: `Your role does not allow managing ${route.permission}`,
+      })
+      if (route.method === 'DELETE' && route.entity && id)
+        expect(await recordExists(route.entity, id)).toBe(true)
     })
 
     it.each(allowed)('$method $path is allowed', async (route) => {
       const { response, id } = await call(route, editor.cookie)
       expect(response.status, await response.clone().text()).toBe(route.ok)
-      if (route.method === 'DELETE' && route.entity && id) expect(await recordExists(route.entity, id)).toBe(false)
+      if (route.method === 'DELETE' && route.entity && id)
+        expect(await recordExists(route.entity, id)).toBe(false)
     })
   })
 
@@ -314,7 +332,8 @@ describe(`admin access control on ${testDialect}`, () => {
       const { response, id } = await call(route, admin.cookie)
       expect(response.status, await response.clone().text()).toBe(route.ok)
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-      if (route.method === 'DELETE' && route.entity && id) expect(await recordExists(route.entity, id)).toBe(false)
+      if (route.method === 'DELETE' && route.entity && id)
+        expect(await recordExists(route.entity, id)).toBe(false)
     })
   })
 
@@ -350,7 +369,11 @@ describe(`admin access control on ${testDialect}`, () => {
   it('stops a session at once when an admin is deactivated straight in the database', async () => {
     const other = await createSignedInAdmin(app, { role: 'editor' })
     expect((await other.get('/api/admin/pages')).status).toBe(200)
-    await app.database.db.updateTable('adminUser').set({ isActive: false }).where('id', '=', other.id).execute()
+    await app.database.db
+      .updateTable('adminUser')
+      .set({ isActive: false })
+      .where('id', '=', other.id)
+      .execute()
     const response = await other.get('/api/admin/pages')
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ message: 'Please sign in to continue' })

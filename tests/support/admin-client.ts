@@ -9,9 +9,12 @@ export function sessionCookie(response: Response): string | undefined {
   return sessionSetCookie(response)?.split(';')[0]
 }
 
-/** The whole session Set-Cookie header of a response (with its attributes), if it set one. */
+/**
+ * The whole session Set-Cookie header of a response (with its attributes), if it set one. When it
+ * set several (say, clearing a stale cookie, then issuing a new one), the last wins, as in a browser.
+ */
 export function sessionSetCookie(response: Response): string | undefined {
-  return response.headers.getSetCookie().find((header) => header.startsWith('sid='))
+  return response.headers.getSetCookie().findLast((header) => header.startsWith('sid='))
 }
 
 /** A unique, lower-case email address for a test admin. */
@@ -20,7 +23,12 @@ export function uniqueEmail(label = 'admin'): string {
 }
 
 /** Signs in through POST /api/login (JSON) and returns the `sid=…` cookie; throws unless it answered 200. */
-export async function signIn(app: TestApp, email: string, password: string, cookie?: string): Promise<string> {
+export async function signIn(
+  app: TestApp,
+  email: string,
+  password: string,
+  cookie?: string,
+): Promise<string> {
   const response = await app.postJson(
     '/api/login',
     { email, password },
