@@ -8,18 +8,22 @@ export function isSecure(services: AppServices): boolean {
   return services.config.publicUrl?.startsWith('https://') ?? false
 }
 
-export function setSessionCookie(res: Response, services: AppServices, token: string) {
-  res.append(
-    'Set-Cookie',
-    serializeCookie(SESSION_COOKIE, token, {
-      maxAgeMs: services.config.sessionTtlMs,
-      secure: isSecure(services),
-    }),
+/** Sets the session cookie, replacing any session cookie this response already sets. */
+function putSessionCookie(res: Response, cookie: string) {
+  const existing = res.getHeader('Set-Cookie')
+  const others = (Array.isArray(existing) ? existing : existing ? [String(existing)] : []).filter(
+    (c) => !c.startsWith(`${SESSION_COOKIE}=`),
   )
+  res.setHeader('Set-Cookie', [...others, cookie])
+}
+
+export function setSessionCookie(res: Response, services: AppServices, token: string) {
+  const ttl = services.config.sessionTtlMs
+  putSessionCookie(res, serializeCookie(SESSION_COOKIE, token, { maxAgeMs: ttl, secure: isSecure(services) }))
 }
 
 export function clearSessionCookie(res: Response, services: AppServices) {
-  res.append('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { maxAgeMs: 0, secure: isSecure(services) }))
+  putSessionCookie(res, serializeCookie(SESSION_COOKIE, '', { maxAgeMs: 0, secure: isSecure(services) }))
 }
 
 /** Reads the session cookie on every request it guards; the browser's idea of who is signed in counts for nothing. */

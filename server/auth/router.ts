@@ -116,6 +116,8 @@ export function authRouter(services: AppServices): Router {
   )
 
   router.get('/api/logout', session, async (req, res) => {
+    // A link on another site must not be able to sign an admin out.
+    if (req.get('sec-fetch-site') === 'cross-site') return res.redirect(302, '/')
     if (req.session) {
       await destroySession(db, config.sessionSecret, req.session.token)
       await audit(db, { actor: req.admin, action: 'auth.sign_out' })
@@ -134,7 +136,13 @@ export function authRouter(services: AppServices): Router {
     rateLimit(services, 'forgot-password', config.rateLimits.forgotPassword),
     ...bodies,
     async (req, res) => {
-      const { email } = parse(forgotPasswordSchema, req)
+      let email: string
+      try {
+        email = parse(forgotPasswordSchema, req).email
+      } catch (error) {
+        if (!(error instanceof HttpError) || !isForm(req)) throw error
+        return res.redirect(303, withQuery('/forgot-password', { error: error.message }))
+      }
       const row = await findAdminByEmail(db, email)
       if (row?.isActive) {
         const token = randomToken()

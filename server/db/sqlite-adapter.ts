@@ -44,6 +44,10 @@ export class NodeSqliteAdapter implements SqliteDatabase {
     this.db.exec('PRAGMA synchronous = FULL')
     this.db.exec('PRAGMA foreign_keys = ON')
     this.db.exec('PRAGMA busy_timeout = 5000')
+    // SQLite's own lower() folds only A-Z; searches must match "Zoë" as PostgreSQL does.
+    this.db.function('lower', { deterministic: true }, (value) =>
+      typeof value === 'string' ? value.toLowerCase() : value,
+    )
   }
 
   close(): void {

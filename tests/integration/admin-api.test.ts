@@ -869,6 +869,26 @@ describe(`lead list and audit log on ${testDialect}`, () => {
     expect(((await ok(await admin.get('/api/admin/activity'))) as unknown as Row[]).length).toBe(10)
     expect(((await ok(await admin.get('/api/admin/activity?limit=2'))) as unknown as Row[]).length).toBe(2)
   })
+
+  // SQLite's built-in lower() folds A-Z only; the adapter replaces it so both engines match alike.
+  // Runs last here: it adds a lead.
+  it('q ignores case in non-ASCII letters too', async () => {
+    await app.database.db
+      .insertInto('lead')
+      .values({
+        firstName: 'Zoë',
+        lastName: 'ÖLANDER',
+        email: 'zoe.olander@example.org',
+        phone: '07700900666',
+        carDetails: 'ŠKODA Octavia',
+        hasConsent: true,
+      })
+      .execute()
+    for (const q of ['ölander', 'zoë öl', 'ZOË ÖLANDER', 'škoda octavia']) {
+      const rows = (await ok(await admin.get(`/api/leads?q=${encodeURIComponent(q)}`))) as unknown as Row[]
+      expect(names(rows), q).toEqual(['Zoë ÖLANDER'])
+    }
+  })
 })
 
 describe(`lead stats on ${testDialect}`, () => {

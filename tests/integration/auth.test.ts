@@ -331,7 +331,7 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'http://127.0.0.1:1', 'sec-fetch-site': 'same-origin' },
-    ])('refuses POST /api/admin/pages with %j', async (headers) => {
+    ] as Record<string, string>[])('refuses POST /api/admin/pages with %j', async (headers) => {
       const before = await pageCount()
       const response = await createPage(headers)
       expect(response.status).toBe(403)
@@ -423,6 +423,24 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
         expect(response.headers.get('location')).toBe('/forgot-password?sent=1')
       }
       newMails()
+    })
+
+    // 'me@localhost' passes the browser's own type=email check, so people can post it without JavaScript.
+    it('redirects a refused form request back to the form with the message', async () => {
+      const response = await app.request('/api/auth/forgot-password', {
+        method: 'POST',
+        body: form({ email: 'me@localhost' }),
+      })
+      expect(response.status).toBe(303)
+      const location = new URL(response.headers.get('location') ?? '', 'http://x')
+      expect(location.pathname).toBe('/forgot-password')
+      expect(location.searchParams.get('error')).toBe('Please enter a valid email address')
+    })
+
+    it('refuses an invalid email in JSON with 400', async () => {
+      const response = await app.postJson('/api/auth/forgot-password', { email: 'me@localhost' })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ message: 'Please enter a valid email address' })
     })
 
     it('stores only a digest of the token', async () => {

@@ -4,7 +4,10 @@ import type { Route } from './+types/forgot-password'
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  return { sent: url.searchParams.get('sent') === '1' }
+  return {
+    sent: url.searchParams.get('sent') === '1',
+    error: url.searchParams.get('error')?.slice(0, 200) ?? null,
+  }
 }
 
 export const meta: Route.MetaFunction = () => adminPageMeta('Forgot password')
@@ -15,6 +18,7 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
       title="Forgot password"
       description="Enter the email address of your admin account and we will send you a link to choose a new password."
     >
+      {loaderData.error ? <Notice tone="error">{loaderData.error}</Notice> : null}
       {loaderData.sent ? (
         <Notice tone="success">
           If an account exists for that email, we have sent a link to reset the password. The link works for

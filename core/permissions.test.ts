@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { effectivePermissions, isRole, permissions, rolePermissions, roles } from './permissions.ts'
+
+const ALL = ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users']
+
+describe('roles and permissions', () => {
+  it('has the two roles and six permissions', () => {
+    expect([...roles]).toEqual(['admin', 'editor'])
+    expect([...permissions]).toEqual(ALL)
+  })
+
+  it('gives admins everything and editors pages and redirects only', () => {
+    expect([...rolePermissions.admin]).toEqual(ALL)
+    expect([...rolePermissions.editor]).toEqual(['pages', 'redirects'])
+  })
+
+  it.each([
+    ['admin', true],
+    ['editor', true],
+    ['Admin', false],
+    ['EDITOR', false],
+    [' admin', false],
+    ['', false],
+    ['superuser', false],
+    ['__proto__', false],
+    ['constructor', false],
+    [null, false],
+    [undefined, false],
+    [1, false],
+    [['admin'], false],
+  ])('isRole(%j) is %s', (value, expected) => {
+    expect(isRole(value)).toBe(expected)
+  })
+})
+
+describe('effectivePermissions', () => {
+  it('is the role’s permissions when there are no extras', () => {
+    expect(effectivePermissions('admin', null)).toEqual(ALL)
+    expect(effectivePermissions('editor', null)).toEqual(['pages', 'redirects'])
+    expect(effectivePermissions('editor', undefined)).toEqual(['pages', 'redirects'])
+    expect(effectivePermissions('editor', [])).toEqual(['pages', 'redirects'])
+  })
+
+  it('adds extras granted one by one, in the canonical order, without duplicates', () => {
+    expect(effectivePermissions('editor', ['leads'])).toEqual(['pages', 'redirects', 'leads'])
+    expect(effectivePermissions('editor', ['users', 'pages', 'scripts'])).toEqual([
+      'pages',
+      'redirects',
+      'scripts',
+      'users',
+    ])
+    expect(effectivePermissions('editor', ['leads', 'leads'])).toEqual(['pages', 'redirects', 'leads'])
+    expect(effectivePermissions('admin', ['pages', 'users'])).toEqual(ALL)
+  })
+
+  it('ignores junk among the extras', () => {
+    expect(
+      effectivePermissions('editor', [
+        'root',
+        'LEADS',
+        ' leads',
+        '',
+        42,
+        null,
+        undefined,
+        {},
+        ['users'],
+        true,
+      ]),
+    ).toEqual(['pages', 'redirects'])
+    expect(effectivePermissions('editor', ['settings', '*', 'settings '])).toEqual([
+      'pages',
+      'redirects',
+      'settings',
+    ])
+  })
+
+  it('ignores extras that are not a list', () => {
+    expect(effectivePermissions('editor', 'leads')).toEqual(['pages', 'redirects'])
+    expect(effectivePermissions('editor', { leads: true, 0: 'users', length: 1 })).toEqual([
+      'pages',
+      'redirects',
+    ])
+    expect(effectivePermissions('editor', 7)).toEqual(['pages', 'redirects'])
+    expect(effectivePermissions('editor', '["users"]')).toEqual(['pages', 'redirects'])
+  })
+
+  it('gives an unknown role nothing but its valid extras', () => {
+    expect(effectivePermissions('superuser', null)).toEqual([])
+    expect(effectivePermissions('Admin', null)).toEqual([])
+    expect(effectivePermissions('', ['junk'])).toEqual([])
+    expect(effectivePermissions('__proto__', null)).toEqual([])
+    expect(effectivePermissions('viewer', ['leads', 'nope'])).toEqual(['leads'])
+  })
+
+  it('returns a new list each time, so callers cannot change a role', () => {
+    const list = effectivePermissions('editor', null)
+    list.push('users')
+    expect(effectivePermissions('editor', null)).toEqual(['pages', 'redirects'])
+    expect([...rolePermissions.editor]).toEqual(['pages', 'redirects'])
+  })
+})
