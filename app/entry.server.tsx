@@ -1,17 +1,57 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
-import { requestContext } from '../server/context.ts'
+import { consentModeBootstrap, consentScriptActivator } from '../core/consent.ts'
+import { isAdminPath, requestContext, servicesContext } from '../server/context.ts'
+import { NONCE_PLACEHOLDER } from '../server/scripts/render-scripts.ts'
 import { NonceContext } from './lib/nonce.ts'
 
 export const streamTimeout = 5_000
 
+function renderDocument(element: React.ReactElement, nonce: string) {
+  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
+    let failed = false
+    const chunks: Buffer[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        chunks.push(Buffer.from(chunk))
+        callback()
+      },
+      final(callback) {
+        clearTimeout(timeout)
+        resolve({ html: Buffer.concat(chunks).toString('utf8'), failed })
+        callback()
+      },
+    })
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+      onError(error: unknown) {
+        failed = true
+        console.error(error)
+      },
+    })
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000)
+  })
+}
+
+function insertAfter(html: string, marker: string, markup: string) {
+  const at = html.indexOf(marker)
+  return at < 0 ? html : html.slice(0, at + marker.length) + markup + html.slice(at + marker.length)
+}
+
+function insertBefore(html: string, marker: string, markup: string) {
+  const at = html.lastIndexOf(marker)
+  return at < 0 || !markup ? html : `${html.slice(0, at)}${markup}\n${html.slice(at)}`
+}
+
 /**
- * Renders the whole document before sending it (our pages have no deferred data), so crawlers and
- * people get the same complete HTML, every inline script carrying this response's CSP nonce.
+ * Renders the whole document, then, on public pages, adds the Consent Mode defaults as the first
+ * script of the head and the operator's active scripts before </head> and </body>. Every script
+ * carries this response's CSP nonce.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,41 +61,26 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const nonce = loadContext.get(requestContext).nonce
-
-  return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
-      {
-        nonce,
-        onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
-          })
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          pipe(body)
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-        },
-        onShellError(error: unknown) {
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          console.error(error)
-        },
-      },
-    )
+  const { nonce } = loadContext.get(requestContext)
+  let { html, failed } = await renderDocument(
+    <NonceContext value={NONCE_PLACEHOLDER}>
+      <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
+    </NonceContext>,
+    NONCE_PLACEHOLDER,
+  )
+  if (!isAdminPath(new URL(request.url).pathname)) {
+    const { scripts } = await loadContext.get(servicesContext).site.get()
+    const bootstrap = `<script nonce="${NONCE_PLACEHOLDER}">${consentModeBootstrap()}</script>`
+    html = html.includes('<meta charSet="utf-8"/>')
+      ? insertAfter(html, '<meta charSet="utf-8"/>', bootstrap)
+      : insertAfter(html, '<head>', bootstrap)
+    html = insertBefore(html, '</head>', scripts.head)
+    const activator = `<script nonce="${NONCE_PLACEHOLDER}">${consentScriptActivator()}</script>`
+    html = insertBefore(html, '</body>', scripts.body ? `${scripts.body}\n${activator}` : activator)
+  }
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(html.replaceAll(NONCE_PLACEHOLDER, nonce), {
+    headers: responseHeaders,
+    status: failed ? 500 : responseStatusCode,
   })
 }

@@ -1,9 +1,19 @@
 import { useEffect } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from 'react-router'
+import { isAdminPath } from '../core/paths.ts'
 import type { Route } from './+types/root'
 import './app.css'
 import { Button } from './components/ui/button.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
+import { CookieBanner } from './features/cookie-consent/cookie-banner.tsx'
 import { NotFoundCard } from './features/site/not-found-card.tsx'
 import { useNonce } from './lib/nonce.ts'
 
@@ -17,8 +27,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0c1d3a" />
-        <Meta />
         <Links />
+        <Meta />
       </head>
       <body>
         {children}
@@ -31,11 +41,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { pathname } = useLocation()
   useEffect(() => {
     // Lets tests (and nothing else) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      {isAdminPath(pathname) ? null : <CookieBanner />}
+    </>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

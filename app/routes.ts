@@ -11,5 +11,6 @@ export default [
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('setup', 'routes/auth/setup.tsx'),
   layout('routes/admin/layout.tsx', [route('admin', 'routes/admin/dashboard.tsx')]),
+  route(':slug', 'routes/public/cms-page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { scriptConsentCategories } from './consent.ts'
 import { permissions, roles } from './permissions.ts'
 
 /** Shared by the admin panels' forms and the API handlers: one rule, one message. */
@@ -112,9 +113,16 @@ const scriptFields = {
     .string({ error: 'Script is required' })
     .min(1, 'Script is required')
     .max(100_000, 'Script is too long'),
+  consentCategory: z.enum(scriptConsentCategories, {
+    error: 'Consent category must be none, analytics, marketing or preferences',
+  }),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 }
-export const scriptCreateSchema = z.object({ ...scriptFields, isActive: scriptFields.isActive.default(true) })
+export const scriptCreateSchema = z.object({
+  ...scriptFields,
+  consentCategory: scriptFields.consentCategory.default('none'),
+  isActive: scriptFields.isActive.default(true),
+})
 export const scriptUpdateSchema = z.object(scriptFields).partial()
 
 export const redirectStatusCodes = [301, 302] as const

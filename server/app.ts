@@ -4,20 +4,24 @@ import * as build from 'virtual:react-router/server-build'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
-import { RouterContextProvider } from 'react-router'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { adminApiRouter } from './admin/router.ts'
 import { loadSession, requirePermission } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
+import { consentRouter } from './consent/router.ts'
 import { type AppServices, requestContext, servicesContext } from './context.ts'
 import { ping } from './db/database.ts'
 import { apiErrorHandler, apiNotFound } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
+import { publicPageCache } from './http/page-cache.ts'
 import { rateLimit } from './http/rate-limit.ts'
 import { sameOriginOnly } from './http/same-origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { listLeads } from './leads/admin-router.ts'
 import { leadsRouter } from './leads/router.ts'
 import { pagesRouter } from './pages/router.ts'
+import { siteRedirects, wwwToBareHost } from './redirects/middleware.ts'
+import { seoRouter } from './seo/router.ts'
 
 export type AppOptions = {
   /** Serve the built browser assets from here (production); in development Vite serves them. */
@@ -47,6 +51,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     next()
   })
 
+  app.use(wwwToBareHost)
+
   app.get('/healthz', async (req, res) => {
     try {
       await ping(services.db)
@@ -60,6 +66,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(securityHeaders(services.config.publicUrl))
   app.use(compression())
 
+  app.use(siteRedirects(services))
+  app.use(seoRouter(services))
+
   if (options.clientDir) {
     app.use(
       '/assets',
@@ -69,25 +78,23 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   }
 
   const session = loadSession(services)
+  const loadContext = (req: express.Request, res: express.Response, nonce = res.locals.cspNonce) => {
+    const context = new RouterContextProvider()
+    context.set(servicesContext, services)
+    context.set(requestContext, { ip: req.ip ?? 'unknown', nonce, admin: req.admin ?? null })
+    return context
+  }
   const pages = createRequestHandler({
     build,
     mode: services.config.nodeEnv === 'development' ? 'development' : 'production',
-    getLoadContext: (req, res) => {
-      const context = new RouterContextProvider()
-      context.set(servicesContext, services)
-      context.set(requestContext, {
-        ip: req.ip ?? 'unknown',
-        nonce: res.locals.cspNonce,
-        admin: req.admin ?? null,
-      })
-      return context
-    },
+    getLoadContext: (req, res) => loadContext(req, res),
   })
 
   app.use(sameOriginOnly(services.config.publicUrl))
   app.use(pagesRouter(services))
   app.post('/api/leads', rateLimit(services, 'leads', services.config.rateLimits.leads))
   app.use(leadsRouter(services))
+  app.use(consentRouter(services))
   app.get('/api/leads', session, requirePermission('leads'), listLeads(services))
   app.use(authRouter(services))
   app.use('/api/admin', session, adminApiRouter(services))
@@ -98,6 +105,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   app.use(formBodyLimit)
   app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
+  app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext))
   app.use(pages)
 
   const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {

@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import type { Dialect } from './db/database.ts'
 import type { DB } from './db/schema.ts'
 import type { Mailer } from './mail/mailer.server.ts'
+import type { SiteState } from './site/site-state.server.ts'
 
 /** What the HTTP pipeline hands to every router and route loader. */
 export type AppServices = {
@@ -15,6 +16,8 @@ export type AppServices = {
   mailer: Mailer
   /** One-time first-admin setup token while no admin exists (printed at start), else null. */
   setup: { token: string | null }
+  /** Settings, scripts, redirects and published pages in memory, refreshed on change. */
+  site: SiteState
 }
 
 export const servicesContext = createContext<AppServices>()
@@ -26,3 +29,5 @@ export type RequestFacts = {
   admin: import('./auth/admins.server.ts').CurrentAdmin | null
 }
 export const requestContext = createContext<RequestFacts>()
+
+export { isAdminPath } from '../core/paths.ts'

@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express'
 import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { purgeExpiredSessions } from './auth/sessions.server.ts'
 import { parseConfig } from './config.ts'
+import { purgeOldConsent } from './consent/router.ts'
 import type { AppServices } from './context.ts'
 import { createDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
@@ -12,6 +13,7 @@ import { seed } from './db/seed.ts'
 import { purgeRateLimits } from './http/rate-limit.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.server.ts'
+import { SiteState } from './site/site-state.server.ts'
 
 type AppModule = typeof import('./app.ts')
 
@@ -36,12 +38,15 @@ const services: AppServices = {
   logger,
   mailer: createMailer(config, logger),
   setup: { token: setupToken },
+  site: new SiteState(database.db, logger),
 }
 
 const housekeeping = setInterval(() => {
-  Promise.all([purgeExpiredSessions(database.db), purgeRateLimits(database.db)]).catch((err) =>
-    logger.error({ err }, 'housekeeping failed'),
-  )
+  Promise.all([
+    purgeExpiredSessions(database.db),
+    purgeRateLimits(database.db),
+    purgeOldConsent(database.db),
+  ]).catch((err) => logger.error({ err }, 'housekeeping failed'))
 }, 10 * 60_000)
 housekeeping.unref()
 
@@ -100,6 +105,7 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
   await closed
+  await services.site.close()
   await database.destroy()
   process.exit(0)
 }

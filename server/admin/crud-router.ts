@@ -13,8 +13,11 @@ type Options<C extends z.ZodType, U extends z.ZodType> = {
   label: string
   createSchema: C
   updateSchema: U
-  /** Cross-field rules on the record as it would be saved; throw HttpError to refuse. */
-  check?: (record: Record<string, unknown>) => void
+  /**
+   * Rules on the record as it would be saved (with `id` when updating); throw HttpError to refuse.
+   * What it returns is added to the answer (e.g. a warning).
+   */
+  check?: (record: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>
 }
 
 /**
@@ -22,7 +25,7 @@ type Options<C extends z.ZodType, U extends z.ZodType> = {
  * admin tables. Callers mount it behind their permission guard.
  */
 export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
-  { db }: AppServices,
+  { db, site }: AppServices,
   { table, label, createSchema, updateSchema, check }: Options<C, U>,
 ): Router {
   const router = Router()
@@ -47,14 +50,15 @@ export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
 
   router.post('/', async (req, res) => {
     const input = parseBody(createSchema, req) as Record<string, unknown>
-    check?.(input)
+    const extra = await check?.(input)
     const row = await q
       .insertInto(table)
       .values(input as never)
       .returningAll()
       .executeTakeFirstOrThrow()
     await audit(db, { actor: req.admin, action: `${action}.create`, entity, entityId: row.id as number })
-    res.status(201).json(row)
+    await site.changed()
+    res.status(201).json({ ...row, ...extra })
   })
 
   router.put('/:id', async (req, res) => {
@@ -62,7 +66,10 @@ export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
     const input = parseBody(updateSchema, req) as Record<string, unknown>
     requireChanges(input)
     const current = await find(id)
-    check?.({ ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) })
+    const extra = await check?.({
+      ...current,
+      ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+    })
     const row = await q
       .updateTable(table)
       .set({ ...input, updatedAt: new Date() } as never)
@@ -76,7 +83,8 @@ export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
       entityId: id,
       detail: { fields: changedFields(input) },
     })
-    res.json(row)
+    await site.changed()
+    res.json({ ...row, ...extra })
   })
 
   router.delete('/:id', async (req, res) => {
@@ -84,6 +92,7 @@ export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
     await find(id)
     await q.deleteFrom(table).where('id', '=', id).execute()
     await audit(db, { actor: req.admin, action: `${action}.delete`, entity, entityId: id })
+    await site.changed()
     res.json({ message: `${label} deleted`, id })
   })
 

@@ -95,6 +95,7 @@ export interface CustomScriptTable {
   name: string
   position: 'head' | 'body'
   script: string
+  consentCategory: ColumnType<ConsentCategory, ConsentCategory | undefined, ConsentCategory>
   isActive: ColumnType<boolean, boolean | undefined, boolean>
   createdAt: CreatedAt
   updatedAt: UpdatedAt
@@ -130,6 +131,26 @@ export interface RateLimitTable {
   hits: number
 }
 
+export type ConsentCategory = 'none' | 'analytics' | 'marketing' | 'preferences'
+
+export interface ConsentRecordTable {
+  id: Generated<number>
+  consentId: string
+  analytics: boolean
+  marketing: boolean
+  preferences: boolean
+  version: string
+  chosenAt: Date
+  userAgent: string | null
+  createdAt: CreatedAt
+}
+
+export interface SiteRevisionTable {
+  id: number
+  revision: number
+  updatedAt: UpdatedAt
+}
+
 export interface DB {
   lead: LeadTable
   eligibilityResponse: EligibilityResponseTable
@@ -142,6 +163,8 @@ export interface DB {
   redirect: RedirectTable
   auditLog: AuditLogTable
   rateLimit: RateLimitTable
+  consentRecord: ConsentRecordTable
+  siteRevision: SiteRevisionTable
 }
 
 export type Lead = Selectable<LeadTable>

@@ -9,7 +9,7 @@ import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } 
 const DUPLICATE_SLUG = 'A page with this URL slug already exists'
 const isSystemSlug = (slug: string) => (systemPageSlugs as readonly string[]).includes(slug)
 
-export function pagesAdminRouter({ db }: AppServices): Router {
+export function pagesAdminRouter({ db, site }: AppServices): Router {
   const router = Router()
 
   const findPage = async (id: number) => {
@@ -52,6 +52,7 @@ export function pagesAdminRouter({ db }: AppServices): Router {
         entityId: page.id,
         detail: { slug: page.slug },
       })
+      await site.changed()
       res.status(201).json({ ...page, isSystem: false })
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_SLUG)
@@ -84,6 +85,7 @@ export function pagesAdminRouter({ db }: AppServices): Router {
         entityId: id,
         detail: { slug: updated.slug, fields: changedFields(input) },
       })
+      await site.changed()
       res.json({ ...updated, isSystem: page.isSystem })
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_SLUG)
@@ -103,6 +105,7 @@ export function pagesAdminRouter({ db }: AppServices): Router {
       entityId: id,
       detail: { slug: page.slug },
     })
+    await site.changed()
     res.json({ message: 'Page deleted', id })
   })
 

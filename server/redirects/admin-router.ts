@@ -1,25 +1,80 @@
+import type { Kysely } from 'kysely'
 import { redirectCreateSchema, redirectUpdateSchema } from '../../core/admin-schemas.ts'
 import { crudRouter } from '../admin/crud-router.ts'
 import type { AppServices } from '../context.ts'
+import type { DB } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
+import { compilePattern, compileRedirects, followRedirects, type RedirectRule } from './rules.ts'
 
-/** A rule must be able to match something and lead somewhere we can send a browser. */
-export function checkRedirect(record: Record<string, unknown>) {
-  const fromUrl = String(record.fromUrl ?? '')
-  const toUrl = String(record.toUrl ?? '')
-  if (record.isRegex) {
-    try {
-      new RegExp(fromUrl)
-    } catch (error) {
-      throw new HttpError(400, `The From URL is not a valid regular expression: ${(error as Error).message}`)
+/** Stands in for `$n` captures when following a regex rule's target. */
+const SAMPLE_CAPTURE = 'x'
+
+/**
+ * A rule must be able to match something, lead somewhere a browser can go, and never send a
+ * browser round in circles through the other active rules. Longer chains are allowed, reported.
+ */
+export async function checkRedirect(db: Kysely<DB>, record: Record<string, unknown>) {
+  const candidate: RedirectRule = {
+    id: typeof record.id === 'number' ? record.id : 0,
+    fromUrl: String(record.fromUrl ?? ''),
+    toUrl: String(record.toUrl ?? ''),
+    statusCode: Number(record.statusCode ?? 301),
+    isRegex: record.isRegex === true,
+    isActive: record.isActive !== false,
+  }
+  if (candidate.isRegex) {
+    const compiled = compilePattern(candidate.fromUrl)
+    if (!compiled.ok) {
+      throw new HttpError(
+        400,
+        `The From URL pattern cannot be used (${compiled.reason}). Backreferences and lookaround are not supported.`,
+      )
     }
-  } else if (!fromUrl.startsWith('/')) {
+  } else if (!candidate.fromUrl.startsWith('/')) {
     throw new HttpError(400, 'The From URL must be a path starting with /')
   }
-  if (!toUrl.startsWith('/') && !/^https?:\/\/[^\s/]+/i.test(toUrl)) {
+  if (!candidate.toUrl.startsWith('/') && !/^https?:\/\/[^\s/]+/i.test(candidate.toUrl)) {
     throw new HttpError(400, 'The To URL must be a path starting with / or an http(s) address')
   }
-  if (!record.isRegex && fromUrl === toUrl) throw new HttpError(409, 'A redirect cannot point to itself')
+  if (!candidate.isActive) return undefined
+
+  const others = await db
+    .selectFrom('redirect')
+    .select(['id', 'fromUrl', 'toUrl', 'statusCode', 'isRegex', 'isActive'])
+    .where('isActive', '=', true)
+    .where('id', '!=', candidate.id)
+    .orderBy('id')
+    .execute()
+  if (!candidate.isRegex && others.some((r) => !r.isRegex && r.fromUrl === candidate.fromUrl)) {
+    throw new HttpError(409, `An active redirect from ${candidate.fromUrl} already exists`)
+  }
+  // The candidate first, so that following from its source takes it.
+  const table = compileRedirects([candidate, ...others])
+  const start = candidate.isRegex
+    ? candidate.toUrl.replace(/\$\d{1,2}/g, SAMPLE_CAPTURE).split(/[?#]/)[0]
+    : candidate.fromUrl
+  if (!start?.startsWith('/')) return undefined
+  const { hops, loop } = followRedirects(table, start)
+  const chain = candidate.isRegex ? [candidate.fromUrl, ...hops] : hops
+  if (loop || (candidate.isRegex && chain.slice(1).some((hop) => matchesCandidate(candidate, hop)))) {
+    throw new HttpError(409, `This redirect would create a loop: ${chain.join(' → ')}`)
+  }
+  if (chain.length > 2) {
+    return {
+      chain,
+      warning: `This redirect is part of a chain of ${chain.length - 1} hops: ${chain.join(' → ')}`,
+    }
+  }
+  return undefined
+}
+
+function matchesCandidate(candidate: RedirectRule, location: string) {
+  const compiled = compilePattern(candidate.fromUrl)
+  return (
+    compiled.ok &&
+    location.startsWith('/') &&
+    compiled.pattern.matcher(location.split(/[?#]/)[0] ?? '').find()
+  )
 }
 
 export function redirectsAdminRouter(services: AppServices) {
@@ -28,6 +83,6 @@ export function redirectsAdminRouter(services: AppServices) {
     label: 'Redirect',
     createSchema: redirectCreateSchema,
     updateSchema: redirectUpdateSchema,
-    check: checkRedirect,
+    check: (record) => checkRedirect(services.db, record),
   })
 }

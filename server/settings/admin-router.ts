@@ -4,7 +4,7 @@ import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { parseBody } from '../http/validate.ts'
 
-export function settingsAdminRouter({ db }: AppServices): Router {
+export function settingsAdminRouter({ db, site }: AppServices): Router {
   const router = Router()
 
   router.get('/', async (_req, res) => {
@@ -27,6 +27,7 @@ export function settingsAdminRouter({ db }: AppServices): Router {
       .returning(['id', 'key', 'value', 'category', 'description', 'updatedAt'])
       .executeTakeFirstOrThrow()
     await audit(db, { actor: req.admin, action: 'setting.update', entity: 'site_setting', entityId: key })
+    await site.changed()
     res.json(setting)
   })
 

@@ -136,6 +136,7 @@ const routes: RouteCase[] = [
 const publicApiRoutes = [
   'GET /api/pages/:slug',
   'POST /api/leads',
+  'POST /api/consent',
   'POST /api/login',
   'GET /api/login',
   'GET /api/logout',

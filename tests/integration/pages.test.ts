@@ -114,6 +114,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
 
   async function setThankYou(value: string | null) {
     await db().updateTable('siteSetting').set({ value }).where('key', '=', 'thank-you').execute()
+    await app.services.site.changed()
   }
 
   describe('the pages API', () => {
@@ -152,6 +153,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
         .insertInto('page')
         .values({ slug: 'draft-guide', title: 'Draft guide', content: json({ body: 'secret draft' }) })
         .execute()
+      await app.services.site.changed()
       const published = await app.request('/api/pages/draft-guide')
       expect(published.status).toBe(200)
       expect(await published.json()).toMatchObject({
@@ -160,6 +162,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
       })
 
       await db().updateTable('page').set({ isPublished: false }).where('slug', '=', 'draft-guide').execute()
+      await app.services.site.changed()
       const unpublished = await app.request('/api/pages/draft-guide')
       expect(unpublished.status).toBe(404)
       expect(unpublished.headers.get('content-type')).toMatch(/^application\/json/)
@@ -231,12 +234,15 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
       const original = systemPages[0].title
       try {
         await db().updateTable('page').set({ title: 'Fresh title 1' }).where('slug', '=', 'home').execute()
+        await app.services.site.changed()
         expect(parseHead(await getHtml('/')).title).toBe('Fresh title 1')
         await db().updateTable('page').set({ title: 'Fresh title 2' }).where('slug', '=', 'home').execute()
+        await app.services.site.changed()
         expect(parseHead(await getHtml('/')).title).toBe('Fresh title 2')
         expect((await (await app.request('/api/pages/home')).json()).title).toBe('Fresh title 2')
       } finally {
         await db().updateTable('page').set({ title: original }).where('slug', '=', 'home').execute()
+        await app.services.site.changed()
       }
       expect(parseHead(await getHtml('/')).title).toBe(original)
     })
@@ -244,12 +250,15 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
     it('falls back to the default title of an unpublished system page', async () => {
       try {
         await db().updateTable('page').set({ isPublished: false }).where('slug', '=', 'evidence').execute()
+        await app.services.site.changed()
         const head = parseHead(await getHtml('/evidence'))
-        expect(head.title).toBe('Evidence')
+        // No record of its own: the route's name with the site_title setting, as the settings fill the head.
+        expect(head.title).toBe('Evidence | Car Finance Claim Check')
         expect(head.description).toBe('')
-        expect(head.ogTitle).toBe('Evidence')
+        expect(head.ogTitle).toBe('Evidence | Car Finance Claim Check')
       } finally {
         await db().updateTable('page').set({ isPublished: true }).where('slug', '=', 'evidence').execute()
+        await app.services.site.changed()
       }
     })
 
@@ -300,6 +309,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
         .where('key', '=', 'thank-you')
         .executeTakeFirstOrThrow()
       await db().deleteFrom('siteSetting').where('key', '=', 'thank-you').execute()
+      await app.services.site.changed()
       try {
         const head = parseHead(await getHtml('/thank-you'))
         expect(head.titles).toEqual([thankYouDefaults.title])
@@ -310,6 +320,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
           .insertInto('siteSetting')
           .values({ key: row.key, value: row.value, category: row.category, description: row.description })
           .execute()
+        await app.services.site.changed()
       }
       expect(parseHead(await getHtml('/thank-you')).title).toBe(thankYouSetting.title)
     })
@@ -335,6 +346,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
           })
           .where('slug', '=', 'home')
           .execute()
+        await app.services.site.changed()
         const html = await getHtml('/')
         expect(html).not.toMatch(/<script>alert/i)
         expect(html).not.toContain('</title><script>')
@@ -360,6 +372,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
           })
           .where('slug', '=', 'home')
           .execute()
+        await app.services.site.changed()
       }
     })
 

@@ -12,6 +12,7 @@ import { createDatabase, type Database } from '../../server/db/database.ts'
 import { migrateToLatest } from '../../server/db/migrations.ts'
 import { seed } from '../../server/db/seed.ts'
 import { createMailer } from '../../server/mail/mailer.server.ts'
+import { SiteState } from '../../server/site/site-state.server.ts'
 
 type AppModule = typeof import('../../server/app.ts')
 
@@ -91,6 +92,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     logger,
     mailer: createMailer(config, logger),
     setup: { token: null },
+    site: new SiteState(database.db, logger),
   }
   const entry = pathToFileURL(path.resolve('build/server/index.js')).href
   const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
@@ -116,6 +118,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await services.site.close()
       await database.destroy()
     },
   }

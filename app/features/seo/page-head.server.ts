@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
 import { servicesContext } from '../../../server/context.ts'
-import { getPublishedPage } from '../../../server/pages/queries.server.ts'
 import type { PageHead } from './page-head.ts'
 
 export function canonicalUrl(context: Readonly<RouterContextProvider>, request: Request): string {
@@ -9,21 +8,54 @@ export function canonicalUrl(context: Readonly<RouterContextProvider>, request: 
   return `${config.publicUrl ?? url.origin}${url.pathname}`
 }
 
-/** Head fields from the page record for `slug`; a missing record falls back to `fallbackTitle`. */
+type OwnHead = {
+  title?: string | null
+  metaDescription?: string | null
+  metaKeywords?: string | null
+  ogTitle?: string | null
+  ogDescription?: string | null
+}
+
+const present = (...values: (string | null | undefined)[]) =>
+  values.find((v) => typeof v === 'string' && v.trim() !== '')
+
+/**
+ * A page's head: its own fields first, then the site settings (site_description, site_keywords,
+ * og_title, og_description, og_image, favicon_url). Without a title of its own a page is called
+ * "`fallbackTitle` | site_title".
+ */
+export async function buildPageHead(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  own: OwnHead | undefined,
+  fallbackTitle: string,
+): Promise<PageHead> {
+  const { settings } = await context.get(servicesContext).site.get()
+  const setting = (key: string) => settings.get(key) ?? null
+  const siteTitle = present(setting('site_title'))
+  const title =
+    present(own?.title) ??
+    (siteTitle && siteTitle !== fallbackTitle ? `${fallbackTitle} | ${siteTitle}` : fallbackTitle)
+  const description = present(own?.metaDescription, setting('site_description')) ?? null
+  return {
+    title,
+    description,
+    keywords: present(own?.metaKeywords, setting('site_keywords')) ?? null,
+    ogTitle: present(own?.ogTitle, setting('og_title')) ?? null,
+    ogDescription: present(own?.ogDescription, setting('og_description')) ?? null,
+    ogImage: present(setting('og_image')) ?? null,
+    favicon: present(setting('favicon_url')) ?? null,
+    url: canonicalUrl(context, request),
+  }
+}
+
+/** Head fields from the published page record for `slug`, with the site settings behind them. */
 export async function loadPageHead(
   context: Readonly<RouterContextProvider>,
   request: Request,
   slug: string,
   fallbackTitle: string,
 ): Promise<PageHead> {
-  const { db } = context.get(servicesContext)
-  const page = await getPublishedPage(db, slug)
-  return {
-    title: page?.title ?? fallbackTitle,
-    description: page?.metaDescription ?? null,
-    keywords: page?.metaKeywords ?? null,
-    ogTitle: page?.ogTitle ?? null,
-    ogDescription: page?.ogDescription ?? null,
-    url: canonicalUrl(context, request),
-  }
+  const { pages } = await context.get(servicesContext).site.get()
+  return buildPageHead(context, request, pages.get(slug), fallbackTitle)
 }

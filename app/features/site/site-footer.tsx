@@ -43,7 +43,7 @@ export function SiteFooter() {
           </p>
           <p>
             © {new Date().getFullYear()} {site.companyName}. Contact:{' '}
-            <a className={linkClass} href={`mailto:${site.contactEmail}`}>
+            <a className={`${linkClass} underline`} href={`mailto:${site.contactEmail}`}>
               {site.contactEmail}
             </a>
           </p>

@@ -1,7 +1,6 @@
 import { CircleCheck } from 'lucide-react'
 import { servicesContext } from '../../../server/context.ts'
-import { getJsonSetting } from '../../../server/settings/queries.server.ts'
-import { canonicalUrl } from '../../features/seo/page-head.server.ts'
+import { buildPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
 import type { Route } from './+types/thank-you'
@@ -11,24 +10,25 @@ const defaults = {
   metaDescription: 'Thank you for your enquiry. A specialist will contact you within 24 hours.',
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext)
-  const settings = await getJsonSetting<typeof defaults>(db, 'thank-you')
-  const title = typeof settings?.title === 'string' && settings.title ? settings.title : defaults.title
-  const description =
-    typeof settings?.metaDescription === 'string' && settings.metaDescription
-      ? settings.metaDescription
-      : defaults.metaDescription
-  return {
-    head: {
-      title,
-      description,
-      keywords: null,
-      ogTitle: null,
-      ogDescription: null,
-      url: canonicalUrl(context, request),
-    },
+/** Title and description from the `thank-you` page settings (JSON), with defaults. */
+function pageSettings(value: string | null | undefined) {
+  try {
+    const parsed: unknown = value ? JSON.parse(value) : null
+    const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
+    return {
+      title: text(record.title) ?? defaults.title,
+      metaDescription: text(record.metaDescription) ?? defaults.metaDescription,
+    }
+  } catch {
+    return defaults
   }
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { settings } = await context.get(servicesContext).site.get()
+  const own = pageSettings(settings.get('thank-you'))
+  return { head: await buildPageHead(context, request, own, defaults.title) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

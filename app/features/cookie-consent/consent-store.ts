@@ -1,0 +1,85 @@
+import {
+  CONSENT_STORAGE_KEY,
+  CONSENT_VERSION,
+  type ConsentCategory,
+  type ConsentRecord,
+  consentSignals,
+  parseStoredConsent,
+} from '../../../core/consent.ts'
+
+type Choice = Pick<ConsentRecord, ConsentCategory>
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[]
+    gtag?: (...args: unknown[]) => void
+    __consentActivate?: (record: Choice) => void
+  }
+}
+
+export function readConsent(): ConsentRecord | null {
+  try {
+    return parseStoredConsent(window.localStorage.getItem(CONSENT_STORAGE_KEY))
+  } catch (error) {
+    console.error('Could not read cookie consent', error)
+    return null
+  }
+}
+
+function pushConsentUpdate(choice: Choice) {
+  window.dataLayer = window.dataLayer || []
+  // gtag() pushes its `arguments` object; tag managers read exactly that shape.
+  window.gtag ??= function gtag() {
+    // biome-ignore lint/complexity/noArguments: the tag layer expects the arguments object
+    window.dataLayer?.push(arguments)
+  }
+  window.gtag('consent', 'update', consentSignals(choice))
+}
+
+function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  // Outside secure contexts randomUUID is missing: build a version 4 UUID by hand.
+  const b = crypto.getRandomValues(new Uint8Array(16))
+  b[6] = ((b[6] as number) & 0x0f) | 0x40
+  b[8] = ((b[8] as number) & 0x3f) | 0x80
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * Saves a choice: stamps the time, stores it, updates Consent Mode, runs scripts of granted
+ * categories, broadcasts `cookieConsentUpdated`, and sends the proof to the server.
+ */
+export function saveConsent(choice: Choice): ConsentRecord {
+  const previous = readConsent()
+  const record: ConsentRecord = {
+    essential: true,
+    ...choice,
+    timestamp: Date.now(),
+    version: CONSENT_VERSION,
+    consentId: previous?.consentId ?? randomId(),
+  }
+  try {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(record))
+  } catch (error) {
+    console.error('Could not save cookie consent', error)
+  }
+  pushConsentUpdate(record)
+  window.__consentActivate?.(record)
+  window.dispatchEvent(new CustomEvent('cookieConsentUpdated', { detail: record }))
+  void fetch('/api/consent', {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      consentId: record.consentId,
+      analytics: record.analytics,
+      marketing: record.marketing,
+      preferences: record.preferences,
+      version: record.version,
+      timestamp: record.timestamp,
+    }),
+  }).catch((error) => console.error('Could not record cookie consent', error))
+  return record
+}

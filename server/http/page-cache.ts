@@ -1,0 +1,64 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import { type AppServices, isAdminPath } from '../context.ts'
+import { NONCE_PLACEHOLDER } from '../scripts/render-scripts.ts'
+
+type Entry = { revision: number; status: number; headers: [string, string][]; body: string }
+
+const MAX_ENTRIES = 1000
+
+/**
+ * Public pages do not depend on who asks: their HTML is rendered once per site revision and path,
+ * with a placeholder nonce, and every response gets its own nonce. Admin screens, form posts and
+ * React Router data requests go past it. Public route loaders must not read cookies or the query
+ * string (the key is the path, and the host when PUBLIC_URL is not set).
+ */
+export function publicPageCache(
+  services: AppServices,
+  build: ServerBuild,
+  loadContext: (req: ExpressRequest, res: ExpressResponse, nonce: string) => RouterContextProvider,
+): RequestHandler {
+  const render = createRequestHandler(
+    build,
+    services.config.nodeEnv === 'development' ? 'development' : 'production',
+  )
+  const cache = new Map<string, Entry>()
+
+  return async (req, res, next) => {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      isAdminPath(req.path) ||
+      req.path.endsWith('.data')
+    ) {
+      return next()
+    }
+    const { revision } = await services.site.get()
+    const host = req.get('host') ?? 'localhost'
+    const key = `${services.config.publicUrl ? '' : host}${req.path}`
+    let entry = cache.get(key)
+    if (!entry || entry.revision !== revision) {
+      const url = new URL(req.path, `${req.protocol}://${host}`)
+      const response = await render(
+        new Request(url, { headers: { accept: 'text/html' } }),
+        loadContext(req, res, NONCE_PLACEHOLDER),
+      )
+      entry = {
+        revision,
+        status: response.status,
+        headers: [...response.headers].filter(([name]) => name !== 'content-length'),
+        body: await response.text(),
+      }
+      if (response.status === 200) {
+        if (cache.size >= MAX_ENTRIES) cache.clear()
+        cache.set(key, entry)
+      }
+    }
+    res.status(entry.status)
+    for (const [name, value] of entry.headers) res.setHeader(name, value)
+    if (req.method === 'HEAD') {
+      res.end()
+      return
+    }
+    res.send(entry.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce))
+  }
+}

@@ -1,0 +1,28 @@
+import type { RequestHandler } from 'express'
+import type { AppServices } from '../context.ts'
+import { matchRedirect, redirectLocation } from './rules.ts'
+
+/** Requests to www.example.com go to example.com, path and query kept. */
+export const wwwToBareHost: RequestHandler = (req, res, next) => {
+  const host = req.get('host')
+  if (!host || !/^www\./i.test(host)) return next()
+  res.redirect(301, `${req.protocol}://${host.slice(4)}${req.originalUrl}`)
+}
+
+const SKIP = /^\/(?:api|assets|admin)(?:\/|$)|^\/healthz$/
+
+/** The operator's redirect rules, before any page renders, for GET and HEAD. */
+export function siteRedirects(services: AppServices): RequestHandler {
+  return async (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || SKIP.test(req.path)) return next()
+    const { redirects } = await services.site.get()
+    if (redirects.exact.size === 0 && redirects.regex.length === 0) return next()
+    const match = matchRedirect(redirects, req.path)
+    if (!match) return next()
+    services.site.hit(match.rule.id)
+    const queryIndex = req.originalUrl.indexOf('?')
+    const search = queryIndex >= 0 ? req.originalUrl.slice(queryIndex) : ''
+    res.setHeader('Cache-Control', 'no-cache')
+    res.redirect(match.rule.statusCode, redirectLocation(match.location, search))
+  }
+}

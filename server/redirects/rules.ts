@@ -1,0 +1,135 @@
+import { RE2JS } from 're2js'
+
+export type RedirectRule = {
+  id: number
+  fromUrl: string
+  toUrl: string
+  statusCode: number
+  isRegex: boolean
+  isActive?: boolean
+}
+
+type CompiledRegex = RedirectRule & { pattern: RE2JS; prefix: string }
+export type RedirectTable = {
+  exact: Map<string, RedirectRule>
+  regex: CompiledRegex[]
+  /** path → rule (or null), for this table only: most paths repeat. */
+  memo: Map<string, { rule: RedirectRule; location: string } | null>
+}
+
+export type RedirectMatch = { rule: RedirectRule; location: string }
+
+/**
+ * Compiles a pattern on RE2's linear-time engine, or says why it cannot: backreferences and
+ * lookaround are refused here rather than risk a request that never ends.
+ */
+export function compilePattern(
+  pattern: string,
+): { ok: true; pattern: RE2JS } | { ok: false; reason: string } {
+  try {
+    return { ok: true, pattern: RE2JS.compile(pattern) }
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message }
+  }
+}
+
+/** The literal text every match must start with, when the pattern is anchored (`^/blog/…`). */
+function literalPrefix(source: string): string {
+  if (!source.startsWith('^')) return ''
+  let prefix = ''
+  for (let i = 1; i < source.length; i++) {
+    const c = source[i] as string
+    if (c === '\\') {
+      const next = source[i + 1]
+      if (next && /[./\-_~]/.test(next)) {
+        prefix += next
+        i++
+        continue
+      }
+      break
+    }
+    if (/[.*+?()[\]{}|^$]/.test(c)) {
+      // A quantifier makes the previous character optional or repeated: drop it from the prefix.
+      if (/[*+?{]/.test(c)) prefix = prefix.slice(0, -1)
+      break
+    }
+    prefix += c
+  }
+  return prefix
+}
+
+const MEMO_LIMIT = 10_000
+
+export function compileRedirects(rules: RedirectRule[]): RedirectTable {
+  const exact = new Map<string, RedirectRule>()
+  const regex: CompiledRegex[] = []
+  for (const rule of rules) {
+    if (rule.isActive === false) continue
+    if (!rule.isRegex) {
+      if (!exact.has(rule.fromUrl)) exact.set(rule.fromUrl, rule)
+      continue
+    }
+    const compiled = compilePattern(rule.fromUrl)
+    if (compiled.ok) regex.push({ ...rule, pattern: compiled.pattern, prefix: literalPrefix(rule.fromUrl) })
+  }
+  return { exact, regex, memo: new Map() }
+}
+
+function expand(target: string, groups: (string | null)[]): string {
+  return target.replace(/\$(\d{1,2})/g, (_, n: string) => groups[Number(n)] ?? '')
+}
+
+function findRule(table: RedirectTable, path: string): RedirectMatch | null {
+  const exact = table.exact.get(path)
+  if (exact) return { rule: exact, location: exact.toUrl }
+  for (const rule of table.regex) {
+    if (rule.prefix && !path.startsWith(rule.prefix)) continue
+    const matcher = rule.pattern.matcher(path)
+    if (!matcher.find()) continue
+    const groups: (string | null)[] = []
+    for (let i = 0; i <= matcher.groupCount(); i++) groups.push(matcher.group(i))
+    return { rule, location: expand(rule.toUrl, groups) }
+  }
+  return null
+}
+
+/** The first active rule for a path: exact rules first, then regex rules in id order. */
+export function matchRedirect(table: RedirectTable, path: string): RedirectMatch | null {
+  const known = table.memo.get(path)
+  if (known !== undefined) return known
+  const found = findRule(table, path)
+  if (table.memo.size >= MEMO_LIMIT) table.memo.clear()
+  table.memo.set(path, found)
+  return found
+}
+
+/** Where the browser goes: the target, with the request's query string unless the target has its own. */
+export function redirectLocation(location: string, search: string): string {
+  return search && !location.includes('?') ? `${location}${search}` : location
+}
+
+function pathOf(location: string): string | null {
+  if (location.startsWith('/')) return location.split(/[?#]/)[0] ?? location
+  return null
+}
+
+/**
+ * Follows the rules from a path the way browsers would. Returns the hops taken, and whether they
+ * came back to a path already visited (a loop).
+ */
+export function followRedirects(table: RedirectTable, start: string, maxHops = 20) {
+  const visited = new Set([start])
+  const hops: string[] = [start]
+  let path: string | null = start
+  while (path !== null && hops.length <= maxHops) {
+    const match = findRule(table, path)
+    if (!match) break
+    const next = pathOf(match.location)
+    hops.push(match.location)
+    if (next === null) break
+    if (visited.has(next)) return { hops, loop: true }
+    visited.add(next)
+    path = next
+  }
+  return { hops, loop: hops.length > maxHops }
+}
