@@ -16,6 +16,28 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // A stored cookie choice keeps the consent dialog out of the way; the consent tests clear it.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://127.0.0.1:${port}`,
+          localStorage: [
+            {
+              name: 'cookie_consent_v1',
+              value: JSON.stringify({
+                essential: true,
+                analytics: false,
+                marketing: false,
+                preferences: false,
+                timestamp: Date.now(),
+                version: '1.0',
+              }),
+            },
+          ],
+        },
+      ],
+    },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
