@@ -5,6 +5,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { sql } from 'kysely'
+import { createDatabase } from '../server/db/database.ts'
+import { compileRedirects, matchRedirect } from '../server/redirects/rules.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -135,21 +138,102 @@ async function leadThroughput(port: number) {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
 
+/** Changes the site behind the running app's back, then waits for its revision check to see it. */
+async function changeSite(
+  databaseUrl: string,
+  change: (db: ReturnType<typeof createDatabase>['db']) => Promise<void>,
+) {
+  const database = createDatabase(
+    databaseUrl.startsWith('file:')
+      ? { dialect: 'sqlite', file: databaseUrl.slice(5) }
+      : { dialect: 'postgres', url: databaseUrl },
+  )
+  try {
+    await change(database.db)
+    await database.db
+      .updateTable('siteRevision')
+      .set({ revision: sql`revision + 1` })
+      .where('id', '=', 1)
+      .execute()
+  } finally {
+    await database.destroy()
+  }
+  await new Promise((r) => setTimeout(r, 1500))
+}
+
+const fiveScripts = Array.from({ length: 5 }, (_, i) => ({
+  name: `Bench script ${i + 1}`,
+  position: i % 2 ? 'body' : 'head',
+  script: `<script>window.dataLayer=window.dataLayer||[];window.dataLayer.push({event:'bench-${i}'})</script>`,
+  consentCategory: i === 4 ? 'marketing' : 'none',
+})) as { name: string; position: 'head' | 'body'; script: string; consentCategory: 'none' | 'marketing' }[]
+
+function manyRules(count: number, regexCount: number) {
+  return Array.from({ length: count }, (_, i) =>
+    i < regexCount
+      ? { name: `r${i}`, fromUrl: `^/archive-${i}/(\\d+)/(.*)$`, toUrl: `/news/$1/$2`, isRegex: true }
+      : { name: `e${i}`, fromUrl: `/old-page-${i}`, toUrl: `/new-page-${i}`, isRegex: false },
+  )
+}
+
+function line(label: string, what: string, r: Result & { tool?: string }) {
+  console.log(`${label}: ${what} ${fmt(r.rps)} req/s, p99 ${fmt(r.p99, 1)} ms (errors ${r.errors})`)
+}
+
 async function benchDatabase(label: string, databaseUrl: string, port: number) {
   const app = await startApp(port, databaseUrl)
   try {
     const home = await pageThroughput(`http://127.0.0.1:${port}/`)
-    const leads = await leadThroughput(port)
     console.log(
       `${label}: home ${fmt(home.rps)} req/s, p99 ${fmt(home.p99, 1)} ms (${home.tool}, ${connections} connections, errors ${home.errors})`,
     )
+    const leads = await leadThroughput(port)
     console.log(
       `${label}: leads ${fmt(leads.rps)} accepted/s, p99 ${fmt(leads.p99, 1)} ms (${leads.ok} stored, errors ${leads.errors})`,
     )
+
+    await changeSite(databaseUrl, async (db) => {
+      await db.insertInto('customScript').values(fiveScripts).execute()
+    })
+    line(label, 'home with 5 active scripts', await pageThroughput(`http://127.0.0.1:${port}/`))
+    await changeSite(databaseUrl, async (db) => {
+      await db.deleteFrom('customScript').where('name', 'like', 'Bench script %').execute()
+      const rules = manyRules(10_000, 1_000)
+      for (let i = 0; i < rules.length; i += 500)
+        await db
+          .insertInto('redirect')
+          .values(rules.slice(i, i + 500))
+          .execute()
+    })
+    line(
+      label,
+      'home with 10,000 redirect rules (1,000 regex)',
+      await pageThroughput(`http://127.0.0.1:${port}/`),
+    )
+    await changeSite(databaseUrl, async (db) => {
+      await db.deleteFrom('redirect').execute()
+    })
     return home
   } finally {
     await stop(app)
   }
+}
+
+/** Matching cost per request with 10,000 rules on paths never seen before (no memo). */
+function ruleMatchingCost() {
+  const rules = manyRules(10_000, 1_000).map((r, id) => ({ ...r, id, statusCode: 301 }))
+  const table = compileRedirects(rules)
+  const paths = 20_000
+  let found = 0
+  const started = performance.now()
+  for (let i = 0; i < paths; i++) {
+    table.memo.clear()
+    if (matchRedirect(table, i % 10 === 0 ? `/archive-${i % 1000}/12/x` : `/landing/${i}`)) found++
+  }
+  const perRequestUs = ((performance.now() - started) * 1000) / paths
+  console.log(
+    `Redirect matching with 10,000 rules (1,000 regex): ${fmt(perRequestUs, 1)} µs per request on unseen paths (${found} of ${paths} matched)`,
+  )
 }
 
 execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' })
@@ -169,6 +253,7 @@ try {
   } else {
     console.log('nginx or wrk not installed: no static baseline')
   }
+  ruleMatchingCost()
   const pgUrl =
     process.env.BENCH_POSTGRES_URL ??
     (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)

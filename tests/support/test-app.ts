@@ -60,20 +60,43 @@ export async function createTestDatabase(
   }
 }
 
+/** A second connection (pool) to an existing test database, as another app instance would have. */
+function connectTo(existing: Database & { url: string }): Database & { url: string } {
+  const database =
+    existing.dialect === 'sqlite'
+      ? createDatabase({ dialect: 'sqlite', file: existing.url.replace(/^file:/, '') })
+      : createDatabase({ dialect: 'postgres', url: existing.url })
+  return { ...database, url: existing.url }
+}
+
 export type TestApp = {
   baseUrl: string
   services: AppServices
-  database: Database
+  database: Database & { url: string }
   request: (pathname: string, init?: RequestInit) => Promise<Response>
   postJson: (pathname: string, body: unknown, init?: RequestInit) => Promise<Response>
   close: () => Promise<void>
 }
 
+export type StartOptions = {
+  /**
+   * Run on this existing database (say, another test app's) instead of a fresh one: no migration
+   * or seed, and closing this app leaves the database alone. A new connection is opened to it.
+   */
+  database?: Database & { url: string }
+}
+
 /** The built Express app (build/server/index.js) on a migrated, seeded database, on a random port. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase()
-  await migrateToLatest(database.db.withoutPlugins(), database.dialect)
-  await seed(database.db)
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: StartOptions = {},
+): Promise<TestApp> {
+  const shared = options.database
+  const database = shared ? connectTo(shared) : await createTestDatabase()
+  if (!shared) {
+    await migrateToLatest(database.db.withoutPlugins(), database.dialect)
+    await seed(database.db)
+  }
   const config: Config = {
     // Rate limits are off unless a test turns them on: suites post many requests from one IP.
     ...parseConfig({
