@@ -61,10 +61,9 @@ export function CookieBanner() {
     return () => window.removeEventListener('showCookiePreferences', reopen)
   }, [])
 
-  // Focus the dialog's first control whenever it opens or changes view.
+  // Focus moves into the dialog whenever it opens or changes view, so its title is read first.
   useEffect(() => {
-    if (view === 'closed') return
-    dialogRef.current?.querySelector<HTMLElement>('button, [href], input')?.focus()
+    if (view !== 'closed') dialogRef.current?.focus()
   }, [view])
 
   if (view === 'closed') return null
@@ -89,7 +88,10 @@ export function CookieBanner() {
     const first = focusable[0]
     const last = focusable[focusable.length - 1]
     if (!first || !last) return
-    if (event.shiftKey && document.activeElement === first) {
+    if (
+      event.shiftKey &&
+      (document.activeElement === first || document.activeElement === dialogRef.current)
+    ) {
       event.preventDefault()
       last.focus()
     } else if (!event.shiftKey && document.activeElement === last) {
@@ -118,7 +120,8 @@ export function CookieBanner() {
         aria-labelledby="cookie-title"
         aria-describedby="cookie-description"
         onKeyDown={trapFocus}
-        className="max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6"
+        tabIndex={-1}
+        className="outline-none max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6"
       >
         {view === 'first' ? (
           <>
