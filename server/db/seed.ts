@@ -44,8 +44,6 @@ export const systemPages = [
   },
 ] as const
 
-export const systemPageSlugs: readonly string[] = systemPages.map((p) => p.slug)
-
 export const defaultSettings = [
   {
     key: 'robots_txt',

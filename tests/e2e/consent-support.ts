@@ -95,11 +95,10 @@ export async function readStored(page: Page): Promise<StoredConsent | null> {
   return raw === null ? null : (JSON.parse(raw) as StoredConsent)
 }
 
-export async function seedStored(page: Page, record: Record<string, unknown>) {
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key as string, value as string),
-    [CONSENT_KEY, JSON.stringify(record)],
-  )
+/** Stores a record (or raw text) under the consent key, as an earlier visit would have. */
+export async function seedStored(page: Page, record: Record<string, unknown> | string) {
+  const value = typeof record === 'string' ? record : JSON.stringify(record)
+  await page.evaluate(([key, raw]) => window.localStorage.setItem(key, raw), [CONSENT_KEY, value] as const)
 }
 
 /** window.dataLayer as plain data; gtag() entries (arguments objects) become arrays. */

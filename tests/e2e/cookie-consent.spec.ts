@@ -5,7 +5,6 @@ import {
   allDenied,
   allGranted,
   analyticsSwitch,
-  CONSENT_KEY,
   CONSENT_VALIDITY_MS,
   CONSENT_VERSION,
   consentDialog,
@@ -567,12 +566,7 @@ test.describe('stored record validity', () => {
       await openHome(page)
       await dialogButton(page, 'Reject Non-Essential').click()
       await expect(consentDialog(page)).toHaveCount(0)
-      const value = record()
-      if (typeof value === 'string') {
-        await page.evaluate(([key, raw]) => window.localStorage.setItem(key, raw), [CONSENT_KEY, value])
-      } else {
-        await seedStored(page, value)
-      }
+      await seedStored(page, record())
 
       await page.reload()
       await waitForHydration(page)
