@@ -127,10 +127,12 @@ export async function consentUpdates(page: Page): Promise<unknown[]> {
 export async function recordConsentEvents(page: Page) {
   await page.evaluate(() => {
     const w = window as unknown as { __consentEvents?: unknown[] }
+    if (!w.__consentEvents) {
+      window.addEventListener('cookieConsentUpdated', (event) => {
+        w.__consentEvents?.push((event as CustomEvent).detail)
+      })
+    }
     w.__consentEvents = []
-    window.addEventListener('cookieConsentUpdated', (event) => {
-      w.__consentEvents?.push((event as CustomEvent).detail)
-    })
   })
 }
 

@@ -171,44 +171,52 @@ test.describe('first view', () => {
     expect(await consentUpdates(page)).toEqual([])
   })
 
-  test('focus starts inside the dialog and Tab and Shift+Tab cycle within it', async ({ page }) => {
+  test('focus moves to the dialog and Tab and Shift+Tab cycle within it', async ({ page }) => {
     await openHome(page)
-    await expect(firstView(page)).toBeVisible()
-    const policy = firstView(page).getByRole('link', { name: /^Cookie Policy/ })
-    await expect(policy).toBeFocused()
+    const dialog = firstView(page)
+    await expect(dialog).toBeVisible()
+    // The dialog itself takes focus on open, so its title is read first.
+    await expect(dialog).toBeFocused()
+    const policy = dialog.getByRole('link', { name: /^Cookie Policy/ })
 
-    const order = [
+    const forwards = [
+      policy,
       dialogButton(page, 'Accept All Cookies'),
       dialogButton(page, 'Reject Non-Essential'),
       dialogButton(page, 'Manage Preferences'),
       policy,
-      dialogButton(page, 'Accept All Cookies'),
     ]
-    for (const next of order) {
+    for (const next of forwards) {
       await page.keyboard.press('Tab')
       await expect(next).toBeFocused()
       expect(await focusInDialog(page)).toBe(true)
     }
     // Backwards from the first control wraps to the last.
     await page.keyboard.press('Shift+Tab')
-    await expect(policy).toBeFocused()
-    await page.keyboard.press('Shift+Tab')
     await expect(dialogButton(page, 'Manage Preferences')).toBeFocused()
+    await page.keyboard.press('Shift+Tab')
+    await expect(dialogButton(page, 'Reject Non-Essential')).toBeFocused()
 
-    // The same trap holds in the detail view.
+    // The same holds in the detail view: focus moves to the dialog, then Tab cycles.
+    await dialogButton(page, 'Manage Preferences').focus()
     await page.keyboard.press('Enter')
     await expect(detailView(page)).toBeVisible()
-    await expect(dialogButton(page, 'Close preferences')).toBeFocused()
-    const controls = await detailView(page)
-      .locator('button:not([disabled]), [href], input:not([disabled])')
-      .count()
-    for (let i = 0; i < controls; i++) {
+    await expect(detailView(page)).toBeFocused()
+    const controls = detailView(page).locator('button:not([disabled]), [href], input:not([disabled])')
+    const total = await controls.count()
+    expect(total).toBe(7)
+    // Shift+Tab from the dialog itself goes to the last control; Tab from there wraps to the first.
+    await page.keyboard.press('Shift+Tab')
+    await expect(dialogButton(page, 'Accept All')).toBeFocused()
+    for (let i = 0; i < total; i++) {
       await page.keyboard.press('Tab')
-      expect(await focusInDialog(page)).toBe(true)
+      await expect(controls.nth(i)).toBeFocused()
     }
+    await page.keyboard.press('Tab')
     await expect(dialogButton(page, 'Close preferences')).toBeFocused()
     await page.keyboard.press('Shift+Tab')
     await expect(dialogButton(page, 'Accept All')).toBeFocused()
+    expect(await focusInDialog(page)).toBe(true)
   })
 
   test('Accept All Cookies stores every category, tells the tag layer and the server', async ({ page }) => {

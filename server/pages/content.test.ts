@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest'
+import { renderPageContent, sanitizePageHtml, videoEmbed } from './content.server.ts'
+
+describe('sanitizePageHtml', () => {
+  it('keeps text and structure', () => {
+    const html =
+      '<h2>Title</h2><p>Some <strong>bold</strong>, <em>em</em>, <del>old</del> and <sup>1</sup></p>' +
+      '<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>q</blockquote>' +
+      '<table><tr><th scope="col">h</th><td colspan="2">t</td></tr></table>' +
+      '<figure><img src="https://cdn.example/a.png" alt="A" width="10" height="10" loading="lazy"><figcaption>c</figcaption></figure>'
+    const out = sanitizePageHtml(html)
+    for (const fragment of [
+      '<h2>Title</h2>',
+      '<strong>bold</strong>',
+      '<em>em</em>',
+      '<del>old</del>',
+      '<sup>1</sup>',
+      '<ul><li>one</li></ul>',
+      '<ol start="3">',
+      '<blockquote>q</blockquote>',
+      '<th scope="col">h</th>',
+      '<td colspan="2">t</td>',
+      '<img src="https://cdn.example/a.png" alt="A" width="10" height="10" loading="lazy" />',
+      '<figcaption>c</figcaption>',
+    ])
+      expect(out).toContain(fragment)
+  })
+
+  it('drops scripts, event handlers, javascript: URLs and frames from other hosts', () => {
+    const out = sanitizePageHtml(
+      '<p>Hi</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>' +
+        '<iframe src="https://evil.example/"></iframe><iframe src="https://www.youtube.com/embed/abc"></iframe>',
+    )
+    expect(out).toBe(
+      '<p>Hi</p><img src="x" /><a>x</a><iframe src="https://www.youtube.com/embed/abc"></iframe>',
+    )
+  })
+
+  it.each([
+    ['mixed-case javascript:', '<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
+    ['javascript: with a tab entity', '<a href="jav&#x09;ascript:alert(1)">x</a>', '<a>x</a>'],
+    ['a data: link', '<a href="data:text/html,hi">x</a>', '<a>x</a>'],
+    ['a vbscript: link', '<a href="vbscript:msgbox(1)">x</a>', '<a>x</a>'],
+    ['a protocol-relative link', '<a href="//evil.example/">x</a>', '<a>x</a>'],
+    ['a javascript: image', '<img src="javascript:alert(1)">', '<img />'],
+    ['an onclick', '<p onclick="alert(1)">t</p>', '<p>t</p>'],
+    ['an svg onload', '<svg onload="alert(1)"><circle/></svg>ok', 'ok'],
+    ['a style element', '<style>body{display:none}</style>ok', 'ok'],
+    ['a form', '<form action="https://evil.example"><input name="card"><button>Go</button></form>', 'Go'],
+    ['an object and embed', '<object data="x.swf"></object><embed src="x.swf">ok', 'ok'],
+    ['a look-alike video host', '<iframe src="https://youtube.com.evil.example/embed/a"></iframe>ok', 'ok'],
+    ['an iframe without src', '<iframe srcdoc="<script>alert(1)</script>"></iframe>ok', 'ok'],
+    ['a meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example">ok', 'ok'],
+    ['a base tag', '<base href="https://evil.example/">ok', 'ok'],
+  ])('removes %s', (_label, html, expected) => {
+    expect(sanitizePageHtml(html)).toBe(expected)
+  })
+
+  it.each([
+    ['a mailto link', '<a href="mailto:help@example.test">m</a>'],
+    ['a tel link', '<a href="tel:+447700900000">t</a>'],
+    ['an https link', '<a href="https://example.test/p" title="T">l</a>'],
+    ['a relative link', '<a href="/evidence">e</a>'],
+    ['a data: image', '<img src="data:image/png;base64,AAAA" />'],
+    ['a YouTube embed', '<iframe src="https://www.youtube.com/embed/abc" allowfullscreen></iframe>'],
+    ['a youtube.com embed', '<iframe src="https://youtube.com/embed/abc"></iframe>'],
+    ['a YouTube no-cookie embed', '<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>'],
+    ['a Vimeo embed', '<iframe src="https://player.vimeo.com/video/123"></iframe>'],
+    ['a direct video', '<video src="https://cdn.example/v.mp4" controls></video>'],
+  ])('keeps %s', (_label, html) => {
+    expect(sanitizePageHtml(html)).toBe(html)
+  })
+
+  it('drops event handlers from kept elements', () => {
+    expect(sanitizePageHtml('<video src="https://cdn.example/v.mp4" onplay="x()" controls></video>')).toBe(
+      '<video src="https://cdn.example/v.mp4" controls></video>',
+    )
+    expect(sanitizePageHtml('<td colspan="2" onclick="x()">t</td>')).not.toContain('onclick')
+  })
+
+  it('adds rel="noopener noreferrer" to links that open a new tab', () => {
+    expect(sanitizePageHtml('<a href="https://example.test" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://example.test" target="_blank" rel="noopener noreferrer">x</a>',
+    )
+    expect(sanitizePageHtml('<a href="https://example.test" rel="nofollow">x</a>')).toBe(
+      '<a href="https://example.test" rel="nofollow">x</a>',
+    )
+  })
+
+  it('keeps only the allowed styles', () => {
+    expect(
+      sanitizePageHtml(
+        '<p style="color:#123456;text-align:center;position:fixed;background-image:url(https://evil.example/x)">s</p>',
+      ),
+    ).toBe('<p style="color:#123456;text-align:center">s</p>')
+  })
+})
+
+describe('videoEmbed', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['http://youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ?t=10', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/a-b_c-123', 'a-b_c-123'],
+  ])('embeds the YouTube address %s without cookies', (url, id) => {
+    expect(videoEmbed(url)).toEqual({ kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${id}` })
+  })
+
+  it.each([
+    ['https://vimeo.com/123456', '123456'],
+    ['https://www.vimeo.com/76979871', '76979871'],
+    ['http://vimeo.com/42/extra', '42'],
+  ])('embeds the Vimeo address %s by its numeric id', (url, id) => {
+    expect(videoEmbed(url)).toEqual({ kind: 'iframe', src: `https://player.vimeo.com/video/${id}` })
+  })
+
+  it.each([
+    'https://cdn.example/video.mp4',
+    '/uploads/clip.webm',
+    'https://vimeo.com/channels/staffpicks',
+    'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+    'https://evil.example/?u=https://youtu.be/dQw4w9WgXcQ',
+    'https://youtu.be/abc',
+  ])('plays %s directly', (url) => {
+    expect(videoEmbed(url)).toEqual({ kind: 'video', src: url })
+  })
+})
+
+describe('renderPageContent', () => {
+  it('sanitises an HTML string', () => {
+    expect(renderPageContent('<p>Hi</p><script>alert(1)</script>')).toBe('<p>Hi</p>')
+    expect(renderPageContent('')).toBe('')
+  })
+
+  it('renders sections of widgets: headings escaped, text sanitised', () => {
+    expect(
+      renderPageContent({
+        sections: [
+          {
+            id: 's1',
+            widgets: [
+              { id: 'w', type: 'heading', content: { text: 'Hello', level: 2 } },
+              { type: 'text', content: { text: '<b>Bold</b><script>x</script>' } },
+            ],
+          },
+        ],
+      }),
+    ).toBe('<section><h2>Hello</h2><div><b>Bold</b></div></section>')
+  })
+
+  it('renders a flat widget list as one section', () => {
+    expect(renderPageContent({ widgets: [{ type: 'heading', content: { text: 'A & <B>', level: 3 } }] })).toBe(
+      '<section><h3>A &amp; &lt;B&gt;</h3></section>',
+    )
+  })
+
+  it('keeps heading levels between 2 and 6', () => {
+    const heading = (level: unknown) =>
+      renderPageContent({ widgets: [{ type: 'heading', content: { text: 'H', level } }] })
+    expect(heading(1)).toBe('<section><h2>H</h2></section>')
+    expect(heading(9)).toBe('<section><h6>H</h6></section>')
+    expect(heading('x')).toBe('<section><h2>H</h2></section>')
+  })
+
+  it('renders video widgets as embeds or direct video', () => {
+    expect(
+      renderPageContent({
+        widgets: [
+          { type: 'video', content: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
+          { type: 'video', content: { url: 'https://vimeo.com/123456' } },
+          { type: 'video', content: { src: 'https://cdn.example/v.mp4' } },
+        ],
+      }),
+    ).toBe(
+      '<section><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" allowfullscreen loading="lazy" title="Video"></iframe>' +
+        '<iframe src="https://player.vimeo.com/video/123456" allowfullscreen loading="lazy" title="Video"></iframe>' +
+        '<video src="https://cdn.example/v.mp4" controls></video></section>',
+    )
+  })
+
+  it('renders image widgets without unsafe addresses', () => {
+    expect(
+      renderPageContent({ widgets: [{ type: 'image', content: { src: 'https://cdn.example/a.png', alt: 'A "q"' } }] }),
+    ).toBe('<section><img src="https://cdn.example/a.png" alt="A &quot;q&quot;" /></section>')
+    expect(
+      renderPageContent({ widgets: [{ type: 'image', content: { src: 'javascript:alert(1)', alt: 'x' } }] }),
+    ).toBe('<section><img alt="x" /></section>')
+  })
+
+  it('skips unknown widgets, empty sections and malformed content', () => {
+    expect(renderPageContent({ sections: [{ widgets: [{ type: 'carousel', content: {} }] }, {}] })).toBe('')
+    expect(renderPageContent({ widgets: [{ type: 'video', content: {} }, { type: 'image' }] })).toBe('')
+    expect(renderPageContent({ sections: 'nope' })).toBe('')
+    expect(renderPageContent({})).toBe('')
+  })
+})
