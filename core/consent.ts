@@ -106,7 +106,12 @@ export const consentProofSchema = z.object({
   marketing: z.boolean(),
   preferences: z.boolean(),
   version: z.literal(CONSENT_VERSION, { error: `version must be ${CONSENT_VERSION}` }),
-  timestamp: z.number().int().positive(),
+  // Milliseconds since 1970, and no later than a day from now (clocks drift).
+  timestamp: z
+    .number()
+    .int()
+    .positive()
+    .refine((t) => t <= Date.now() + 86_400_000, 'timestamp is in the future'),
 })
 
 /**

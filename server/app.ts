@@ -33,6 +33,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   const { logger } = services
   const app = express()
   app.disable('x-powered-by')
+  // Pages carry a fresh nonce on every response, so an ETag could never match: skip hashing bodies.
+  app.set('etag', false)
   app.set('trust proxy', 'loopback, linklocal, uniquelocal')
 
   app.use((req, res, next) => {
@@ -74,7 +76,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       '/assets',
       express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
     )
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }))
+    const files = express.static(options.clientDir, { maxAge: '1h', index: false })
+    // Only paths that name a file (favicon.svg) can be in the client folder: pages skip the disk.
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? files(req, res, next) : next()))
   }
 
   const session = loadSession(services)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
+import { isAdminPath } from '../../core/paths.ts'
 
 const VIDEO_FRAMES = [
   'https://www.youtube.com',
@@ -49,7 +50,6 @@ export function securityHeaders(publicUrl: string | undefined): RequestHandler {
   const adminHeaders = build(["'none'"])
   return (req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64')
-    const admin = req.path.startsWith('/admin') || req.path.startsWith('/api/') || req.path === '/setup'
-    return (admin ? adminHeaders : publicHeaders)(req, res, next)
+    return (isAdminPath(req.path) ? adminHeaders : publicHeaders)(req, res, next)
   }
 }

@@ -152,9 +152,9 @@ describe('renderPageContent', () => {
   })
 
   it('renders a flat widget list as one section', () => {
-    expect(renderPageContent({ widgets: [{ type: 'heading', content: { text: 'A & <B>', level: 3 } }] })).toBe(
-      '<section><h3>A &amp; &lt;B&gt;</h3></section>',
-    )
+    expect(
+      renderPageContent({ widgets: [{ type: 'heading', content: { text: 'A & <B>', level: 3 } }] }),
+    ).toBe('<section><h3>A &amp; &lt;B&gt;</h3></section>')
   })
 
   it('keeps heading levels between 2 and 6', () => {
@@ -183,7 +183,9 @@ describe('renderPageContent', () => {
 
   it('renders image widgets without unsafe addresses', () => {
     expect(
-      renderPageContent({ widgets: [{ type: 'image', content: { src: 'https://cdn.example/a.png', alt: 'A "q"' } }] }),
+      renderPageContent({
+        widgets: [{ type: 'image', content: { src: 'https://cdn.example/a.png', alt: 'A "q"' } }],
+      }),
     ).toBe('<section><img src="https://cdn.example/a.png" alt="A &quot;q&quot;" /></section>')
     expect(
       renderPageContent({ widgets: [{ type: 'image', content: { src: 'javascript:alert(1)', alt: 'x' } }] }),

@@ -6,8 +6,8 @@ import type { DB } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
 import { compilePattern, compileRedirects, followRedirects, type RedirectRule } from './rules.ts'
 
-/** Stands in for `$n` captures when following a regex rule's target. */
-const SAMPLE_CAPTURE = 'x'
+/** Stand-ins for `$n` captures when following a regex rule's target: words and numbers. */
+const SAMPLE_CAPTURES = ['x', '1', 'a-1']
 
 /**
  * A rule must be able to match something, lead somewhere a browser can go, and never send a
@@ -50,19 +50,23 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
   }
   // The candidate first, so that following from its source takes it.
   const table = compileRedirects([candidate, ...others])
-  const start = candidate.isRegex
-    ? candidate.toUrl.replace(/\$\d{1,2}/g, SAMPLE_CAPTURE).split(/[?#]/)[0]
-    : candidate.fromUrl
-  if (!start?.startsWith('/')) return undefined
-  const { hops, loop } = followRedirects(table, start)
-  const chain = candidate.isRegex ? [candidate.fromUrl, ...hops] : hops
-  if (loop || (candidate.isRegex && chain.slice(1).some((hop) => matchesCandidate(candidate, hop)))) {
-    throw new HttpError(409, `This redirect would create a loop: ${chain.join(' → ')}`)
+  const starts = candidate.isRegex
+    ? SAMPLE_CAPTURES.map((sample) => candidate.toUrl.replace(/\$\d{1,2}/g, sample).split(/[?#]/)[0] ?? '')
+    : [candidate.fromUrl]
+  let longest: string[] = []
+  for (const start of starts) {
+    if (!start.startsWith('/')) continue
+    const { hops, loop } = followRedirects(table, start)
+    const chain = candidate.isRegex ? [candidate.fromUrl, ...hops] : hops
+    if (loop || (candidate.isRegex && chain.slice(1).some((hop) => matchesCandidate(candidate, hop)))) {
+      throw new HttpError(409, `This redirect would create a loop: ${chain.join(' → ')}`)
+    }
+    if (chain.length > longest.length) longest = chain
   }
-  if (chain.length > 2) {
+  if (longest.length > 2) {
     return {
-      chain,
-      warning: `This redirect is part of a chain of ${chain.length - 1} hops: ${chain.join(' → ')}`,
+      chain: longest,
+      warning: `This redirect is part of a chain of ${longest.length - 1} hops: ${longest.join(' → ')}`,
     }
   }
   return undefined

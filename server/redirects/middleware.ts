@@ -9,7 +9,7 @@ export const wwwToBareHost: RequestHandler = (req, res, next) => {
   res.redirect(301, `${req.protocol}://${host.slice(4)}${req.originalUrl}`)
 }
 
-const SKIP = /^\/(?:api|assets|admin)(?:\/|$)|^\/healthz$/
+const SKIP = /^\/(?:api|assets|admin)(?:\/|$)|^\/healthz$/i
 
 /** The operator's redirect rules, before any page renders, for GET and HEAD. */
 export function siteRedirects(services: AppServices): RequestHandler {
@@ -17,7 +17,13 @@ export function siteRedirects(services: AppServices): RequestHandler {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || SKIP.test(req.path)) return next()
     const { redirects } = await services.site.get()
     if (redirects.exact.size === 0 && redirects.regex.length === 0) return next()
-    const match = matchRedirect(redirects, req.path)
+    let path = req.path
+    try {
+      path = decodeURIComponent(req.path)
+    } catch {}
+    // Rules are written as people read addresses (/café), requests arrive encoded (/caf%C3%A9).
+    const match =
+      matchRedirect(redirects, path) ?? (path === req.path ? null : matchRedirect(redirects, req.path))
     if (!match) return next()
     services.site.hit(match.rule.id)
     const queryIndex = req.originalUrl.indexOf('?')

@@ -35,7 +35,8 @@ export function compilePattern(
 
 /** The literal text every match must start with, when the pattern is anchored (`^/blog/…`). */
 function literalPrefix(source: string): string {
-  if (!source.startsWith('^')) return ''
+  // An alternation may start a branch anywhere: no prefix is common to all of them.
+  if (!source.startsWith('^') || source.includes('|')) return ''
   let prefix = ''
   for (let i = 1; i < source.length; i++) {
     const c = source[i] as string

@@ -6,7 +6,8 @@ const NONCE = `nonce="${NONCE_PLACEHOLDER}"`
 function record(script: string, extra: Partial<ScriptRecord> = {}): ScriptRecord {
   return { id: 1, script, position: 'head', consentCategory: 'none', ...extra }
 }
-const prepare = (script: string, consentCategory = 'none') => prepareScript(record(script, { consentCategory }))
+const prepare = (script: string, consentCategory = 'none') =>
+  prepareScript(record(script, { consentCategory }))
 
 /** Every <script …> opening tag of some markup. */
 const openings = (html: string) => [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0])
@@ -28,7 +29,7 @@ describe('prepareScript', () => {
 
   it.each([
     ['double-quoted', '<script nonce="abc123" src="/a.js"></script>'],
-    ['single-quoted', "<script nonce='abc123' src=\"/a.js\"></script>"],
+    ['single-quoted', '<script nonce=\'abc123\' src="/a.js"></script>'],
     ['unquoted', '<script nonce=abc123 src="/a.js"></script>'],
     ['upper-case', '<script NONCE = "abc123" src="/a.js"></script>'],
   ])('replaces an existing %s nonce', (_label, script) => {
@@ -59,7 +60,13 @@ describe('prepareScript', () => {
       expect(tag).toContain('type="text/plain"')
       expect(tag).toContain(`data-consent-category="${category}"`)
       expect(tag).not.toContain('data-consent-type')
-      for (const attribute of [' async', 'src="https://tags.example/t.js"', 'id="tag"', 'data-id="G-1"', ' defer'])
+      for (const attribute of [
+        ' async',
+        'src="https://tags.example/t.js"',
+        'id="tag"',
+        'data-id="G-1"',
+        ' defer',
+      ])
         expect(tag).toContain(attribute)
       expect(tag?.match(/\stype=/g)).toHaveLength(1)
     },
@@ -98,7 +105,10 @@ describe('prepareScript', () => {
   })
 
   it('gates every script of a record and replaces their nonces', () => {
-    const html = prepare('<script nonce="old">a()</script><script type="module" src="/b.js"></script>', 'marketing')
+    const html = prepare(
+      '<script nonce="old">a()</script><script type="module" src="/b.js"></script>',
+      'marketing',
+    )
     const tags = openings(html)
     expect(tags).toHaveLength(2)
     for (const tag of tags) {
@@ -131,11 +141,15 @@ describe('renderScripts', () => {
       record('<script>h20()</script>', { id: 20 }),
     ])
     expect(rendered.head).toBe(
-      [`<script ${NONCE}>h1()</script>`, `<script ${NONCE}>h3()</script>`, `<script ${NONCE}>h20()</script>`].join(
-        '\n',
-      ),
+      [
+        `<script ${NONCE}>h1()</script>`,
+        `<script ${NONCE}>h3()</script>`,
+        `<script ${NONCE}>h20()</script>`,
+      ].join('\n'),
     )
-    expect(rendered.body).toBe([`<script ${NONCE}>b2()</script>`, `<script ${NONCE}>b10()</script>`].join('\n'))
+    expect(rendered.body).toBe(
+      [`<script ${NONCE}>b2()</script>`, `<script ${NONCE}>b10()</script>`].join('\n'),
+    )
   })
 
   it('answers empty markup when there are no scripts for a position', () => {

@@ -22,7 +22,8 @@ function decode(text: string): string {
 
 function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [, name, value] of tag.matchAll(/([\w:-]+)="([^"]*)"/g)) if (name) out[name] = decode(value ?? '')
+  for (const [, name, value] of tag.matchAll(/([\w:-]+)="([^"]*)"/g))
+    if (name) out[name] = decode(value ?? '')
   return out
 }
 
@@ -151,7 +152,8 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
         await createScript({
           position: 'body',
           consentCategory: 'marketing',
-          script: '<script data-probe="body-marketing" async src="https://ads.example/m.js" type="module"></script>',
+          script:
+            '<script data-probe="body-marketing" async src="https://ads.example/m.js" type="module"></script>',
         }),
       )
     })
@@ -207,6 +209,24 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       expect([200, 302, 303]).toContain(signedIn.status)
     })
 
+    // Regression (was a bug): GET /ADMIN (likewise /Admin, /%61dmin, /API/login, /Forgot-Password, /Reset-Password)
+    // renders the admin dashboard or sign-in screen, as Express and React Router match paths without
+    // regard to case or percent-encoding, but isAdminPath (core/paths.ts) and securityHeaders compare
+    // the raw path case-sensitively: the answer carries the operator's custom scripts, the Consent
+    // Mode bootstrap and the public CSP (frame-ancestors 'self'). Expected: as on /admin, none of them.
+    it.each(['/ADMIN', '/Admin', '/%61dmin', '/API/login', '/Forgot-Password', '/Reset-Password'])(
+      'never puts scripts on the admin screen at %s',
+      async (pathname) => {
+        const response = await app.request(pathname)
+        const html = await response.text()
+        expect(response.status).toBe(200)
+        expect(html).toMatch(/Admin Dashboard|Sign in|Forgot password|Choose a new password/)
+        expect(html).not.toContain('data-probe=')
+        expect(html).not.toContain(BOOTSTRAP_MARK)
+        expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      },
+    )
+
     it('renders the admin dashboard for a signed-in admin without any custom script', async () => {
       const { html } = await getPage('/admin', 200, { headers: { cookie: admin.cookie } })
       expect(html).toContain('</head>')
@@ -232,7 +252,7 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
 
     it.each(adminPaths)('gives every script on %s the nonce of its response', async (pathname) => {
       const response = await app.request(pathname)
-      if (response.status !== 200) return
+      expect(response.status).toBe(200)
       const nonce = cspNonce(response)
       const tags = scriptTags(await response.text())
       expect(tags.length).toBeGreaterThan(0)
@@ -273,7 +293,10 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
     })
 
     it('applies a create, a deactivation, a reactivation and a delete on the next request', async () => {
-      const id = await createScript({ position: 'body', script: '<script data-probe="live">window.live=1</script>' })
+      const id = await createScript({
+        position: 'body',
+        script: '<script data-probe="live">window.live=1</script>',
+      })
       for (const pathname of ['/', '/delivery-guide']) {
         expect((await getPage(pathname)).html, pathname).toContain('data-probe="live"')
       }
@@ -316,7 +339,9 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
     })
 
     it('fills a bare page’s head from the settings', async () => {
-      await created(await admin.post('/api/admin/pages', { title: 'Bare page', slug: 'bare-page', isPublished: true }))
+      await created(
+        await admin.post('/api/admin/pages', { title: 'Bare page', slug: 'bare-page', isPublished: true }),
+      )
       const head = parseHead((await getPage('/bare-page')).html)
       expect(head.titles).toEqual(['Bare page'])
       expect(head.description).toBe(settings.site_description)
@@ -404,7 +429,10 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       const response = await ok(await admin.get('/api/admin/settings'))
       const original = (response as unknown as Row[]).find((s) => s.key === 'thank-you')?.value as string
       try {
-        await setSetting('thank-you', JSON.stringify({ title: 'Thanks a lot', metaDescription: 'We will ring you.' }))
+        await setSetting(
+          'thank-you',
+          JSON.stringify({ title: 'Thanks a lot', metaDescription: 'We will ring you.' }),
+        )
         const head = parseHead((await getPage('/thank-you')).html)
         expect(head.titles).toEqual(['Thanks a lot'])
         expect(head.description).toBe('We will ring you.')
@@ -462,7 +490,9 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
       const xml = await response.text()
-      expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org/)
+      expect(xml).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org/,
+      )
       const entries = [...xml.matchAll(/<url><loc>([^<]*)<\/loc><lastmod>([^<]*)<\/lastmod><\/url>/g)]
       const locs = entries.map((m) => m[1])
       expect(xml.match(/<url>/g)).toHaveLength(entries.length)
@@ -478,14 +508,19 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       expect(locs).not.toContain(`${PUBLIC_URL}/draft-unmapped`)
       expect(xml).not.toContain('draft-unmapped')
       expect(xml).not.toContain('127.0.0.1')
-      for (const [, , lastmod] of entries) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+      for (const [, , lastmod] of entries)
+        expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
       const mapped = entries.find((m) => m[1] === `${PUBLIC_URL}/mapped-page`)
       expect(mapped?.[2]).toBe(new Date(published.updatedAt as string).toISOString())
     })
 
     it('takes a page out of the sitemap once it is unpublished', async () => {
       const page = await created(
-        await admin.post('/api/admin/pages', { title: 'Short-lived', slug: 'short-lived', isPublished: true }),
+        await admin.post('/api/admin/pages', {
+          title: 'Short-lived',
+          slug: 'short-lived',
+          isPublished: true,
+        }),
       )
       expect(await (await app.request('/sitemap.xml')).text()).toContain(`${PUBLIC_URL}/short-lived<`)
       await ok(await admin.put(`/api/admin/pages/${page.id}`, { isPublished: false }))
@@ -607,7 +642,12 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
         }),
       )
       expect(parseHead((await getPage('/changing-page')).html).title).toBe('First title')
-      await ok(await admin.put(`/api/admin/pages/${page.id}`, { title: 'Second title', content: '<p>second body</p>' }))
+      await ok(
+        await admin.put(`/api/admin/pages/${page.id}`, {
+          title: 'Second title',
+          content: '<p>second body</p>',
+        }),
+      )
       const { html } = await getPage('/changing-page')
       expect(parseHead(html).title).toBe('Second title')
       expect(html).toContain('<p>second body</p>')
@@ -641,7 +681,8 @@ describe(`two app instances on one ${testDialect} database`, () => {
     return `${response.status} ${response.headers.get('location') ?? ''}`
   }
   const text = async (app: TestApp, pathname: string) => (await app.request(pathname)).text()
-  const title = async (app: TestApp, pathname: string) => /<title>([^<]*)<\/title>/.exec(await text(app, pathname))?.[1]
+  const title = async (app: TestApp, pathname: string) =>
+    /<title>([^<]*)<\/title>/.exec(await text(app, pathname))?.[1]
 
   it('shares one database', async () => {
     expect(b.database.url).toBe(a.database.url)
@@ -652,7 +693,10 @@ describe(`two app instances on one ${testDialect} database`, () => {
     // Both instances hold a snapshot from before the change.
     expect(await location(a, '/two-old')).toBe('404 ')
     expect(await location(b, '/two-old')).toBe('404 ')
-    await ok(await admin.post('/api/admin/redirects', { name: 'Two', fromUrl: '/two-old', toUrl: '/two-new' }), 201)
+    await ok(
+      await admin.post('/api/admin/redirects', { name: 'Two', fromUrl: '/two-old', toUrl: '/two-new' }),
+      201,
+    )
     expect(await location(a, '/two-old')).toBe('301 /two-new')
     await expect.poll(() => location(b, '/two-old'), { timeout: 5000, interval: 100 }).toBe('301 /two-new')
   })
@@ -661,7 +705,9 @@ describe(`two app instances on one ${testDialect} database`, () => {
     expect(await text(b, '/robots.txt')).toBe('User-agent: *\nDisallow: /\n')
     await ok(await admin.post('/api/admin/settings', { key: 'robots_txt', value: 'User-agent: *\nAllow: /' }))
     expect(await text(a, '/robots.txt')).toBe('User-agent: *\nAllow: /\n')
-    await expect.poll(() => text(b, '/robots.txt'), { timeout: 5000, interval: 100 }).toBe('User-agent: *\nAllow: /\n')
+    await expect
+      .poll(() => text(b, '/robots.txt'), { timeout: 5000, interval: 100 })
+      .toBe('User-agent: *\nAllow: /\n')
   })
 
   it('puts a new script in force on both', async () => {
@@ -679,7 +725,9 @@ describe(`two app instances on one ${testDialect} database`, () => {
 
     await ok(await admin.put(`/api/admin/scripts/${script.id}`, { isActive: false }))
     expect(await text(a, '/')).not.toContain('data-probe="shared"')
-    await expect.poll(() => text(b, '/'), { timeout: 5000, interval: 100 }).not.toContain('data-probe="shared"')
+    await expect
+      .poll(() => text(b, '/'), { timeout: 5000, interval: 100 })
+      .not.toContain('data-probe="shared"')
   })
 
   it('puts a changed page title in force on both', async () => {

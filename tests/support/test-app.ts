@@ -52,9 +52,19 @@ export async function createTestDatabase(
     url: url.toString(),
     destroy: async () => {
       await database.destroy()
-      await new Promise((r) => setTimeout(r, 300))
       const cleanup = new pg.Client({ connectionString: adminUrl })
       await cleanup.connect()
+      // pg's pool.end() resolves before the server has closed the sessions (this app's, or another
+      // app's on this database): let them go first, or the forced drop kills one mid-close and its
+      // pool reports an unhandled error.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await cleanup.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        )
+        if (rows[0]?.n === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`)
       await cleanup.end()
     },
@@ -63,36 +73,11 @@ export async function createTestDatabase(
 
 /** A second connection (pool) to an existing test database, as another app instance would have. */
 function connectTo(existing: Database & { url: string }): Database & { url: string } {
-  if (existing.dialect === 'sqlite') {
-    return { ...createDatabase({ dialect: 'sqlite', file: existing.url.replace(/^file:/, '') }), url: existing.url }
-  }
-  const tag = `test_app_${randomBytes(4).toString('hex')}`
-  const url = new URL(existing.url)
-  url.searchParams.set('application_name', tag)
-  const database = createDatabase({ dialect: 'postgres', url: url.toString() })
-  return {
-    ...database,
-    url: existing.url,
-    // pg's pool.end() resolves before the server has closed the sessions: wait until they are gone,
-    // so that dropping the database (with force) afterwards cannot kill one while it closes.
-    destroy: async () => {
-      await database.destroy()
-      const probe = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL ?? existing.url })
-      await probe.connect()
-      try {
-        for (let i = 0; i < 250; i++) {
-          const { rows } = await probe.query(
-            'select count(*)::int as n from pg_stat_activity where application_name = $1',
-            [tag],
-          )
-          if (rows[0]?.n === 0) break
-          await new Promise((resolve) => setTimeout(resolve, 20))
-        }
-      } finally {
-        await probe.end()
-      }
-    },
-  }
+  const database =
+    existing.dialect === 'sqlite'
+      ? createDatabase({ dialect: 'sqlite', file: existing.url.replace(/^file:/, '') })
+      : createDatabase({ dialect: 'postgres', url: existing.url })
+  return { ...database, url: existing.url }
 }
 
 export type TestApp = {
