@@ -105,6 +105,9 @@ describe('videoEmbed', () => {
     ['https://youtu.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
     ['https://youtu.be/dQw4w9WgXcQ?t=10', 'dQw4w9WgXcQ'],
     ['https://youtu.be/a-b_c-123', 'a-b_c-123'],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://m.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
   ])('embeds the YouTube address %s without cookies', (url, id) => {
     expect(videoEmbed(url)).toEqual({ kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${id}` })
   })

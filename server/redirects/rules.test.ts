@@ -184,6 +184,7 @@ describe('redirectLocation', () => {
     expect(redirectLocation('/new', '?a=1&b=2')).toBe('/new?a=1&b=2')
     expect(redirectLocation('/new?src=promo', '?utm=1')).toBe('/new?src=promo')
     expect(redirectLocation('/new', '')).toBe('/new')
+    expect(redirectLocation('/new#section', '?utm=1')).toBe('/new?utm=1#section')
     expect(redirectLocation('https://elsewhere.example/p', '?utm=1')).toBe(
       'https://elsewhere.example/p?utm=1',
     )

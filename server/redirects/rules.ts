@@ -106,7 +106,9 @@ export function matchRedirect(table: RedirectTable, path: string): RedirectMatch
 
 /** Where the browser goes: the target, with the request's query string unless the target has its own. */
 export function redirectLocation(location: string, search: string): string {
-  return search && !location.includes('?') ? `${location}${search}` : location
+  if (!search || location.includes('?')) return location
+  const hash = location.indexOf('#')
+  return hash < 0 ? `${location}${search}` : `${location.slice(0, hash)}${search}${location.slice(hash)}`
 }
 
 function pathOf(location: string): string | null {
