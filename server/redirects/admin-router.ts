@@ -52,7 +52,13 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
   const table = compileRedirects([candidate, ...others])
   const starts = candidate.isRegex
     ? SAMPLE_CAPTURES.map((sample) => candidate.toUrl.replace(/\$\d{1,2}/g, sample).split(/[?#]/)[0] ?? '')
-    : [candidate.fromUrl]
+    : [
+        candidate.fromUrl,
+        // Rules that lead into this one: a rule added at the end of a chain lengthens it too.
+        ...others
+          .filter((r) => !r.isRegex && r.toUrl.split(/[?#]/)[0] === candidate.fromUrl)
+          .map((r) => r.fromUrl),
+      ]
   let longest: string[] = []
   for (const start of starts) {
     if (!start.startsWith('/')) continue

@@ -269,6 +269,13 @@ describe(`site redirects on ${testDialect}`, () => {
       expect((await visit('/chain-2')).location).toBe('/chain-3')
     })
 
+    it('reports the chain when a rule is added at its end', async () => {
+      await create({ fromUrl: '/tail-1', toUrl: '/tail-2' })
+      const rule = await create({ fromUrl: '/tail-2', toUrl: '/tail-3' })
+      expect(rule.chain).toEqual(['/tail-1', '/tail-2', '/tail-3'])
+      expect(rule.warning).toMatch(/chain of 2 hops/)
+    })
+
     it('reports no chain for a single hop', async () => {
       const rule = await create({ fromUrl: '/single-hop', toUrl: '/evidence' })
       expect(rule.chain).toBeUndefined()
