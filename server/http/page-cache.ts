@@ -3,7 +3,22 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { type AppServices, isAdminPath } from '../context.ts'
 import { NONCE_PLACEHOLDER } from '../scripts/render-scripts.ts'
 
-type Entry = { revision: number; status: number; headers: [string, string][]; body: string }
+/** The body is kept encoded, split where the nonce goes, so a hit costs copies, not re-encoding. */
+type Entry = { revision: number; status: number; headers: [string, string][]; parts: Buffer[] }
+
+function splitAtNonce(body: string): Buffer[] {
+  return body.split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part, 'utf8'))
+}
+
+function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce, 'utf8')
+  const pieces: Buffer[] = []
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(nonceBytes)
+    pieces.push(part)
+  })
+  return Buffer.concat(pieces)
+}
 
 const MAX_ENTRIES = 1000
 
@@ -46,7 +61,7 @@ export function publicPageCache(
         revision,
         status: response.status,
         headers: [...response.headers].filter(([name]) => name !== 'content-length'),
-        body: await response.text(),
+        parts: splitAtNonce(await response.text()),
       }
       if (response.status === 200) {
         if (cache.size >= MAX_ENTRIES) cache.clear()
@@ -59,6 +74,6 @@ export function publicPageCache(
       res.end()
       return
     }
-    res.send(entry.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce))
+    res.send(joinWithNonce(entry.parts, res.locals.cspNonce))
   }
 }
