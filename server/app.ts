@@ -44,6 +44,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     next()
   })
 
+  app.use(securityHeaders(services.config.publicUrl))
+
   // No text we store or look up may hold U+0000 (PostgreSQL refuses it): stop it in the address.
   app.use((req, res, next) => {
     if (/%00/.test(req.originalUrl)) {
@@ -65,7 +67,6 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     }
   })
 
-  app.use(securityHeaders(services.config.publicUrl))
   app.use(compression())
 
   app.use(siteRedirects(services))
