@@ -4,6 +4,19 @@ import { questions } from './eligibility.ts'
 export const CONSENT_TEXT =
   'I consent to being contacted about my car finance commission claim and agree to the Privacy Policy.'
 
+/** Who receives the lead, shown beside the consent box: UK GDPR wants recipients named. */
+export function recipientSentence(partnerName: string | null | undefined): string {
+  const partner = partnerName?.trim()
+  return partner
+    ? `Your details will be passed to ${partner}, a claims management company authorised and regulated by the Financial Conduct Authority.`
+    : 'Your details will be passed to a claims management company authorised and regulated by the Financial Conduct Authority.'
+}
+
+/** The exact wording a visitor agreed to, stored with the lead as proof of consent. */
+export function consentWording(partnerName: string | null | undefined): string {
+  return `${CONSENT_TEXT} ${recipientSentence(partnerName)}`
+}
+
 const optionValues = <const T extends readonly { value: string }[]>(options: T) =>
   options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]]
 

@@ -53,6 +53,13 @@ export const defaultSettings = [
   },
   { key: 'site_title', value: site.name, category: 'general', description: 'Default page title' },
   {
+    key: 'partner_name',
+    value: null,
+    category: 'leads',
+    description:
+      'Claims management company that receives leads (name and FCA number), shown beside the consent box',
+  },
+  {
     key: 'thank-you',
     value: JSON.stringify({
       title: `Thank You – Your Enquiry Has Been Received | ${site.name}`,

@@ -1,9 +1,14 @@
 import type { Kysely } from 'kysely'
 import { assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
-import { CONSENT_TEXT, type LeadData } from '../../core/lead-schema.ts'
+import { consentWording, type LeadData } from '../../core/lead-schema.ts'
 import type { DB } from '../db/schema.ts'
 
-export type LeadContext = { sourceUrl?: string | null; userAgent?: string | null }
+export type LeadContext = {
+  sourceUrl?: string | null
+  userAgent?: string | null
+  /** The `partner_name` setting when the lead was taken: part of the consent wording. */
+  partnerName?: string | null
+}
 
 export type StoredLead = Awaited<ReturnType<typeof insertLead>>
 
@@ -22,7 +27,7 @@ async function insertLead(trx: Kysely<DB>, data: LeadData, context: LeadContext)
         phone: data.phone,
         carDetails: data.carDetails ?? null,
         hasConsent: data.hasConsent,
-        consentText: CONSENT_TEXT,
+        consentText: consentWording(context.partnerName),
         sourceUrl: context.sourceUrl?.slice(0, 500) ?? null,
         userAgent: context.userAgent?.slice(0, 500) ?? null,
       })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONSENT_TEXT } from '../../core/lead-schema.ts'
+import { consentWording } from '../../core/lead-schema.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const answers = {
@@ -377,7 +377,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
       email: 'ann.lee@example.com',
       phone: '07700 900123',
       carDetails: 'Ford Focus 2013',
-      consentText: CONSENT_TEXT,
+      consentText: consentWording(null),
       sourceUrl: 'https://claims.example/?utm_source=test',
       userAgent: 'LeadsTest/1.0',
     })
@@ -568,7 +568,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
     expect(id).not.toBe(999_999)
     expect(await counts()).toEqual({ leads: before.leads + 1, responses: before.responses + 1 })
     const { row, responses } = await storedLead(id)
-    expect(row.consentText).toBe(CONSENT_TEXT)
+    expect(row.consentText).toBe(consentWording(null))
     expect(row.sourceUrl).toBeNull()
     expect(row.createdAt.getUTCFullYear()).toBeGreaterThan(2000)
     expect(Object.keys(row).sort()).toEqual(
@@ -634,5 +634,56 @@ describe(`POST /api/leads on ${testDialect}`, () => {
       expect(JSON.parse(body), `${method} ${path}`).toEqual({ message })
       expect(body).not.toContain('@example')
     }
+  })
+})
+
+describe(`the lead's recipient on ${testDialect}`, () => {
+  let app: TestApp
+  beforeAll(async () => {
+    app = await startTestApp()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('stores the partner named in the partner_name setting as part of the consent wording', async () => {
+    await app.database.db
+      .updateTable('siteSetting')
+      .set({ value: 'Example Claims Ltd (FRN 123456)' })
+      .where('key', '=', 'partner_name')
+      .execute()
+    await app.services.site.changed()
+    const response = await app.postJson('/api/leads', {
+      firstName: 'Pat',
+      lastName: 'Partner',
+      email: 'pat.partner@example.com',
+      phone: '07700 900123',
+      hasConsent: true,
+    })
+    expect(response.status).toBe(201)
+    const { id } = await response.json()
+    const row = await app.database.db
+      .selectFrom('lead')
+      .select('consentText')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row.consentText).toBe(consentWording('Example Claims Ltd (FRN 123456)'))
+    expect(row.consentText).toContain('Your details will be passed to Example Claims Ltd (FRN 123456)')
+
+    const form = new URLSearchParams({
+      intent: 'check',
+      step: '3',
+      hadPcpFinance: 'yes',
+      purchaseDateRange: '2015-2018',
+      loanAmount: '5000-15000',
+      dealerDisclosedCommission: 'no',
+    })
+    const page = await app.request('/?index', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Your details will be passed to Example Claims Ltd (FRN 123456)')
   })
 })

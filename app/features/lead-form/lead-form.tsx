@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { Answers } from '../../../core/eligibility.ts'
-import { CONSENT_TEXT, fieldErrors, leadSchema } from '../../../core/lead-schema.ts'
+import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/lead-schema.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { cn } from '../../lib/cn.ts'
@@ -69,7 +69,15 @@ export function leadInputFromForm(form: FormData) {
   }
 }
 
-export function LeadForm({ answers, feedback }: { answers: Answers; feedback?: LeadFormFeedback }) {
+export function LeadForm({
+  answers,
+  feedback,
+  partnerName,
+}: {
+  answers: Answers
+  feedback?: LeadFormFeedback
+  partnerName?: string | null
+}) {
   const [errors, setErrors] = useState<Record<string, string>>(feedback?.errors ?? {})
   const [submitting, setSubmitting] = useState(false)
   const navigate = useNavigate()
@@ -205,6 +213,7 @@ export function LeadForm({ answers, feedback }: { answers: Answers; feedback?: L
             {errors.hasConsent}
           </p>
         ) : null}
+        <p className="mt-2 pl-8 text-slate-700 text-sm">{recipientSentence(partnerName)}</p>
       </div>
       {errors.form ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800 text-sm">

@@ -18,9 +18,10 @@ type Props = {
   initial: QuestionnaireState
   initialError?: string
   leadFeedback?: LeadFormFeedback
+  partnerName?: string | null
 }
 
-export function Questionnaire({ initial, initialError, leadFeedback }: Props) {
+export function Questionnaire({ initial, initialError, leadFeedback, partnerName }: Props) {
   const [state, setState] = useState(initial)
   const [error, setError] = useState(initialError)
   const hydrated = useHydrated()
@@ -79,7 +80,7 @@ export function Questionnaire({ initial, initialError, leadFeedback }: Props) {
                 Ombudsman&apos;s decision.
               </p>
             </div>
-            <LeadForm answers={state.answers as Answers} feedback={leadFeedback} />
+            <LeadForm answers={state.answers as Answers} feedback={leadFeedback} partnerName={partnerName} />
           </div>
         ) : (
           <form method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit}>

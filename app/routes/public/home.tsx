@@ -25,7 +25,11 @@ import { HomeHeader, scrollToSection } from '../../features/site/site-header.tsx
 import type { Route } from './+types/home'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { head: await loadPageHead(context, request, 'home', 'Car Finance Claim Check') }
+  const { settings } = await context.get(servicesContext).site.get()
+  return {
+    head: await loadPageHead(context, request, 'home', 'Car Finance Claim Check'),
+    partnerName: settings.get('partner_name') ?? null,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
@@ -65,7 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       )
     }
   }
+  const { settings } = await context.get(servicesContext).site.get()
   const lead = await createLead(db, parsed.data, {
+    partnerName: settings.get('partner_name'),
     sourceUrl: request.headers.get('referer'),
     userAgent: request.headers.get('user-agent'),
   })
@@ -73,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect('/thank-you', 303)
 }
 
-export default function Home({ actionData }: Route.ComponentProps) {
+export default function Home({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <>
       <a
@@ -146,6 +152,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
               initial={actionData?.questionnaire ?? initialQuestionnaire}
               initialError={actionData?.error}
               leadFeedback={actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined}
+              partnerName={loaderData.partnerName}
             />
           </div>
         </section>
