@@ -29,5 +29,3 @@ export type RequestFacts = {
   admin: import('./auth/admins.server.ts').CurrentAdmin | null
 }
 export const requestContext = createContext<RequestFacts>()
-
-export { isAdminPath } from '../core/paths.ts'

@@ -10,7 +10,7 @@ import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { rateLimit } from '../http/rate-limit.ts'
-import { containsNul, NUL_MESSAGE } from '../http/validate.ts'
+import { parseBody } from '../http/validate.ts'
 import { countAdmins, createAdmin, findAdminByEmail, setPassword, toCurrentAdmin } from './admins.server.ts'
 import { clearSessionCookie, loadSession, requireSignedIn, setSessionCookie } from './middleware.ts'
 import { verifyAgainstDummy, verifyPassword } from './password.server.ts'
@@ -29,13 +29,7 @@ function isForm(req: Request) {
 }
 
 function parse<T extends z.ZodType>(schema: T, req: Request): z.output<T> {
-  if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
-    throw new HttpError(400, 'Request body must be a JSON object')
-  }
-  if (containsNul(req.body)) throw new HttpError(400, NUL_MESSAGE)
-  const result = schema.safeParse(req.body)
-  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request')
-  return result.data
+  return parseBody(schema, req, { acceptForms: true })
 }
 
 /** Form posts (no JavaScript) go back to a page with the outcome in the query; JSON gets JSON. */

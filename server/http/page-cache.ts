@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { type AppServices, isAdminPath } from '../context.ts'
+import { isAdminPath } from '../../core/paths.ts'
+import type { AppServices } from '../context.ts'
 import { NONCE_PLACEHOLDER } from '../scripts/render-scripts.ts'
 
 /** The body is kept encoded, split where the nonce goes, so a hit costs copies, not re-encoding. */

@@ -2,9 +2,16 @@ import type { Request } from 'express'
 import type { z } from 'zod'
 import { HttpError } from './errors.ts'
 
-/** The request's JSON object validated by `schema`, or a 400 with the first rule it broke. */
-export function parseBody<T extends z.ZodType>(schema: T, req: Request): z.output<T> {
-  if (!req.is('application/json')) throw new HttpError(400, 'Request body must be JSON')
+/**
+ * The request's body validated by `schema`, or a 400 with the first rule it broke. Bodies are JSON
+ * objects, or also form posts where `acceptForms` (pages that work without JavaScript post forms).
+ */
+export function parseBody<T extends z.ZodType>(
+  schema: T,
+  req: Request,
+  { acceptForms = false }: { acceptForms?: boolean } = {},
+): z.output<T> {
+  if (!acceptForms && !req.is('application/json')) throw new HttpError(400, 'Request body must be JSON')
   if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
     throw new HttpError(400, 'Request body must be a JSON object')
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
 import { consentWording, type LeadData } from '../../core/lead-schema.ts'
+import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
 
 export type LeadContext = {
@@ -110,4 +111,23 @@ export function createLead(db: Kysely<DB>, data: LeadData, context: LeadContext 
       setImmediate(() => void flush(db, w))
     }
   })
+}
+
+/**
+ * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the recipient named
+ * in the consent wording comes from the current settings, and only the lead id is logged.
+ */
+export async function captureLead(
+  { db, logger, site }: AppServices,
+  data: LeadData,
+  request: { sourceUrl: string | null; userAgent: string | null; via: 'api' | 'form' },
+): Promise<StoredLead> {
+  const { settings } = await site.get()
+  const lead = await createLead(db, data, {
+    partnerName: settings.get('partner_name'),
+    sourceUrl: request.sourceUrl,
+    userAgent: request.userAgent,
+  })
+  logger.info({ leadId: lead.id, eligible: lead.assessment?.isEligible, via: request.via }, 'lead captured')
+  return lead
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { RE2JS } from 're2js'
 import { redirectCreateSchema, redirectUpdateSchema } from '../../core/admin-schemas.ts'
 import { crudRouter } from '../admin/crud-router.ts'
 import type { AppServices } from '../context.ts'
@@ -22,9 +23,11 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
     isRegex: record.isRegex === true,
     isActive: record.isActive !== false,
   }
+  let pattern: RE2JS | undefined
   if (candidate.isRegex) {
     const compiled = compilePattern(candidate.fromUrl)
-    if (!compiled.ok) {
+    if (compiled.ok) pattern = compiled.pattern
+    else {
       throw new HttpError(
         400,
         `The From URL pattern cannot be used (${compiled.reason}). Backreferences and lookaround are not supported.`,
@@ -64,7 +67,7 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
     if (!start.startsWith('/')) continue
     const { hops, loop } = followRedirects(table, start)
     const chain = candidate.isRegex ? [candidate.fromUrl, ...hops] : hops
-    if (loop || (candidate.isRegex && chain.slice(1).some((hop) => matchesCandidate(candidate, hop)))) {
+    if (loop || (candidate.isRegex && chain.slice(1).some((hop) => pattern && matchesPath(pattern, hop)))) {
       throw new HttpError(409, `This redirect would create a loop: ${chain.join(' → ')}`)
     }
     if (chain.length > longest.length) longest = chain
@@ -78,13 +81,8 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
   return undefined
 }
 
-function matchesCandidate(candidate: RedirectRule, location: string) {
-  const compiled = compilePattern(candidate.fromUrl)
-  return (
-    compiled.ok &&
-    location.startsWith('/') &&
-    compiled.pattern.matcher(location.split(/[?#]/)[0] ?? '').find()
-  )
+function matchesPath(pattern: RE2JS, location: string) {
+  return location.startsWith('/') && pattern.matcher(location.split(/[?#]/)[0] ?? '').find()
 }
 
 export function redirectsAdminRouter(services: AppServices) {

@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { useQuery } from '@tanstack/react-query'
 import { Activity, ExternalLink, FileText, Link2, LogOut, Users } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import type { LeadStats } from '../../../core/lead-stats.ts'
 import type { Permission } from '../../../core/permissions.ts'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import { ApiError, asList } from '../../features/admin/api.ts'
@@ -46,7 +47,6 @@ type LeadRow = {
   hasConsent: boolean
   createdAt: string
 }
-type LeadStats = { total: number; thisMonth: number; conversionRate: number; averagePerDay: number }
 type ActivityRow = {
   id: number
   createdAt: string

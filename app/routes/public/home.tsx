@@ -4,7 +4,7 @@ import { assessEligibility } from '../../../core/eligibility.ts'
 import { fieldErrors, leadSchema } from '../../../core/lead-schema.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
 import { hitRateLimit, TOO_MANY } from '../../../server/http/rate-limit.ts'
-import { createLead } from '../../../server/leads/queries.server.ts'
+import { captureLead } from '../../../server/leads/queries.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
 import { stats, steps } from '../../features/home/home-content.ts'
@@ -55,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const { db, logger, config } = context.get(servicesContext)
+  const services = context.get(servicesContext)
+  const { db, config } = services
   if (config.rateLimits.enabled) {
     const decision = await hitRateLimit(
       db,
@@ -69,13 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       )
     }
   }
-  const { settings } = await context.get(servicesContext).site.get()
-  const lead = await createLead(db, parsed.data, {
-    partnerName: settings.get('partner_name'),
+  await captureLead(services, parsed.data, {
     sourceUrl: request.headers.get('referer'),
     userAgent: request.headers.get('user-agent'),
+    via: 'form',
   })
-  logger.info({ leadId: lead.id, eligible: lead.assessment?.isEligible, via: 'form' }, 'lead captured')
   return redirect('/thank-you', 303)
 }
 
