@@ -3,7 +3,8 @@
 //   set-password --email E --password P     (also ends the admin's sessions)
 //   deactivate --email E                    (ends the admin's sessions)
 import { parseArgs } from 'node:util'
-import { adminUserCreateSchema, PASSWORD_MIN } from '../core/admin-schemas.ts'
+import { PASSWORD_MIN } from '../core/schemas/auth.ts'
+import { adminUserCreateSchema } from '../core/schemas/users.ts'
 import { createAdmin, findAdminByEmail, setPassword } from '../server/auth/admins.server.ts'
 import { destroyAdminSessions } from '../server/auth/sessions.server.ts'
 import { parseConfig } from '../server/config.ts'

@@ -30,7 +30,7 @@ export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
 ): Router {
   const router = Router()
   const entity = table === 'customScript' ? 'custom_script' : table
-  const action = label.toLowerCase()
+  const action = label.toLowerCase() as 'script' | 'redirect'
   // The table is chosen by the caller from a closed set; Kysely cannot type a union of tables.
   const q = db as unknown as import('kysely').Kysely<Record<Table, { id: number } & Record<string, unknown>>>
 

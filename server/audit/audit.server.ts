@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { AuditAction } from '../../core/audit-actions.ts'
 import type { CurrentAdmin } from '../auth/admins.server.ts'
 import { json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
@@ -7,7 +8,7 @@ export type AuditEntry = {
   actor?: Pick<CurrentAdmin, 'id' | 'email'> | null
   /** Email typed at a failed sign-in, when no admin matched. */
   actorEmail?: string | null
-  action: string
+  action: AuditAction
   entity?: string
   entityId?: string | number | null
   /** Never personal data of leads: ids, counts, names of changed fields. */

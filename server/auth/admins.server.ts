@@ -1,19 +1,11 @@
 import type { Kysely } from 'kysely'
 import { effectivePermissions, type Permission } from '../../core/permissions.ts'
+import type { CurrentAdmin } from '../../core/schemas/users.ts'
 import { json } from '../db/database.ts'
 import type { AdminUser, DB } from '../db/schema.ts'
 import { hashPassword } from './password.server.ts'
 
-/** The signed-in admin as the rest of the server sees it: never the password hash. */
-export type CurrentAdmin = {
-  id: number
-  email: string
-  firstName: string | null
-  lastName: string | null
-  role: string
-  permissions: Permission[]
-  profileImageUrl: string | null
-}
+export type { CurrentAdmin }
 
 export function toCurrentAdmin(row: AdminUser): CurrentAdmin {
   return {

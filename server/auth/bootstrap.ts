@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { PASSWORD_MIN } from '../../core/admin-schemas.ts'
+import { PASSWORD_MIN } from '../../core/schemas/auth.ts'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/schema.ts'
 import { countAdmins, createAdmin } from './admins.server.ts'

@@ -5,7 +5,7 @@ import {
   loginSchema,
   resetPasswordSchema,
   setupSchema,
-} from '../../core/admin-schemas.ts'
+} from '../../core/schemas/auth.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'

@@ -1,7 +1,7 @@
 import { type RequestHandler, Router } from 'express'
 import { sql } from 'kysely'
-import { leadListQuerySchema } from '../../core/admin-schemas.ts'
 import { leadStats, previousMonthStart } from '../../core/lead-stats.ts'
+import { leadListQuerySchema } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
-import { consentWording, type LeadData } from '../../core/lead-schema.ts'
+import { consentWording, type LeadData } from '../../core/schemas/leads.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
 

@@ -1,5 +1,5 @@
 import express, { Router } from 'express'
-import { leadSchema } from '../../core/lead-schema.ts'
+import { leadSchema } from '../../core/schemas/leads.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { captureLead } from './queries.server.ts'

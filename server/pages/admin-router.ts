@@ -1,5 +1,9 @@
 import { Router } from 'express'
-import { pageCreateSchema, pageUpdateSchema, systemPageSlugs } from '../../core/admin-schemas.ts'
+import {
+  isSystemPageSlug as isSystemSlug,
+  pageCreateSchema,
+  pageUpdateSchema,
+} from '../../core/schemas/pages.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { json } from '../db/database.ts'
@@ -7,7 +11,6 @@ import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
 
 const DUPLICATE_SLUG = 'A page with this URL slug already exists'
-const isSystemSlug = (slug: string) => (systemPageSlugs as readonly string[]).includes(slug)
 
 export function pagesAdminRouter({ db, site }: AppServices): Router {
   const router = Router()

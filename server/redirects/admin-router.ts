@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { RE2JS } from 're2js'
-import { redirectCreateSchema, redirectUpdateSchema } from '../../core/admin-schemas.ts'
+import { redirectCreateSchema, redirectUpdateSchema } from '../../core/schemas/redirects.ts'
 import { crudRouter } from '../admin/crud-router.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { isProtectedPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
 import { matchRedirect, redirectLocation } from './rules.ts'
 
@@ -9,12 +10,10 @@ export const wwwToBareHost: RequestHandler = (req, res, next) => {
   res.redirect(301, `${req.protocol}://${host.slice(4)}${req.originalUrl}`)
 }
 
-const SKIP = /^\/(?:api|assets|admin)(?:\/|$)|^\/healthz$/i
-
 /** The operator's redirect rules, before any page renders, for GET and HEAD. */
 export function siteRedirects(services: AppServices): RequestHandler {
   return async (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || SKIP.test(req.path)) return next()
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isProtectedPath(req.path)) return next()
     const { redirects } = await services.site.get()
     if (redirects.exact.size === 0 && redirects.regex.length === 0) return next()
     let path = req.path

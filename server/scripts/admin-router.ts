@@ -1,4 +1,4 @@
-import { scriptCreateSchema, scriptUpdateSchema } from '../../core/admin-schemas.ts'
+import { scriptCreateSchema, scriptUpdateSchema } from '../../core/schemas/scripts.ts'
 import { crudRouter } from '../admin/crud-router.ts'
 import type { AppServices } from '../context.ts'
 

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { settingSchema } from '../../core/admin-schemas.ts'
+import { settingSchema } from '../../core/schemas/settings.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { parseBody } from '../http/validate.ts'

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { adminUserCreateSchema, adminUserUpdateSchema } from '../../core/admin-schemas.ts'
+import { adminUserCreateSchema, adminUserUpdateSchema } from '../../core/schemas/users.ts'
 import { audit } from '../audit/audit.server.ts'
 import { createAdmin, findAdminByEmail, findAdminById, toAdminView } from '../auth/admins.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'

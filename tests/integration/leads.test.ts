@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consentWording } from '../../core/lead-schema.ts'
+import { consentWording } from '../../core/schemas/leads.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const answers = {

@@ -22,29 +22,4 @@ export function timeAgo(value: string | Date, now = Date.now()): string {
   return 'just now'
 }
 
-const actions: Record<string, string> = {
-  'auth.sign_in': 'Signed in',
-  'auth.sign_in_failed': 'Failed sign-in',
-  'auth.sign_out': 'Signed out',
-  'auth.password_reset_requested': 'Password reset requested',
-  'auth.password_reset': 'Password reset',
-  'auth.first_admin_created': 'First admin created',
-  'page.create': 'Page created',
-  'page.update': 'Page updated',
-  'page.delete': 'Page deleted',
-  'setting.update': 'Setting updated',
-  'script.create': 'Script created',
-  'script.update': 'Script updated',
-  'script.delete': 'Script deleted',
-  'redirect.create': 'Redirect created',
-  'redirect.update': 'Redirect updated',
-  'redirect.delete': 'Redirect deleted',
-  'user.create': 'Admin user created',
-  'user.update': 'Admin user updated',
-  'lead.list': 'Leads viewed',
-  'lead.export': 'Leads exported',
-}
-
-export function describeAction(action: string): string {
-  return actions[action] ?? action
-}
+export { describeAction } from '../../../core/audit-actions.ts'

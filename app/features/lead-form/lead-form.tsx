@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { Answers } from '../../../core/eligibility.ts'
-import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/lead-schema.ts'
+import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/schemas/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { cn } from '../../lib/cn.ts'

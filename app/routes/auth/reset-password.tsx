@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '../../../core/admin-schemas.ts'
+import { PASSWORD_MIN } from '../../../core/schemas/auth.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { AuthCard, adminPageMeta, Field, Notice } from '../../features/auth/auth-card.tsx'
 import type { Route } from './+types/reset-password'

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { PASSWORD_MIN } from '../../../core/admin-schemas.ts'
+import { PASSWORD_MIN } from '../../../core/schemas/auth.ts'
 import { countAdmins } from '../../../server/auth/admins.server.ts'
 import { servicesContext } from '../../../server/context.ts'
 import { Button } from '../../components/ui/button.tsx'

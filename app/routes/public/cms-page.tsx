@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { systemPageSlugs } from '../../../core/admin-schemas.ts'
+import { isSystemPageSlug } from '../../../core/paths.ts'
 import { servicesContext } from '../../../server/context.ts'
 import { renderPageContent } from '../../../server/pages/content.server.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
@@ -12,8 +12,7 @@ import type { Route } from './+types/cms-page'
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { pages } = await context.get(servicesContext).site.get()
   const page = pages.get(params.slug)
-  if (!page || (systemPageSlugs as readonly string[]).includes(page.slug))
-    throw data('Not Found', { status: 404 })
+  if (!page || isSystemPageSlug(page.slug)) throw data('Not Found', { status: 404 })
   return {
     title: page.title,
     html: renderPageContent(page.content),

@@ -1,7 +1,7 @@
 import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
 import { data, redirect } from 'react-router'
 import { assessEligibility } from '../../../core/eligibility.ts'
-import { fieldErrors, leadSchema } from '../../../core/lead-schema.ts'
+import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
 import { hitRateLimit, TOO_MANY } from '../../../server/http/rate-limit.ts'
 import { captureLead } from '../../../server/leads/queries.server.ts'

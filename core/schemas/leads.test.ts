@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { fieldErrors, isUkPhoneNumber, leadSchema } from './lead-schema.ts'
+import { fieldErrors, isUkPhoneNumber, leadSchema } from './leads.ts'
 
 const validLead = {
   firstName: 'Jane',

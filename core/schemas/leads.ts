@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { questions } from './eligibility.ts'
+import { questions } from '../eligibility.ts'
 
 export const CONSENT_TEXT =
   'I consent to being contacted about my car finance commission claim and agree to the Privacy Policy.'
@@ -88,3 +88,28 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out
 }
+
+export const leadListQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').optional(),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, 'pageSize must be between 1 and 200')
+    .max(200, 'pageSize must be between 1 and 200')
+    .optional(),
+})
+export type LeadListQuery = z.input<typeof leadListQuerySchema>
+
+/** A lead as the leads list (`GET /api/leads`) answers it. */
+export type LeadListItem = {
+  id: number
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  carDetails: string | null
+  hasConsent: boolean
+  createdAt: string
+}
+export type LeadPage = { items: LeadListItem[]; total: number; page: number; pageSize: number }

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+/** Field rules several areas share: one rule, one message. */
+
+export const PASSWORD_MIN = 8
+
+export const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(200, 'Password must be at most 200 characters')
+
+export const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Please enter a valid email address' }))
+
+/** Optional text: blank becomes null, absent stays absent (so a partial update leaves it alone). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `Must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v))
+
+export const flag = (name: string) => z.boolean({ error: `${name} must be true or false` })
+
+/** A stored row as the JSON API sends it: an id and ISO timestamps. */
+export type Stored<T> = T & { id: number; createdAt: string; updatedAt: string }

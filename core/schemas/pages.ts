@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import type { PageContent } from '../page-content.ts'
+import { reservedSlugs } from '../paths.ts'
+import { flag, optionalText, type Stored } from './fields.ts'
+
+export { isSystemPageSlug, systemPageSlugs } from '../paths.ts'
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const META_DESCRIPTION_HINT = 160
+
+/** An HTML string, or the builders' structured content (core/page-content.ts). */
+export const pageContentSchema = z.union([
+  z.string().max(500_000, 'Content is too long'),
+  z.record(z.string(), z.unknown()),
+])
+
+export const pageFields = {
+  slug: z
+    .string({ error: 'Please enter a URL slug' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter a URL slug')
+    .max(100, 'Slug must be at most 100 characters')
+    .regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, numbers and single hyphens')
+    .refine((s) => !reservedSlugs.includes(s), 'This URL is used by the site itself'),
+  title: z
+    .string({ error: 'Please enter a page title' })
+    .trim()
+    .min(1, 'Please enter a page title')
+    .max(200, 'Title must be at most 200 characters'),
+  metaDescription: optionalText(500),
+  metaKeywords: optionalText(500),
+  targetKeyword: optionalText(200),
+  ogTitle: optionalText(200),
+  ogDescription: optionalText(500),
+  content: pageContentSchema,
+  isPublished: flag('isPublished'),
+}
+
+export const pageCreateSchema = z.object({
+  ...pageFields,
+  content: pageFields.content.default(''),
+  isPublished: pageFields.isPublished.default(false),
+})
+export const pageUpdateSchema = z.object(pageFields).partial()
+
+export type PageCreateInput = z.input<typeof pageCreateSchema>
+export type PageUpdateInput = z.input<typeof pageUpdateSchema>
+
+type PageFields = z.output<typeof pageCreateSchema>
+/** A page as `GET /api/admin/pages/{id}` answers it. */
+export type PageRecord = Stored<Omit<PageFields, 'content'> & { content: PageContent }> & {
+  isSystem: boolean
+}
+/** A page as the pages list (`GET /api/admin/pages`) answers it. */
+export type PageListItem = Pick<
+  PageRecord,
+  'id' | 'title' | 'slug' | 'metaDescription' | 'isPublished' | 'createdAt' | 'updatedAt' | 'isSystem'
+>

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { flag, type Stored } from './fields.ts'
+
+export const redirectStatusCodes = [301, 302] as const
+
+const redirectFields = {
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  fromUrl: z.string({ error: 'From URL is required' }).trim().min(1, 'From URL is required').max(2000),
+  toUrl: z.string({ error: 'To URL is required' }).trim().min(1, 'To URL is required').max(2000),
+  statusCode: z.union([z.literal(301), z.literal(302)], { error: 'Status code must be 301 or 302' }),
+  isRegex: flag('isRegex'),
+  isActive: flag('isActive'),
+}
+
+export const redirectCreateSchema = z.object({
+  ...redirectFields,
+  statusCode: redirectFields.statusCode.default(301),
+  isRegex: redirectFields.isRegex.default(false),
+  isActive: redirectFields.isActive.default(true),
+})
+export const redirectUpdateSchema = z.object(redirectFields).partial()
+
+export type RedirectInput = z.input<typeof redirectCreateSchema>
+export type RedirectRow = Stored<z.output<typeof redirectCreateSchema>> & { hitCount: number }
+/** What create and update answer: the row, and a warning when the rule lengthens a chain. */
+export type RedirectSaved = RedirectRow & { chain?: string[]; warning?: string }
