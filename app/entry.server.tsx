@@ -4,7 +4,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 import { consentModeBootstrap, consentScriptActivator } from '../core/consent.ts'
 import { isAdminPath } from '../core/paths.ts'
 import { requestContext, servicesContext } from '../server/context.ts'
-import { NONCE_PLACEHOLDER } from '../server/scripts/render-scripts.ts'
+import { NONCE_PLACEHOLDER } from '../server/http/nonce.ts'
 import { NonceContext } from './lib/nonce.ts'
 
 export const streamTimeout = 5_000

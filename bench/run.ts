@@ -6,8 +6,8 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
+import { compileRedirects, matchRedirect } from '../core/redirect-rules.ts'
 import { createDatabase } from '../server/db/database.ts'
-import { compileRedirects, matchRedirect } from '../server/redirects/rules.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)

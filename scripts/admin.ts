@@ -5,7 +5,13 @@
 import { parseArgs } from 'node:util'
 import { PASSWORD_MIN } from '../core/schemas/auth.ts'
 import { adminUserCreateSchema } from '../core/schemas/users.ts'
-import { createAdmin, findAdminByEmail, setPassword } from '../server/auth/admins.server.ts'
+import {
+  createAdmin,
+  findAdminByEmail,
+  listAdmins,
+  setPassword,
+  updateAdmin,
+} from '../server/auth/admins.server.ts'
 import { destroyAdminSessions } from '../server/auth/sessions.server.ts'
 import { parseConfig } from '../server/config.ts'
 import { createDatabase } from '../server/db/database.ts'
@@ -64,20 +70,13 @@ try {
       if (!email) fail(`Usage: ${command} --email E`)
       const admin = (await findAdminByEmail(db, email)) ?? fail(`No admin with the email ${email}`)
       const isActive = command === 'activate'
-      await db
-        .updateTable('adminUser')
-        .set({ isActive, updatedAt: new Date() })
-        .where('id', '=', admin.id)
-        .execute()
+      await updateAdmin(db, admin.id, { isActive })
       if (!isActive) await destroyAdminSessions(db, admin.id)
       console.log(`${admin.email} is now ${isActive ? 'active' : 'deactivated'}`)
       break
     }
     case 'list': {
-      const rows = await db
-        .selectFrom('adminUser')
-        .select(['id', 'email', 'role', 'isActive', 'lastLogin'])
-        .execute()
+      const rows = await listAdmins(db)
       for (const r of rows)
         console.log(
           `${r.id}\t${r.email}\t${r.role}\t${r.isActive ? 'active' : 'inactive'}\t${r.lastLogin?.toISOString() ?? 'never'}`,

@@ -6,7 +6,7 @@ import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { adminApiRouter } from './admin/router.ts'
-import { loadSession, requirePermission } from './auth/middleware.ts'
+import { loadSession } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
 import { consentRouter } from './consent/router.ts'
 import { type AppServices, requestContext, servicesContext } from './context.ts'
@@ -14,10 +14,8 @@ import { ping } from './db/database.ts'
 import { apiErrorHandler, apiNotFound } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
 import { publicPageCache } from './http/page-cache.ts'
-import { rateLimit } from './http/rate-limit.ts'
 import { sameOriginOnly } from './http/same-origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import { listLeads } from './leads/admin-router.ts'
 import { leadsRouter } from './leads/router.ts'
 import { pagesRouter } from './pages/router.ts'
 import { siteRedirects, wwwToBareHost } from './redirects/middleware.ts'
@@ -97,10 +95,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   app.use(sameOriginOnly(services.config.publicUrl))
   app.use(pagesRouter(services))
-  app.post('/api/leads', rateLimit(services, 'leads', services.config.rateLimits.leads))
   app.use(leadsRouter(services))
   app.use(consentRouter(services))
-  app.get('/api/leads', session, requirePermission('leads'), listLeads(services))
   app.use(authRouter(services))
   app.use('/api/admin', session, adminApiRouter(services))
   // The sign-in page is a page, at the address the spec gives it.

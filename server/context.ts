@@ -1,13 +1,19 @@
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { createContext } from 'react-router'
+import type { CurrentAdmin } from '../core/schemas/users.ts'
 import type { Config } from './config.ts'
+import type { Counters } from './counters.ts'
 import type { Dialect } from './db/database.ts'
 import type { DB } from './db/schema.ts'
 import type { Mailer } from './mail/mailer.server.ts'
+import type { Scheduler } from './scheduler.ts'
 import type { SiteState } from './site/site-state.server.ts'
 
-/** What the HTTP pipeline hands to every router and route loader. */
+/**
+ * What the HTTP pipeline hands to every router and route loader. Built once by
+ * `createServices` (server/services.ts); this file knows no domain module.
+ */
 export type AppServices = {
   db: Kysely<DB>
   dialect: Dialect
@@ -18,6 +24,10 @@ export type AppServices = {
   setup: { token: string | null }
   /** Settings, scripts, redirects and published pages in memory, refreshed on change. */
   site: SiteState
+  /** Periodic jobs registered by the modules. */
+  jobs: Scheduler
+  /** Counts written in batches by a job (redirect hits). */
+  counters: Counters
 }
 
 export const servicesContext = createContext<AppServices>()
@@ -26,6 +36,6 @@ export const servicesContext = createContext<AppServices>()
 export type RequestFacts = {
   ip: string
   nonce: string
-  admin: import('./auth/admins.server.ts').CurrentAdmin | null
+  admin: CurrentAdmin | null
 }
 export const requestContext = createContext<RequestFacts>()

@@ -2,18 +2,10 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RequestHandler } from 'express'
-import { ensureFirstAdmin } from './auth/bootstrap.ts'
-import { purgeExpiredSessions } from './auth/sessions.server.ts'
 import { parseConfig } from './config.ts'
-import { purgeOldConsent } from './consent/router.ts'
-import type { AppServices } from './context.ts'
 import { createDatabase } from './db/database.ts'
-import { migrateToLatest } from './db/migrations.ts'
-import { seed } from './db/seed.ts'
-import { purgeRateLimits } from './http/rate-limit.ts'
 import { createLogger } from './logger.ts'
-import { createMailer } from './mail/mailer.server.ts'
-import { SiteState } from './site/site-state.server.ts'
+import { createServices, prepareDatabase } from './services.ts'
 
 type AppModule = typeof import('./app.ts')
 
@@ -23,32 +15,12 @@ const config = parseConfig()
 process.env.NODE_ENV = config.nodeEnv
 const logger = createLogger(config.logLevel)
 const database = createDatabase(config.database)
-
-await migrateToLatest(database.db.withoutPlugins(), database.dialect)
-await seed(database.db)
+const setupToken = await prepareDatabase(database, config, logger)
 if (config.sessionSecretGenerated && config.nodeEnv === 'production') {
   logger.warn('SESSION_SECRET is not set: admin sessions end whenever the server restarts')
 }
-const setupToken = await ensureFirstAdmin(database.db, config, logger)
-
-const services: AppServices = {
-  db: database.db,
-  dialect: database.dialect,
-  config,
-  logger,
-  mailer: createMailer(config, logger),
-  setup: { token: setupToken },
-  site: new SiteState(database.db, logger),
-}
-
-const housekeeping = setInterval(() => {
-  Promise.all([
-    purgeExpiredSessions(database.db),
-    purgeRateLimits(database.db),
-    purgeOldConsent(database.db),
-  ]).catch((err) => logger.error({ err }, 'housekeeping failed'))
-}, 10 * 60_000)
-housekeeping.unref()
+const services = createServices(config, { logger, database, setupToken })
+services.jobs.start()
 
 async function productionHandler(): Promise<RequestHandler> {
   const entry = pathToFileURL(path.join(root, 'build/server/index.js')).href
@@ -99,13 +71,12 @@ async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'shutting down')
-  clearInterval(housekeeping)
   const force = setTimeout(() => process.exit(1), 10_000)
   force.unref()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
   await closed
-  await services.site.close()
+  await services.jobs.stop()
   await database.destroy()
   process.exit(0)
 }

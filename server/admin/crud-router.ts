@@ -1,16 +1,19 @@
 import { Router } from 'express'
 import type { z } from 'zod'
+import type { AuditAction } from '../../core/audit-actions.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
+import type { CrudStore } from '../db/crud-store.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, parseBody, parseId, requireChanges } from '../http/validate.ts'
 
-type Table = 'customScript' | 'redirect'
-
-type Options<C extends z.ZodType, U extends z.ZodType> = {
-  table: Table
-  /** Name in messages and the audit log, e.g. 'Script'. */
+type Options<Row, C extends z.ZodType, U extends z.ZodType> = {
+  store: CrudStore<Row>
+  /** Table name for the audit log. */
+  entity: string
+  /** Name in messages, e.g. 'Script'. */
   label: string
+  audit: { create: AuditAction; update: AuditAction; delete: AuditAction }
   createSchema: C
   updateSchema: U
   /**
@@ -21,27 +24,23 @@ type Options<C extends z.ZodType, U extends z.ZodType> = {
 }
 
 /**
- * List, create, update (whole or partial, such as a bare `{isActive}`) and delete for the simple
- * admin tables. Callers mount it behind their permission guard.
+ * List, create, update (whole or partial, such as a bare `{isActive}`) and delete for a module's
+ * simple table, through that module's store. Callers mount it behind their permission guard.
  */
-export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
+export function crudRouter<Row extends { id: number }, C extends z.ZodType, U extends z.ZodType>(
   { db, site }: AppServices,
-  { table, label, createSchema, updateSchema, check }: Options<C, U>,
+  { store, entity, label, audit: actions, createSchema, updateSchema, check }: Options<Row, C, U>,
 ): Router {
   const router = Router()
-  const entity = table === 'customScript' ? 'custom_script' : table
-  const action = label.toLowerCase() as 'script' | 'redirect'
-  // The table is chosen by the caller from a closed set; Kysely cannot type a union of tables.
-  const q = db as unknown as import('kysely').Kysely<Record<Table, { id: number } & Record<string, unknown>>>
 
   const find = async (id: number) => {
-    const row = await q.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
+    const row = await store.find(id)
     if (!row) throw new HttpError(404, `${label} not found`)
     return row
   }
 
   router.get('/', async (_req, res) => {
-    res.json(await q.selectFrom(table).selectAll().orderBy('id').execute())
+    res.json(await store.list())
   })
 
   router.get('/:id', async (req, res) => {
@@ -51,12 +50,8 @@ export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
   router.post('/', async (req, res) => {
     const input = parseBody(createSchema, req) as Record<string, unknown>
     const extra = await check?.(input)
-    const row = await q
-      .insertInto(table)
-      .values(input as never)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await audit(db, { actor: req.admin, action: `${action}.create`, entity, entityId: row.id as number })
+    const row = await store.create(input)
+    await audit(db, { actor: req.admin, action: actions.create, entity, entityId: row.id })
     await site.changed()
     res.status(201).json({ ...row, ...extra })
   })
@@ -70,15 +65,10 @@ export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
       ...current,
       ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
     })
-    const row = await q
-      .updateTable(table)
-      .set({ ...input, updatedAt: new Date() } as never)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const row = await store.update(id, input)
     await audit(db, {
       actor: req.admin,
-      action: `${action}.update`,
+      action: actions.update,
       entity,
       entityId: id,
       detail: { fields: changedFields(input) },
@@ -90,8 +80,8 @@ export function crudRouter<C extends z.ZodType, U extends z.ZodType>(
   router.delete('/:id', async (req, res) => {
     const id = parseId(req.params.id, label)
     await find(id)
-    await q.deleteFrom(table).where('id', '=', id).execute()
-    await audit(db, { actor: req.admin, action: `${action}.delete`, entity, entityId: id })
+    await store.remove(id)
+    await audit(db, { actor: req.admin, action: actions.delete, entity, entityId: id })
     await site.changed()
     res.json({ message: `${label} deleted`, id })
   })

@@ -1,8 +1,8 @@
 import express, { Router } from 'express'
-import { latestActivity } from '../audit/audit.server.ts'
+import { activityAdminRouter } from '../audit/router.ts'
 import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
-import { leadStatsRouter } from '../leads/admin-router.ts'
+import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { pagesAdminRouter } from '../pages/admin-router.ts'
 import { redirectsAdminRouter } from '../redirects/admin-router.ts'
 import { scriptsAdminRouter } from '../scripts/admin-router.ts'
@@ -10,8 +10,9 @@ import { settingsAdminRouter } from '../settings/admin-router.ts'
 import { usersAdminRouter } from '../users/admin-router.ts'
 
 /**
- * Everything under /api/admin. The sign-in check sits in front of the whole router, and each
- * area sits behind its permission, so a route added later inherits both.
+ * Everything under /api/admin: composition only. The sign-in check sits in front of the whole
+ * router, and each module's admin routes sit behind their permission, so a route added later
+ * inherits both.
  */
 export function adminApiRouter(services: AppServices): Router {
   const router = Router()
@@ -22,11 +23,7 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/scripts', requirePermission('scripts'), scriptsAdminRouter(services))
   router.use('/settings', requirePermission('settings'), settingsAdminRouter(services))
   router.use('/users', requirePermission('users'), usersAdminRouter(services))
-  router.use('/leads/stats', requirePermission('leads'), leadStatsRouter(services))
-  router.get('/activity', async (req, res) => {
-    const limit = Math.min(Math.max(Number(req.query.limit) || 10, 1), 100)
-    res.setHeader('Cache-Control', 'no-store')
-    res.json(await latestActivity(services.db, limit))
-  })
+  router.use('/leads', requirePermission('leads'), leadsAdminRouter(services))
+  router.use('/activity', activityAdminRouter(services))
   return router
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { effectivePermissions, type Permission } from '../../core/permissions.ts'
+import { effectivePermissions } from '../../core/permissions.ts'
 import type { CurrentAdmin } from '../../core/schemas/users.ts'
 import { json } from '../db/database.ts'
 import type { AdminUser, DB } from '../db/schema.ts'
@@ -92,4 +92,64 @@ export async function setPassword(db: Kysely<DB>, id: number, password: string) 
     })
     .where('id', '=', id)
     .execute()
+}
+
+export function listAdmins(db: Kysely<DB>) {
+  return db.selectFrom('adminUser').selectAll().orderBy('id').execute()
+}
+
+export type AdminChanges = {
+  firstName?: string | null
+  lastName?: string | null
+  role?: string
+  isActive?: boolean
+  permissions?: string[] | null
+}
+
+export function updateAdmin(db: Kysely<DB>, id: number, changes: AdminChanges) {
+  const { permissions, ...rest } = changes
+  return db
+    .updateTable('adminUser')
+    .set({
+      ...rest,
+      ...(permissions === undefined ? {} : { permissions: permissions === null ? null : json(permissions) }),
+      updatedAt: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** How many active admins (role admin) there are besides `exceptId`. */
+export async function countOtherActiveAdmins(db: Kysely<DB>, exceptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('adminUser')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('isActive', '=', true)
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function recordSignIn(db: Kysely<DB>, id: number) {
+  await db.updateTable('adminUser').set({ lastLogin: new Date() }).where('id', '=', id).execute()
+}
+
+/** Stores the digest of a new reset token, valid until `expires`. */
+export async function setResetToken(db: Kysely<DB>, id: number, digest: string, expires: Date) {
+  await db
+    .updateTable('adminUser')
+    .set({ passwordResetToken: digest, passwordResetExpires: expires })
+    .where('id', '=', id)
+    .execute()
+}
+
+export function findAdminByResetToken(db: Kysely<DB>, digest: string) {
+  return db
+    .selectFrom('adminUser')
+    .selectAll()
+    .where('passwordResetToken', '=', digest)
+    .where('passwordResetExpires', '>', new Date())
+    .executeTakeFirst()
 }

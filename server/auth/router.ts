@@ -11,7 +11,16 @@ import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { parseBody } from '../http/validate.ts'
-import { countAdmins, createAdmin, findAdminByEmail, setPassword, toCurrentAdmin } from './admins.server.ts'
+import {
+  countAdmins,
+  createAdmin,
+  findAdminByEmail,
+  findAdminByResetToken,
+  recordSignIn,
+  setPassword,
+  setResetToken,
+  toCurrentAdmin,
+} from './admins.server.ts'
 import { clearSessionCookie, loadSession, requireSignedIn, setSessionCookie } from './middleware.ts'
 import { verifyAgainstDummy, verifyPassword } from './password.server.ts'
 import { createSession, destroyAdminSessions, destroySession } from './sessions.server.ts'
@@ -103,7 +112,7 @@ export function authRouter(services: AppServices): Router {
         )
       }
       await signIn(req, res, row.id)
-      await db.updateTable('adminUser').set({ lastLogin: new Date() }).where('id', '=', row.id).execute()
+      await recordSignIn(db, row.id)
       await audit(db, { actor: row, action: 'auth.sign_in' })
       answer(req, res, 200, { user: toCurrentAdmin(row) }, '/admin')
     },
@@ -140,14 +149,7 @@ export function authRouter(services: AppServices): Router {
       const row = await findAdminByEmail(db, email)
       if (row?.isActive) {
         const token = randomToken()
-        await db
-          .updateTable('adminUser')
-          .set({
-            passwordResetToken: tokenDigest(token),
-            passwordResetExpires: new Date(Date.now() + RESET_TTL_MS),
-          })
-          .where('id', '=', row.id)
-          .execute()
+        await setResetToken(db, row.id, tokenDigest(token), new Date(Date.now() + RESET_TTL_MS))
         const link = `${origin(services, req)}/reset-password?token=${encodeURIComponent(token)}`
         try {
           await services.mailer.send({
@@ -173,12 +175,7 @@ export function authRouter(services: AppServices): Router {
       const token = typeof req.body?.token === 'string' ? req.body.token : undefined
       return res.redirect(303, withQuery('/reset-password', { token, error: error.message }))
     }
-    const row = await db
-      .selectFrom('adminUser')
-      .selectAll()
-      .where('passwordResetToken', '=', tokenDigest(input.token))
-      .where('passwordResetExpires', '>', new Date())
-      .executeTakeFirst()
+    const row = await findAdminByResetToken(db, tokenDigest(input.token))
     if (!row?.isActive) {
       return answer(
         req,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
+import type { Job } from '../scheduler.ts'
 import { type CurrentAdmin, toCurrentAdmin } from './admins.server.ts'
 import { randomToken, sessionKey } from './tokens.server.ts'
 
@@ -82,3 +83,7 @@ export async function purgeExpiredSessions(db: Kysely<DB>) {
   const result = await db.deleteFrom('session').where('expire', '<=', new Date()).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+export const authJobs = (db: Kysely<DB>): Job[] => [
+  { name: 'session-purge', everyMs: 10 * 60_000, run: () => purgeExpiredSessions(db) },
+]

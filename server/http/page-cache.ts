@@ -2,7 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { isAdminPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
-import { NONCE_PLACEHOLDER } from '../scripts/render-scripts.ts'
+import { NONCE_PLACEHOLDER } from './nonce.ts'
 
 /** The body is kept encoded, split where the nonce goes, so a hit costs copies, not re-encoding. */
 type Entry = { revision: number; status: number; headers: [string, string][]; parts: Buffer[] }

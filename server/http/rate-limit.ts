@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely'
 import type { RateRule } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
+import type { Job } from '../scheduler.ts'
 
 export type RateDecision = { allowed: boolean; retryAfterSeconds: number }
 
@@ -52,3 +53,7 @@ export function rateLimit(services: AppServices, name: string, rule: RateRule): 
     res.status(429).json({ message: TOO_MANY })
   }
 }
+
+export const rateLimitJobs = (db: Kysely<DB>): Job[] => [
+  { name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeRateLimits(db) },
+]

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 import { isAdminPath } from '../../core/paths.ts'
+import { newNonce } from './nonce.ts'
 
 const VIDEO_FRAMES = [
   'https://www.youtube.com',
@@ -49,7 +49,7 @@ export function securityHeaders(publicUrl: string | undefined): RequestHandler {
   const publicHeaders = build(["'self'"])
   const adminHeaders = build(["'none'"])
   return (req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64')
+    res.locals.cspNonce = newNonce()
     return (isAdminPath(req.path) ? adminHeaders : publicHeaders)(req, res, next)
   }
 }

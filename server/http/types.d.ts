@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { CurrentAdmin } from '../auth/admins.server.ts'
+import type { CurrentAdmin } from '../../core/schemas/users.ts'
 
 declare global {
   namespace Express {

@@ -6,48 +6,35 @@ import {
 } from '../../core/schemas/pages.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
-import { json } from '../db/database.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
+import { deletePage, findPage, insertPage, isSlugTaken, listPages, updatePage } from './queries.server.ts'
 
 const DUPLICATE_SLUG = 'A page with this URL slug already exists'
 
 export function pagesAdminRouter({ db, site }: AppServices): Router {
   const router = Router()
 
-  const findPage = async (id: number) => {
-    const page = await db.selectFrom('page').selectAll().where('id', '=', id).executeTakeFirst()
+  const findOr404 = async (id: number) => {
+    const page = await findPage(db, id)
     if (!page) throw new HttpError(404, 'Page not found')
     return { ...page, isSystem: isSystemSlug(page.slug) }
   }
 
   router.get('/', async (_req, res) => {
-    const pages = await db
-      .selectFrom('page')
-      .select(['id', 'title', 'slug', 'metaDescription', 'isPublished', 'createdAt', 'updatedAt'])
-      .orderBy('id')
-      .execute()
+    const pages = await listPages(db)
     res.json(pages.map((p) => ({ ...p, isSystem: isSystemSlug(p.slug) })))
   })
 
   router.get('/:id', async (req, res) => {
-    res.json(await findPage(parseId(req.params.id, 'Page')))
+    res.json(await findOr404(parseId(req.params.id, 'Page')))
   })
 
   router.post('/', async (req, res) => {
     const input = parseBody(pageCreateSchema, req)
-    const existing = await db
-      .selectFrom('page')
-      .select('id')
-      .where('slug', '=', input.slug)
-      .executeTakeFirst()
-    if (existing) throw new HttpError(409, DUPLICATE_SLUG)
+    if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
     try {
-      const page = await db
-        .insertInto('page')
-        .values({ ...input, content: json(input.content) })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const page = await insertPage(db, input)
       await audit(db, {
         actor: req.admin,
         action: 'page.create',
@@ -67,20 +54,13 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
     const id = parseId(req.params.id, 'Page')
     const input = parseBody(pageUpdateSchema, req)
     requireChanges(input)
-    const page = await findPage(id)
+    const page = await findOr404(id)
     if (input.slug !== undefined && input.slug !== page.slug) {
       if (page.isSystem) throw new HttpError(409, 'System pages keep their URL slug')
-      const taken = await db.selectFrom('page').select('id').where('slug', '=', input.slug).executeTakeFirst()
-      if (taken) throw new HttpError(409, DUPLICATE_SLUG)
+      if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
     }
-    const { content, ...rest } = input
     try {
-      const updated = await db
-        .updateTable('page')
-        .set({ ...rest, ...(content === undefined ? {} : { content: json(content) }), updatedAt: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const updated = await updatePage(db, id, input)
       await audit(db, {
         actor: req.admin,
         action: 'page.update',
@@ -98,9 +78,9 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
 
   router.delete('/:id', async (req, res) => {
     const id = parseId(req.params.id, 'Page')
-    const page = await findPage(id)
+    const page = await findOr404(id)
     if (page.isSystem) throw new HttpError(409, 'System pages cannot be deleted')
-    await db.deleteFrom('page').where('id', '=', id).execute()
+    await deletePage(db, id)
     await audit(db, {
       actor: req.admin,
       action: 'page.delete',

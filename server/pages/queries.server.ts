@@ -1,7 +1,26 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../db/schema.ts'
+import { json } from '../db/database.ts'
+import type { DB, Page } from '../db/schema.ts'
 
-export async function getPublishedPage(db: Kysely<DB>, slug: string) {
+type PageValues = {
+  slug: string
+  title: string
+  metaDescription?: string | null
+  metaKeywords?: string | null
+  targetKeyword?: string | null
+  ogTitle?: string | null
+  ogDescription?: string | null
+  content: unknown
+  isPublished: boolean
+}
+
+/** Published pages by slug, for the site snapshot. */
+export async function loadPublishedPages(db: Kysely<DB>): Promise<Map<string, Page>> {
+  const pages = await db.selectFrom('page').selectAll().where('isPublished', '=', true).execute()
+  return new Map(pages.map((p) => [p.slug, p]))
+}
+
+export function getPublishedPage(db: Kysely<DB>, slug: string) {
   return db
     .selectFrom('page')
     .select([
@@ -22,3 +41,42 @@ export async function getPublishedPage(db: Kysely<DB>, slug: string) {
 }
 
 export type PublicPage = NonNullable<Awaited<ReturnType<typeof getPublishedPage>>>
+
+export function listPages(db: Kysely<DB>) {
+  return db
+    .selectFrom('page')
+    .select(['id', 'title', 'slug', 'metaDescription', 'isPublished', 'createdAt', 'updatedAt'])
+    .orderBy('id')
+    .execute()
+}
+
+export function findPage(db: Kysely<DB>, id: number) {
+  return db.selectFrom('page').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function isSlugTaken(db: Kysely<DB>, slug: string): Promise<boolean> {
+  const row = await db.selectFrom('page').select('id').where('slug', '=', slug).executeTakeFirst()
+  return row !== undefined
+}
+
+export function insertPage(db: Kysely<DB>, values: PageValues) {
+  return db
+    .insertInto('page')
+    .values({ ...values, content: json(values.content) })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export function updatePage(db: Kysely<DB>, id: number, values: Partial<PageValues>) {
+  const { content, ...rest } = values
+  return db
+    .updateTable('page')
+    .set({ ...rest, ...(content === undefined ? {} : { content: json(content) }), updatedAt: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function deletePage(db: Kysely<DB>, id: number) {
+  await db.deleteFrom('page').where('id', '=', id).execute()
+}

@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely'
 import type { RE2JS } from 're2js'
+import {
+  compilePattern,
+  compileRedirects,
+  followRedirects,
+  type RedirectRule,
+} from '../../core/redirect-rules.ts'
 import { redirectCreateSchema, redirectUpdateSchema } from '../../core/schemas/redirects.ts'
 import { crudRouter } from '../admin/crud-router.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
-import { compilePattern, compileRedirects, followRedirects, type RedirectRule } from './rules.ts'
+import { listActiveRules, redirectStore } from './queries.server.ts'
 
 /** Stand-ins for `$n` captures when following a regex rule's target: words and numbers. */
 const SAMPLE_CAPTURES = ['x', '1', 'a-1']
@@ -41,13 +47,7 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
   }
   if (!candidate.isActive) return undefined
 
-  const others = await db
-    .selectFrom('redirect')
-    .select(['id', 'fromUrl', 'toUrl', 'statusCode', 'isRegex', 'isActive'])
-    .where('isActive', '=', true)
-    .where('id', '!=', candidate.id)
-    .orderBy('id')
-    .execute()
+  const others = await listActiveRules(db, candidate.id)
   if (!candidate.isRegex && others.some((r) => !r.isRegex && r.fromUrl === candidate.fromUrl)) {
     throw new HttpError(409, `An active redirect from ${candidate.fromUrl} already exists`)
   }
@@ -87,8 +87,10 @@ function matchesPath(pattern: RE2JS, location: string) {
 
 export function redirectsAdminRouter(services: AppServices) {
   return crudRouter(services, {
-    table: 'redirect',
+    store: redirectStore(services.db),
+    entity: 'redirect',
     label: 'Redirect',
+    audit: { create: 'redirect.create', update: 'redirect.update', delete: 'redirect.delete' },
     createSchema: redirectCreateSchema,
     updateSchema: redirectUpdateSchema,
     check: (record) => checkRedirect(services.db, record),

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express'
 import { isProtectedPath } from '../../core/paths.ts'
+import { matchRedirect, redirectLocation } from '../../core/redirect-rules.ts'
 import type { AppServices } from '../context.ts'
-import { matchRedirect, redirectLocation } from './rules.ts'
+import { recordRedirectHit } from './hits.server.ts'
 
 /** Requests to www.example.com go to example.com, path and query kept. */
 export const wwwToBareHost: RequestHandler = (req, res, next) => {
@@ -24,7 +25,7 @@ export function siteRedirects(services: AppServices): RequestHandler {
     const match =
       matchRedirect(redirects, path) ?? (path === req.path ? null : matchRedirect(redirects, req.path))
     if (!match) return next()
-    services.site.hit(match.rule.id)
+    recordRedirectHit(services.counters, match.rule.id)
     const queryIndex = req.originalUrl.indexOf('?')
     const search = queryIndex >= 0 ? req.originalUrl.slice(queryIndex) : ''
     res.setHeader('Cache-Control', 'no-cache')

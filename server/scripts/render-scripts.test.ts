@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { NONCE_PLACEHOLDER, prepareScript, renderScripts, type ScriptRecord } from './render-scripts.ts'
+import { NONCE_PLACEHOLDER } from '../http/nonce.ts'
+import { prepareScript, renderScripts, type ScriptRecord } from './render-scripts.ts'
 
 const NONCE = `nonce="${NONCE_PLACEHOLDER}"`
 

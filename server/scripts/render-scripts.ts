@@ -1,7 +1,6 @@
-export type ScriptRecord = { id: number; script: string; position: string; consentCategory: string }
+import { NONCE_PLACEHOLDER } from '../http/nonce.ts'
 
-/** Stands for the response's CSP nonce in cached markup; replaced on every response. */
-export const NONCE_PLACEHOLDER = '__CSP_NONCE__'
+export type ScriptRecord = { id: number; script: string; position: string; consentCategory: string }
 
 /**
  * Prepares an admin's script markup for the page: every `<script>` gets the response's nonce, and a

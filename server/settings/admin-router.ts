@@ -3,29 +3,18 @@ import { settingSchema } from '../../core/schemas/settings.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { parseBody } from '../http/validate.ts'
+import { listSettings, saveSetting } from './queries.server.ts'
 
 export function settingsAdminRouter({ db, site }: AppServices): Router {
   const router = Router()
 
   router.get('/', async (_req, res) => {
-    res.json(
-      await db
-        .selectFrom('siteSetting')
-        .select(['id', 'key', 'value', 'category', 'description', 'updatedAt'])
-        .orderBy('key')
-        .execute(),
-    )
+    res.json(await listSettings(db))
   })
 
   router.post('/', async (req, res) => {
     const { key, value } = parseBody(settingSchema, req)
-    const now = new Date()
-    const setting = await db
-      .insertInto('siteSetting')
-      .values({ key, value, updatedAt: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now }))
-      .returning(['id', 'key', 'value', 'category', 'description', 'updatedAt'])
-      .executeTakeFirstOrThrow()
+    const setting = await saveSetting(db, key, value)
     await audit(db, { actor: req.admin, action: 'setting.update', entity: 'site_setting', entityId: key })
     await site.changed()
     res.json(setting)

@@ -1,10 +1,17 @@
 import { Router } from 'express'
 import { adminUserCreateSchema, adminUserUpdateSchema } from '../../core/schemas/users.ts'
 import { audit } from '../audit/audit.server.ts'
-import { createAdmin, findAdminByEmail, findAdminById, toAdminView } from '../auth/admins.server.ts'
+import {
+  countOtherActiveAdmins,
+  createAdmin,
+  findAdminByEmail,
+  findAdminById,
+  listAdmins,
+  toAdminView,
+  updateAdmin,
+} from '../auth/admins.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
 import type { AppServices } from '../context.ts'
-import { json } from '../db/database.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
 
@@ -14,7 +21,7 @@ export function usersAdminRouter({ db }: AppServices): Router {
   const router = Router()
 
   router.get('/', async (_req, res) => {
-    const rows = await db.selectFrom('adminUser').selectAll().orderBy('id').execute()
+    const rows = await listAdmins(db)
     res.json(rows.map(toAdminView))
   })
 
@@ -48,28 +55,10 @@ export function usersAdminRouter({ db }: AppServices): Router {
     if (losesAdmin && id === req.admin?.id)
       throw new HttpError(409, 'You cannot remove your own admin access')
     if (losesAdmin) {
-      const others = await db
-        .selectFrom('adminUser')
-        .select('id')
-        .where('role', '=', 'admin')
-        .where('isActive', '=', true)
-        .where('id', '!=', id)
-        .execute()
-      if (others.length === 0) throw new HttpError(409, 'At least one active admin is required')
+      if ((await countOtherActiveAdmins(db, id)) === 0)
+        throw new HttpError(409, 'At least one active admin is required')
     }
-    const { permissions, ...rest } = input
-    const row = await db
-      .updateTable('adminUser')
-      .set({
-        ...rest,
-        ...(permissions === undefined
-          ? {}
-          : { permissions: permissions === null ? null : json(permissions) }),
-        updatedAt: new Date(),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const row = await updateAdmin(db, id, input)
     if (input.isActive === false || (input.role !== undefined && input.role !== current.role)) {
       await destroyAdminSessions(db, id)
     }

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { adminTabs } from '../../app/features/admin/shell/admin-tabs.ts'
 import { e2eOutbox } from '../../playwright.config.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
 
@@ -14,8 +15,8 @@ export const RESET_SENT = 'If an account exists for that email, we have sent a l
 export const RESET_DONE = 'Your password has been changed. Please sign in.'
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
 
-export const tabNames = ['Overview', 'Pages', 'Redirects', 'Settings', 'Scripts', 'Leads'] as const
-export const systemPageSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy'] as const
+export const tabNames = adminTabs.map((t) => t.label)
+export { systemPageSlugs } from '../../core/paths.ts'
 
 export const emailField = (page: Page) => page.getByLabel('Email', { exact: true })
 export const passwordField = (page: Page) => page.getByLabel('Password', { exact: true })

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -19,6 +19,7 @@ import {
   tab,
   tabNames,
 } from './admin-support.ts'
+import { expect, test } from './fixtures.ts'
 import { waitForHydration } from './support.ts'
 
 const LOADING = 'Loading admin dashboard...'
@@ -133,8 +134,7 @@ test.describe('sign in', () => {
     }
   })
 
-  test('View Site opens the home page in a new tab', async ({ page, context }) => {
-    await signIn(page)
+  test('View Site opens the home page in a new tab', async ({ adminPage: page, context }) => {
     const [site] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: 'View Site' }).click(),
@@ -147,8 +147,7 @@ test.describe('sign in', () => {
     await site.close()
   })
 
-  test('Logout goes to the home page and /admin asks to log in again', async ({ page }) => {
-    await signIn(page)
+  test('Logout goes to the home page and /admin asks to log in again', async ({ adminPage: page }) => {
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect(page).toHaveURL('/')
     await waitForHydration(page)
@@ -159,8 +158,7 @@ test.describe('sign in', () => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(401)
   })
 
-  test('a signed-in admin who opens the sign-in page goes to the dashboard', async ({ page }) => {
-    await signIn(page)
+  test('a signed-in admin who opens the sign-in page goes to the dashboard', async ({ adminPage: page }) => {
     await page.goto('/api/login')
     await expect(page).toHaveURL('/admin')
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
@@ -257,8 +255,7 @@ test.describe('dashboard panels', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText('Yes')
   })
 
-  test('the Pages tab lists the four system pages as Published', async ({ page }) => {
-    await signIn(page)
+  test('the Pages tab lists the four system pages as Published', async ({ adminPage: page }) => {
     await tab(page, 'Pages').click()
     await expectSelectedTab(page, 'Pages')
     const table = page.getByRole('table', { name: 'Pages' })
@@ -271,8 +268,7 @@ test.describe('dashboard panels', () => {
     }
   })
 
-  test('the tabs switch with the arrow keys', async ({ page }) => {
-    await signIn(page)
+  test('the tabs switch with the arrow keys', async ({ adminPage: page }) => {
     // Tab from the last header button moves focus into the tab list, onto the selected tab.
     await page.getByRole('button', { name: 'Logout' }).focus()
     await page.keyboard.press('Tab')
@@ -324,8 +320,7 @@ test.describe('accessibility', () => {
     expect(await axeViolations(page)).toEqual([])
   })
 
-  test('the signed-in dashboard has no axe violations', async ({ page }) => {
-    await signIn(page)
+  test('the signed-in dashboard has no axe violations', async ({ adminPage: page }) => {
     const pages = count('select count(*) as n from page')
     await expect(region(page, 'Total Pages')).toContainText(`${pages}`)
     await expect(region(page, 'Recent Activity').getByRole('listitem').first()).toBeVisible()

@@ -1,32 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previousMonthStart } from '../../core/lead-stats.ts'
+import { systemPageSlugs } from '../../core/paths.ts'
 import type { NewLead } from '../../server/db/schema.ts'
 import { type AdminClient, createSignedInAdmin, DEFAULT_PASSWORD, signIn } from '../support/admin-client.ts'
+import { created, expectError, ok, type Row } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
-type Row = Record<string, unknown>
-
-const systemSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy']
+const systemSlugs = systemPageSlugs
 const NOT_JSON = { message: 'Request body is not valid JSON' }
-
-async function expectError(response: Response, status: number, message: string | RegExp) {
-  expect(response.status).toBe(status)
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-  const body = (await response.json()) as { message: string }
-  expect(Object.keys(body)).toEqual(['message'])
-  if (typeof message === 'string') expect(body.message).toBe(message)
-  else expect(body.message).toMatch(message)
-}
-
-async function created(response: Response): Promise<Row> {
-  expect(response.status, await response.clone().text()).toBe(201)
-  return (await response.json()) as Row
-}
-
-async function ok(response: Response): Promise<Row> {
-  expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()) as Row
-}
 
 describe(`admin pages API on ${testDialect}`, () => {
   let app: TestApp

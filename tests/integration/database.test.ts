@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { json } from '../../server/db/database.ts'
 import { migrateToLatest } from '../../server/db/migrations.ts'
 import { seed, systemPages } from '../../server/db/seed.ts'
+import { insertLead as insertLeadRow } from '../support/factories.ts'
 import { createTestDatabase, testDialect } from '../support/test-app.ts'
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>
@@ -42,22 +43,7 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
     return Number(row.n)
   }
 
-  async function insertLead(email: string) {
-    return db()
-      .insertInto('lead')
-      .values({
-        firstName: 'Ann',
-        lastName: 'Lee',
-        email,
-        phone: '07700900123',
-        carDetails: null,
-        consentText: null,
-        sourceUrl: null,
-        userAgent: null,
-      })
-      .returning(['id', 'createdAt', 'hasConsent'])
-      .executeTakeFirstOrThrow()
-  }
+  const insertLead = (email: string) => insertLeadRow(db(), { email })
 
   it('has every table of the spec', async () => {
     const tables = await db().introspection.getTables()

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentWording } from '../../core/schemas/leads.ts'
+import { eligibleAnswers, leadPayload } from '../support/factories.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
-const answers = {
-  hadPcpFinance: 'yes',
-  purchaseDateRange: '2011-2014',
-  loanAmount: '15000-25000',
-  dealerDisclosedCommission: 'unclear',
-} as const
-
-const validLead = {
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'ann.lee@example.com',
-  phone: '07700 900123',
-  carDetails: 'Ford Focus 2013',
-  hasConsent: true,
-}
+const answers = eligibleAnswers
+const validLead = leadPayload()
 
 type Body = Record<string, unknown>
 

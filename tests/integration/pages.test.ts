@@ -1,54 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { json } from '../../server/db/database.ts'
 import { defaultSettings, systemPages } from '../../server/db/seed.ts'
+import { parseHead, visibleText } from '../support/html.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
-    if (entity[0] === '#') {
-      const code =
-        entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1))
-      return String.fromCodePoint(code)
-    }
-    return entities[entity] ?? whole
-  })
-}
-
-/** The document head, parsed with regexes: the title and every meta and link tag's attributes. */
-function parseHead(html: string) {
-  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? ''
-  const attributes = (tag: string) => {
-    const out: Record<string, string> = {}
-    for (const [, name, value] of tag.matchAll(/([\w:-]+)="([^"]*)"/g))
-      if (name) out[name] = decode(value ?? '')
-    return out
-  }
-  const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1] ?? ''))
-  const metas = [...head.matchAll(/<meta\b[^>]*>/g)].map((m) => attributes(m[0]))
-  const links = [...head.matchAll(/<link\b[^>]*>/g)].map((m) => attributes(m[0]))
-  /** The content of the one meta tag with this name or property; fails the test if there are two. */
-  const metaContent = (key: 'name' | 'property', value: string) => {
-    const found = metas.filter((m) => m[key] === value)
-    expect(found.length, `<meta ${key}="${value}"> tags`).toBeLessThanOrEqual(1)
-    return found[0]?.content
-  }
-  return {
-    titles,
-    title: titles[0],
-    description: metaContent('name', 'description'),
-    ogTitle: metaContent('property', 'og:title'),
-    ogDescription: metaContent('property', 'og:description'),
-    ogUrl: metaContent('property', 'og:url'),
-    canonical: links.find((l) => l.rel === 'canonical')?.href,
-    robots: metaContent('name', 'robots'),
-    keywords: metaContent('name', 'keywords'),
-  }
-}
-
-/** Visible text of server HTML, without React's text separators. */
-const text = (html: string) => html.replace(/<!-- -->/g, '')
+const text = visibleText
 
 const thankYouSetting = JSON.parse(defaultSettings.find((s) => s.key === 'thank-you')?.value ?? '{}') as {
   title: string

@@ -1,57 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REDIRECT_HITS_JOB } from '../../server/redirects/hits.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
+import { attributes, parseHead } from '../support/html.ts'
+import { created, ok, type Row } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
-
-type Row = Record<string, unknown>
 
 const PUBLIC_URL = 'https://claims.example'
 const BOOTSTRAP_MARK = "gtag('consent','default'"
 const ACTIVATOR_MARK = 'window.__consentActivate'
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
-    if (entity[0] === '#') {
-      const code =
-        entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1))
-      return String.fromCodePoint(code)
-    }
-    return entities[entity] ?? whole
-  })
-}
-
-function attributes(tag: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [, name, value] of tag.matchAll(/([\w:-]+)="([^"]*)"/g))
-    if (name) out[name] = decode(value ?? '')
-  return out
-}
-
-/** The head of a document: title, meta and link tags, parsed with regexes. */
-function parseHead(html: string) {
-  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? ''
-  const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1] ?? ''))
-  const metas = [...head.matchAll(/<meta\b[^>]*>/g)].map((m) => attributes(m[0]))
-  const links = [...head.matchAll(/<link\b[^>]*>/g)].map((m) => attributes(m[0]))
-  const meta = (key: 'name' | 'property', value: string) => {
-    const found = metas.filter((m) => m[key] === value)
-    expect(found.length, `<meta ${key}="${value}"> tags`).toBeLessThanOrEqual(1)
-    return found[0]?.content
-  }
-  return {
-    titles,
-    title: titles[0],
-    description: meta('name', 'description'),
-    keywords: meta('name', 'keywords'),
-    robots: meta('name', 'robots'),
-    ogTitle: meta('property', 'og:title'),
-    ogDescription: meta('property', 'og:description'),
-    ogImage: meta('property', 'og:image'),
-    ogUrl: meta('property', 'og:url'),
-    canonical: links.find((l) => l.rel === 'canonical')?.href,
-    icons: links.filter((l) => l.rel === 'icon').map((l) => l.href),
-  }
-}
 
 /** Every <script …> opening tag, with where it starts. */
 function scriptTags(html: string) {
@@ -106,15 +62,6 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
   afterAll(async () => {
     await app?.close()
   })
-
-  async function created(response: Response): Promise<Row> {
-    expect(response.status, await response.clone().text()).toBe(201)
-    return (await response.json()) as Row
-  }
-  async function ok(response: Response): Promise<Row> {
-    expect(response.status, await response.clone().text()).toBe(200)
-    return (await response.json()) as Row
-  }
 
   async function getPage(pathname: string, status = 200, init?: RequestInit) {
     const response = await app.request(pathname, init)
@@ -671,10 +618,6 @@ describe(`two app instances on one ${testDialect} database`, () => {
     await a?.close()
   })
 
-  async function ok(response: Response, status = 200): Promise<Row> {
-    expect(response.status, await response.clone().text()).toBe(status)
-    return (await response.json()) as Row
-  }
   const location = async (app: TestApp, pathname: string) => {
     const response = await app.request(pathname)
     await response.arrayBuffer()
@@ -748,13 +691,13 @@ describe(`two app instances on one ${testDialect} database`, () => {
       201,
     )
     await expect.poll(() => location(b, '/two-count'), { timeout: 5000, interval: 100 }).toBe('301 /x')
-    await a.services.site.flushHits()
-    await b.services.site.flushHits()
+    await a.services.jobs.run(REDIRECT_HITS_JOB)
+    await b.services.jobs.run(REDIRECT_HITS_JOB)
     const start = (await ok(await admin.get(`/api/admin/redirects/${rule.id}`))).hitCount as number
     for (let i = 0; i < 3; i++) await location(a, '/two-count')
     for (let i = 0; i < 4; i++) await location(b, '/two-count')
-    await a.services.site.flushHits()
-    await b.services.site.flushHits()
+    await a.services.jobs.run(REDIRECT_HITS_JOB)
+    await b.services.jobs.run(REDIRECT_HITS_JOB)
     expect((await ok(await admin.get(`/api/admin/redirects/${rule.id}`))).hitCount).toBe(start + 7)
   })
 })

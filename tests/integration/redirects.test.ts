@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REDIRECT_HITS_JOB } from '../../server/redirects/hits.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -198,7 +199,7 @@ describe(`site redirects on ${testDialect}`, () => {
       for (let i = 0; i < n; i++) expect((await visit('/counted')).status).toBe(301)
       for (let i = 0; i < 3; i++) expect((await visit(`/counted-re/${i % 2}`)).status).toBe(301)
       expect((await visit('/counted', { method: 'HEAD' })).status).toBe(301)
-      await app.services.site.flushHits()
+      await app.services.jobs.run(REDIRECT_HITS_JOB)
       const stored = (await (await admin.get(`/api/admin/redirects/${rule.id}`)).json()) as Row
       expect(stored.hitCount).toBe(n + 1)
       const storedRegex = (await (await admin.get(`/api/admin/redirects/${regexRule.id}`)).json()) as Row
@@ -210,7 +211,7 @@ describe(`site redirects on ${testDialect}`, () => {
     it('does not count a request no rule took', async () => {
       const rule = await create({ fromUrl: '/uncounted', toUrl: '/evidence', isActive: false })
       await visit('/uncounted')
-      await app.services.site.flushHits()
+      await app.services.jobs.run(REDIRECT_HITS_JOB)
       const stored = (await (await admin.get(`/api/admin/redirects/${rule.id}`)).json()) as Row
       expect(stored.hitCount).toBe(0)
     })

@@ -11,8 +11,7 @@ import type { AppServices } from '../../server/context.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
 import { migrateToLatest } from '../../server/db/migrations.ts'
 import { seed } from '../../server/db/seed.ts'
-import { createMailer } from '../../server/mail/mailer.server.ts'
-import { SiteState } from '../../server/site/site-state.server.ts'
+import { createServices } from '../../server/services.ts'
 
 type AppModule = typeof import('../../server/app.ts')
 
@@ -119,15 +118,8 @@ export async function startTestApp(
     ...overrides,
   }
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
-  const services: AppServices = {
-    db: database.db,
-    dialect: database.dialect,
-    config,
-    logger,
-    mailer: createMailer(config, logger),
-    setup: { token: null },
-    site: new SiteState(database.db, logger),
-  }
+  const services: AppServices = createServices(config, { logger, database })
+  services.jobs.start()
   const entry = pathToFileURL(path.resolve('build/server/index.js')).href
   const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
   const app = createApp(services, { clientDir: path.resolve('build/client') })
@@ -152,7 +144,7 @@ export async function startTestApp(
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await services.site.close()
+      await services.jobs.stop()
       await database.destroy()
     },
   }

@@ -3,8 +3,8 @@ import { data, redirect } from 'react-router'
 import { assessEligibility } from '../../../core/eligibility.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
-import { hitRateLimit, TOO_MANY } from '../../../server/http/rate-limit.ts'
-import { captureLead } from '../../../server/leads/queries.server.ts'
+import { TOO_MANY } from '../../../server/http/rate-limit.ts'
+import { captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
 import { stats, steps } from '../../features/home/home-content.ts'
@@ -56,19 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   const services = context.get(servicesContext)
-  const { db, config } = services
-  if (config.rateLimits.enabled) {
-    const decision = await hitRateLimit(
-      db,
-      `leads:${context.get(requestContext).ip}`,
-      config.rateLimits.leads,
+  const decision = await checkLeadRateLimit(services, context.get(requestContext).ip)
+  if (!decision.allowed) {
+    return data(
+      { questionnaire, error: undefined, leadFeedback: { errors: { form: TOO_MANY }, values: input } },
+      { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
     )
-    if (!decision.allowed) {
-      return data(
-        { questionnaire, error: undefined, leadFeedback: { errors: { form: TOO_MANY }, values: input } },
-        { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
-      )
-    }
   }
   await captureLead(services, parsed.data, {
     sourceUrl: request.headers.get('referer'),

@@ -6,7 +6,7 @@ import {
   matchRedirect,
   type RedirectRule,
   redirectLocation,
-} from './rules.ts'
+} from './redirect-rules.ts'
 
 let nextId = 1
 function exact(fromUrl: string, toUrl: string, extra: Partial<RedirectRule> = {}): RedirectRule {

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query'
+import { ExternalLink, LogOut } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { Permission } from '../../../../core/permissions.ts'
+import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
+import { LeadsPanel } from '../leads/leads-panel.tsx'
+import { OverviewPanel } from '../overview/overview-panel.tsx'
+import { PagesPanel } from '../pages/pages-panel.tsx'
+import { RedirectsPanel } from '../redirects/redirects-panel.tsx'
+import { ScriptsPanel } from '../scripts/scripts-panel.tsx'
+import { SettingsPanel } from '../settings/settings-panel.tsx'
+import { type AdminTab, adminTabs } from './admin-tabs.ts'
+import { Guarded } from './guarded.tsx'
+import { AdminLoading, SignedOut } from './signed-out.tsx'
+import { useAdminTab } from './use-admin-tab.ts'
+
+/** /admin: loading, then the sign-in prompt or the dashboard (SPEC section 2). */
+export function AdminDashboard() {
+  const { data: user, isLoading, error } = useQuery<CurrentAdmin | null>({ queryKey: ['/api/auth/user'] })
+  if (isLoading) return <AdminLoading />
+  if (!user) return <SignedOut error={error} />
+  return <Dashboard user={user} />
+}
+
+const panels: Record<Exclude<AdminTab, 'overview'>, () => ReactNode> = {
+  pages: PagesPanel,
+  redirects: RedirectsPanel,
+  settings: SettingsPanel,
+  scripts: ScriptsPanel,
+  leads: LeadsPanel,
+}
+
+function Dashboard({ user }: { user: CurrentAdmin }) {
+  const [tab, setTab] = useAdminTab()
+  const can = (permission: Permission) => user.permissions.includes(permission)
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <header className="border-slate-200 border-b bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <div>
+            <h1 className="font-bold text-2xl text-navy-900">Admin Dashboard</h1>
+            <p className="text-slate-600 text-sm">
+              Signed in as {user.email} ({user.role})
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={() => window.open('/', '_blank', 'noopener')}>
+              <ExternalLink className="size-4" aria-hidden="true" />
+              View Site
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
+          <TabsList aria-label="Admin sections" className="grid-cols-3 sm:grid-cols-6">
+            {adminTabs.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="overview" className="mt-6">
+            <OverviewPanel can={can} onSwitch={setTab} />
+          </TabsContent>
+          {adminTabs.map((t) => {
+            if (t.permission === null) return null
+            const Panel = panels[t.value]
+            return (
+              <TabsContent key={t.value} value={t.value} className="mt-6">
+                <Guarded allowed={can(t.permission)}>
+                  <Panel />
+                </Guarded>
+              </TabsContent>
+            )
+          })}
+        </Tabs>
+      </main>
+    </div>
+  )
+}

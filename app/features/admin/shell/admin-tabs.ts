@@ -1,0 +1,18 @@
+import type { Permission } from '../../../../core/permissions.ts'
+
+/** SPEC section 2: the dashboard's tabs in order, each with the permission it needs. */
+export const adminTabs = [
+  { value: 'overview', label: 'Overview', permission: null },
+  { value: 'pages', label: 'Pages', permission: 'pages' },
+  { value: 'redirects', label: 'Redirects', permission: 'redirects' },
+  { value: 'settings', label: 'Settings', permission: 'settings' },
+  { value: 'scripts', label: 'Scripts', permission: 'scripts' },
+  { value: 'leads', label: 'Leads', permission: 'leads' },
+] as const satisfies readonly { value: string; label: string; permission: Permission | null }[]
+
+export type AdminTab = (typeof adminTabs)[number]['value']
+export const DEFAULT_TAB: AdminTab = 'overview'
+
+export function isAdminTab(value: string | null): value is AdminTab {
+  return adminTabs.some((t) => t.value === value)
+}

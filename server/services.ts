@@ -1,0 +1,78 @@
+import type { Logger } from 'pino'
+import { ensureFirstAdmin } from './auth/bootstrap.ts'
+import { authJobs } from './auth/sessions.server.ts'
+import type { Config } from './config.ts'
+import { consentJobs } from './consent/queries.server.ts'
+import type { AppServices } from './context.ts'
+import { Counters } from './counters.ts'
+import { createDatabase, type Database } from './db/database.ts'
+import { migrateToLatest } from './db/migrations.ts'
+import { seed } from './db/seed.ts'
+import { rateLimitJobs } from './http/rate-limit.ts'
+import { createLogger } from './logger.ts'
+import { createMailer } from './mail/mailer.server.ts'
+import { loadPublishedPages } from './pages/queries.server.ts'
+import { redirectHitsJob } from './redirects/hits.server.ts'
+import { loadRedirectTable } from './redirects/queries.server.ts'
+import { Scheduler } from './scheduler.ts'
+import { loadScriptMarkup } from './scripts/queries.server.ts'
+import { loadSettings } from './settings/queries.server.ts'
+import { SiteState } from './site/site-state.server.ts'
+
+/**
+ * The composition root: the one place that knows every module. The process entry
+ * (server/index.ts) and the tests (tests/support/test-app.ts) both build their services here.
+ */
+
+/** Migrates and seeds the database; returns the first-admin setup token when one is needed. */
+export async function prepareDatabase(database: Database, config: Config, logger: Logger) {
+  await migrateToLatest(database.db.withoutPlugins(), database.dialect)
+  await seed(database.db)
+  return ensureFirstAdmin(database.db, config, logger)
+}
+
+export type ServiceOptions = {
+  logger?: Logger
+  /** An open database (tests pass their own); by default one is opened from `config.database`. */
+  database?: Database
+  setupToken?: string | null
+}
+
+export function createServices(
+  config: Config,
+  options: ServiceOptions = {},
+): AppServices & {
+  database: Database
+} {
+  const logger = options.logger ?? createLogger(config.logLevel)
+  const database = options.database ?? createDatabase(config.database)
+  const { db } = database
+
+  const site = new SiteState(db, async () => {
+    const [settings, scripts, redirects, pages] = await Promise.all([
+      loadSettings(db),
+      loadScriptMarkup(db),
+      loadRedirectTable(db),
+      loadPublishedPages(db),
+    ])
+    return { settings, scripts, redirects, pages }
+  })
+
+  const counters = new Counters()
+  const jobs = new Scheduler(logger)
+  for (const job of [...authJobs(db), ...rateLimitJobs(db), ...consentJobs(db)]) jobs.register(job)
+  jobs.register(redirectHitsJob(db, counters), { runOnStop: true })
+
+  return {
+    database,
+    db,
+    dialect: database.dialect,
+    config,
+    logger,
+    mailer: createMailer(config, logger),
+    setup: { token: options.setupToken ?? null },
+    site,
+    jobs,
+    counters,
+  }
+}
