@@ -1,6 +1,11 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router'
 import { consentModeBootstrap, consentScriptActivator } from '../core/consent.ts'
 import { isAdminPath } from '../core/paths.ts'
 import { requestContext, servicesContext } from '../server/context.ts'
@@ -8,6 +13,13 @@ import { NONCE_PLACEHOLDER } from '../server/http/nonce.ts'
 import { NonceContext } from './lib/nonce.ts'
 
 export const streamTimeout = 5_000
+
+/** Errors React Router catches go to the app's logger (silent in tests), not to the console. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  const logger = (context as RouterContextProvider).get(servicesContext).logger
+  logger.error({ err: error, path: new URL(request.url).pathname }, 'page error')
+}
 
 function renderDocument(element: React.ReactElement, nonce: string) {
   return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {

@@ -27,7 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0c1d3a" />
-        <Links />
+        <Links nonce={nonce} />
         <Meta />
       </head>
       <body>

@@ -22,6 +22,7 @@ export const auditActions = {
   'user.create': 'Admin user created',
   'user.update': 'Admin user updated',
   'lead.list': 'Leads viewed',
+  'lead.view': 'Lead opened',
   'lead.export': 'Leads exported',
 } as const satisfies Record<string, string>
 

@@ -1,12 +1,21 @@
 export const roles = ['admin', 'editor'] as const
 export type Role = (typeof roles)[number]
 
-export const permissions = ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users'] as const
+export const permissions = [
+  'pages',
+  'redirects',
+  'scripts',
+  'settings',
+  'leads',
+  'users',
+  'activity',
+] as const
 export type Permission = (typeof permissions)[number]
 
 /**
  * Editors run content (pages, redirects). Scripts run code in every visitor's browser, settings
- * change the whole site, leads are personal data and users control access: admins only.
+ * change the whole site, leads are personal data, users control access and the activity log names
+ * who did what: admins only.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   admin: permissions,

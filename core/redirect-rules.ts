@@ -7,6 +7,8 @@ export type RedirectRule = {
   statusCode: number
   isRegex: boolean
   isActive?: boolean
+  /** Pass the query string on to a target on another host (same-site targets always get it). */
+  keepQuery?: boolean
 }
 
 type CompiledRegex = RedirectRule & { pattern: RE2JS; prefix: string }
@@ -17,7 +19,12 @@ export type RedirectTable = {
   memo: Map<string, { rule: RedirectRule; location: string } | null>
 }
 
-export type RedirectMatch = { rule: RedirectRule; location: string }
+export type RedirectMatch = {
+  rule: RedirectRule
+  location: string
+  /** The regex match's groups (0 is the whole match), for checking what the captures put in. */
+  groups?: (string | null)[]
+}
 
 /**
  * Compiles a pattern on RE2's linear-time engine, or says why it cannot: backreferences and
@@ -89,7 +96,7 @@ function findRule(table: RedirectTable, path: string): RedirectMatch | null {
     if (!matcher.find()) continue
     const groups: (string | null)[] = []
     for (let i = 0; i <= matcher.groupCount(); i++) groups.push(matcher.group(i))
-    return { rule, location: expand(rule.toUrl, groups) }
+    return { rule, location: expand(rule.toUrl, groups), groups }
   }
   return null
 }
@@ -104,7 +111,7 @@ export function matchRedirect(table: RedirectTable, path: string): RedirectMatch
   return found
 }
 
-/** Where the browser goes: the target, with the request's query string unless the target has its own. */
+/** Where the browser goes: the target, with the query string given unless the target has its own. */
 export function redirectLocation(location: string, search: string): string {
   if (!search || location.includes('?')) return location
   const hash = location.indexOf('#')
@@ -135,4 +142,52 @@ export function followRedirects(table: RedirectTable, start: string, maxHops = 2
     path = next
   }
   return { hops, loop: hops.length > maxHops }
+}
+
+// A capture must not smuggle in what changes where a URL points: an authority (`//`, `@`), a
+// backslash (browsers read it as a slash), its encodings, or control characters.
+const UNSAFE_CAPTURE_TEXT = /[@\\]|\/\/|%5c|%2f%2f|%40|%0[0-9a-f]|%1[0-9a-f]|%7f/i
+const unsafeCapture = (value: string) =>
+  UNSAFE_CAPTURE_TEXT.test(value) ||
+  [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+
+/** The host a rule's target names, or null for a same-site path. */
+export function targetHost(toUrl: string): string | null {
+  if (toUrl.startsWith('/') && !toUrl.startsWith('//')) return null
+  try {
+    return new URL(toUrl.replace(/\$\d{1,2}/g, 'x')).host.toLowerCase()
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The location a match may send a browser to, or null when a regex capture would change where the
+ * target points: after substitution it must still be a same-site path, or have exactly the host
+ * the rule names.
+ */
+export function safeLocation(rule: RedirectRule, match: RedirectMatch): string | null {
+  const location = match.location
+  if (!rule.isRegex || !/\$\d/.test(rule.toUrl)) return location
+  const captures = [...rule.toUrl.matchAll(/\$(\d{1,2})/g)].map((m) => Number(m[1]))
+  const groups = match.groups ?? []
+  if (captures.some((n) => unsafeCapture(groups[n] ?? ''))) return null
+  const host = targetHost(rule.toUrl)
+  if (host === null) {
+    return location.startsWith('/') && !/^\/[\\/]/.test(location) ? location : null
+  }
+  try {
+    return new URL(location).host.toLowerCase() === host ? location : null
+  } catch {
+    return null
+  }
+}
+
+/** The query string without any parameter named `token` (a reset link's secret never leaves the site). */
+export function withoutTokens(search: string): string {
+  if (!search) return ''
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)
+  for (const key of [...params.keys()]) if (key.toLowerCase() === 'token') params.delete(key)
+  const rest = params.toString()
+  return rest ? `?${rest}` : ''
 }

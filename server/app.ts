@@ -11,9 +11,10 @@ import { authRouter } from './auth/router.ts'
 import { consentRouter } from './consent/router.ts'
 import { type AppServices, requestContext, servicesContext } from './context.ts'
 import { ping } from './db/database.ts'
-import { apiErrorHandler, apiNotFound } from './http/errors.ts'
+import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
 import { publicPageCache } from './http/page-cache.ts'
+import { pageMethods, requestGuards } from './http/request-guards.ts'
 import { sameOriginOnly } from './http/same-origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { leadsRouter } from './leads/router.ts'
@@ -33,7 +34,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.disable('x-powered-by')
   // Pages carry a fresh nonce on every response, so an ETag could never match: skip hashing bodies.
   app.set('etag', false)
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal')
+  // Off unless TRUST_PROXY names the proxies: then X-Forwarded-For is believed only from them.
+  app.set('trust proxy', services.config.trustProxy)
 
   app.use((req, res, next) => {
     req.id = req.get('x-request-id')?.slice(0, 64) || randomUUID()
@@ -42,16 +44,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     next()
   })
 
-  app.use(securityHeaders(services.config.publicUrl))
+  app.use(securityHeaders(services.config.publicUrl, services.config.nodeEnv === 'development'))
 
-  // No text we store or look up may hold U+0000 (PostgreSQL refuses it): stop it in the address.
-  app.use((req, res, next) => {
-    if (/%00/.test(req.originalUrl)) {
-      res.status(400).json({ message: 'The address contains a NUL character' })
-      return
-    }
-    next()
-  })
+  app.use(requestGuards)
 
   app.use(wwwToBareHost)
 
@@ -104,12 +99,18 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use('/api', apiNotFound)
   app.use('/api', apiErrorHandler)
 
+  app.use(pageMethods)
   app.use(formBodyLimit)
   app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
   app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext))
   app.use(pages)
 
   const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+    const known = callerError(err)
+    if (known) {
+      if (!res.headersSent) res.status(known.status).type('text/plain').send(known.message)
+      return
+    }
     req.log?.error({ err }, 'unhandled error')
     if (res.headersSent) return
     res.status(500).type('text/plain').send("We're experiencing a temporary issue. Please refresh the page.")

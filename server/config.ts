@@ -54,9 +54,30 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .refine(
+      (v) =>
+        v === '' ||
+        /^(\d{1,2}|loopback|linklocal|uniquelocal|[0-9a-f:.,/\s]+|(loopback|linklocal|uniquelocal)(,\s*[\w:./]+)*)$/i.test(
+          v,
+        ),
+      {
+        message:
+          'must be off, a hop count, loopback/linklocal/uniquelocal or proxy addresses (comma-separated)',
+      },
+    ),
   RATE_LIMIT_LOGIN: z.string().default('10/15m').pipe(rateRule),
   RATE_LIMIT_FORGOT_PASSWORD: z.string().default('5/1h').pipe(rateRule),
   RATE_LIMIT_LEADS: z.string().default('30/10m').pipe(rateRule),
+  RATE_LIMIT_CONSENT: z.string().default('60/10m').pipe(rateRule),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -73,6 +94,8 @@ export type Config = {
   sessionSecret: string
   sessionSecretGenerated: boolean
   publicUrl: string | undefined
+  /** Where links in e-mails point: PUBLIC_URL, or http://localhost:PORT when it is unset. */
+  linkOrigin: string
   adminEmail: string | undefined
   adminPassword: string | undefined
   nodeEnv: 'development' | 'production' | 'test'
@@ -80,8 +103,25 @@ export type Config = {
   smtpUrl: string | undefined
   mailFrom: string
   mailOutbox: string | undefined
-  rateLimits: { enabled: boolean; login: RateRule; forgotPassword: RateRule; leads: RateRule }
+  /** Express `trust proxy`: false (ignore X-Forwarded-For), a hop count or the proxies' addresses. */
+  trustProxy: false | number | string
+  rateLimits: {
+    enabled: boolean
+    login: RateRule
+    forgotPassword: RateRule
+    leads: RateRule
+    consent: RateRule
+  }
+  /** Idle lifetime: a session unused this long ends. */
   sessionTtlMs: number
+  /** Absolute lifetime: a session this old ends however active it is. */
+  sessionMaxAgeMs: number
+}
+
+function parseTrustProxy(value: string): false | number | string {
+  if (value === '' || /^(off|false|no|0)$/i.test(value)) return false
+  if (/^\d{1,2}$/.test(value)) return Number(value)
+  return value
 }
 
 export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
@@ -103,6 +143,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
     sessionSecretGenerated: !e.SESSION_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    linkOrigin: e.PUBLIC_URL?.replace(/\/+$/, '') || `http://localhost:${e.PORT}`,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     nodeEnv: e.NODE_ENV,
@@ -110,12 +151,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailOutbox: e.MAIL_OUTBOX ? path.resolve(e.MAIL_OUTBOX) : undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
       enabled: e.RATE_LIMITS === 'on',
       login: e.RATE_LIMIT_LOGIN,
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
       leads: e.RATE_LIMIT_LEADS,
+      consent: e.RATE_LIMIT_CONSENT,
     },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
   }
 }

@@ -9,6 +9,7 @@ import type { DB } from './db/schema.ts'
 import type { Mailer } from './mail/mailer.server.ts'
 import type { Scheduler } from './scheduler.ts'
 import type { SiteState } from './site/site-state.server.ts'
+import type { BackgroundTasks } from './task-queue.ts'
 
 /**
  * What the HTTP pipeline hands to every router and route loader. Built once by
@@ -28,6 +29,8 @@ export type AppServices = {
   jobs: Scheduler
   /** Counts written in batches by a job (redirect hits). */
   counters: Counters
+  /** Work done after answering (password-reset mail). */
+  background: BackgroundTasks
 }
 
 export const servicesContext = createContext<AppServices>()

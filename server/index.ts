@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import type { RequestHandler } from 'express'
 import { parseConfig } from './config.ts'
 import { createDatabase } from './db/database.ts'
+import { applyServerTimeouts } from './http/server-timeouts.ts'
 import { createLogger } from './logger.ts'
 import { createServices, prepareDatabase } from './services.ts'
 
@@ -13,11 +14,14 @@ const root = path.resolve(import.meta.dirname, '..')
 const config = parseConfig()
 // React and friends pick their production builds from this; it must be set before they load.
 process.env.NODE_ENV = config.nodeEnv
-const logger = createLogger(config.logLevel)
+const logger = createLogger(config.logLevel, { pretty: config.nodeEnv === 'development' })
 const database = createDatabase(config.database)
 const setupToken = await prepareDatabase(database, config, logger)
 if (config.sessionSecretGenerated && config.nodeEnv === 'production') {
   logger.warn('SESSION_SECRET is not set: admin sessions end whenever the server restarts')
+}
+if (!config.publicUrl) {
+  logger.warn(`PUBLIC_URL is not set: links in e-mails (password resets) point at ${config.linkOrigin}`)
 }
 const services = createServices(config, { logger, database, setupToken })
 services.jobs.start()
@@ -50,13 +54,14 @@ async function developmentHandler(): Promise<RequestHandler> {
 }
 
 const handler = config.nodeEnv === 'development' ? await developmentHandler() : await productionHandler()
-const server = http.createServer((req, res) =>
+// Timeouts are checked every second (Node's default is every 30 s).
+const server = http.createServer({ connectionsCheckingInterval: 1000 }, (req, res) =>
   handler(req as never, res as never, (err?: unknown) => {
     if (err) logger.error({ err }, 'request failed')
     if (!res.headersSent) res.writeHead(err ? 500 : 404).end()
   }),
 )
-server.keepAliveTimeout = 65_000
+applyServerTimeouts(server)
 
 server.listen(config.port, () => {
   const where =
@@ -76,6 +81,7 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
   await closed
+  await services.background.idle()
   await services.jobs.stop()
   await database.destroy()
   process.exit(0)

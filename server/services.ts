@@ -18,6 +18,7 @@ import { Scheduler } from './scheduler.ts'
 import { loadScriptMarkup } from './scripts/queries.server.ts'
 import { loadSettings } from './settings/queries.server.ts'
 import { SiteState } from './site/site-state.server.ts'
+import { BackgroundTasks } from './task-queue.ts'
 
 /**
  * The composition root: the one place that knows every module. The process entry
@@ -74,5 +75,6 @@ export function createServices(
     site,
     jobs,
     counters,
+    background: new BackgroundTasks(logger),
   }
 }

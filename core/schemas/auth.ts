@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { email, password } from './fields.ts'
+import { email, PASSWORD_MIN, password } from './fields.ts'
 
-export { PASSWORD_MIN } from './fields.ts'
+export { PASSWORD_MIN }
 
 export const loginSchema = z.object({
   email,
@@ -22,3 +22,42 @@ export const setupSchema = z.object({
   firstName: z.string().trim().max(100).optional(),
   lastName: z.string().trim().max(100).optional(),
 })
+
+export const INVALID_CREDENTIALS = 'Invalid email or password'
+export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.'
+export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
+export const TOO_MANY = 'Too many attempts. Please wait a little and try again.'
+
+/**
+ * The messages a sign-in, reset or setup page may show after a form post without JavaScript. The
+ * server puts only a code in the address (`?error=credentials`) and the page maps it back, so no
+ * text from the address ever reaches the page.
+ */
+export const authErrors = {
+  credentials: INVALID_CREDENTIALS,
+  'reset-invalid': RESET_INVALID,
+  'too-many': TOO_MANY,
+  'email-required': 'Email is required',
+  'email-invalid': 'Please enter a valid email address',
+  'email-long': 'Email must be at most 254 characters',
+  'password-required': 'Password is required',
+  'password-short': `Password must be at least ${PASSWORD_MIN} characters`,
+  'password-long': 'Password must be at most 200 characters',
+  'token-required': 'Reset token is required',
+  'setup-token-required': 'Setup token is required',
+  'setup-done': 'Setup is already complete',
+  'setup-invalid': 'This setup link is not valid',
+  invalid: 'Please check the form and try again.',
+} as const
+export type AuthErrorCode = keyof typeof authErrors
+
+/** The code for a message the auth endpoints produce; anything unlisted becomes `invalid`. */
+export function authErrorCode(message: string): AuthErrorCode {
+  const found = Object.entries(authErrors).find(([, text]) => text === message)
+  return (found?.[0] as AuthErrorCode | undefined) ?? 'invalid'
+}
+
+/** The message for a code read from the address; unknown codes show nothing. */
+export function authErrorMessage(code: string | null): string | null {
+  return code && Object.hasOwn(authErrors, code) ? authErrors[code as AuthErrorCode] : null
+}

@@ -8,11 +8,30 @@ export { isSystemPageSlug, systemPageSlugs } from '../paths.ts'
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const META_DESCRIPTION_HINT = 160
 
-/** An HTML string, or the builders' structured content (core/page-content.ts). */
-export const pageContentSchema = z.union([
-  z.string().max(500_000, 'Content is too long'),
-  z.record(z.string(), z.unknown()),
-])
+export const CONTENT_MAX_DEPTH = 12
+export const CONTENT_MAX_BYTES = 500_000
+
+/** Whether `value` nests objects or arrays deeper than `limit` (stops looking past the limit). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (limit <= 0) return true
+  return Object.values(value).some((item) => nestsDeeperThan(item, limit - 1))
+}
+
+/** An HTML string, or the builders' structured content (core/page-content.ts), bounded in size and depth. */
+export const pageContentSchema = z
+  .union([z.string().max(CONTENT_MAX_BYTES, 'Content is too long'), z.record(z.string(), z.unknown())])
+  .superRefine((value, ctx) => {
+    if (typeof value === 'string') return
+    if (nestsDeeperThan(value, CONTENT_MAX_DEPTH)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels)`,
+      })
+    } else if (JSON.stringify(value).length > CONTENT_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', message: 'Content is too long' })
+    }
+  })
 
 export const pageFields = {
   slug: z

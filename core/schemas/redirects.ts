@@ -10,6 +10,7 @@ const redirectFields = {
   statusCode: z.union([z.literal(301), z.literal(302)], { error: 'Status code must be 301 or 302' }),
   isRegex: flag('isRegex'),
   isActive: flag('isActive'),
+  keepQuery: flag('keepQuery'),
 }
 
 export const redirectCreateSchema = z.object({
@@ -17,6 +18,7 @@ export const redirectCreateSchema = z.object({
   statusCode: redirectFields.statusCode.default(301),
   isRegex: redirectFields.isRegex.default(false),
   isActive: redirectFields.isActive.default(true),
+  keepQuery: redirectFields.keepQuery.default(false),
 })
 export const redirectUpdateSchema = z.object(redirectFields).partial()
 
@@ -24,3 +26,10 @@ export type RedirectInput = z.input<typeof redirectCreateSchema>
 export type RedirectRow = Stored<z.output<typeof redirectCreateSchema>> & { hitCount: number }
 /** What create and update answer: the row, and a warning when the rule lengthens a chain. */
 export type RedirectSaved = RedirectRow & { chain?: string[]; warning?: string }
+
+/** What `GET /api/admin/redirects/test?url=…` answers: what the live rules do with that address. */
+export type RedirectTestResult =
+  | { kind: 'redirect'; ruleId: number; statusCode: number; location: string }
+  | { kind: 'none' }
+  | { kind: 'protected' }
+  | { kind: 'refused'; ruleId: number }

@@ -24,6 +24,6 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/settings', requirePermission('settings'), settingsAdminRouter(services))
   router.use('/users', requirePermission('users'), usersAdminRouter(services))
   router.use('/leads', requirePermission('leads'), leadsAdminRouter(services))
-  router.use('/activity', activityAdminRouter(services))
+  router.use('/activity', requirePermission('activity'), activityAdminRouter(services))
   return router
 }

@@ -2,44 +2,61 @@ import type { RequestHandler, Response } from 'express'
 import type { Permission } from '../../core/permissions.ts'
 import type { AppServices } from '../context.ts'
 import { readCookie, serializeCookie } from '../http/cookies.ts'
-import { readSession, SESSION_COOKIE } from './sessions.server.ts'
+import { readSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions.server.ts'
 
 export function isSecure(services: AppServices): boolean {
   return services.config.publicUrl?.startsWith('https://') ?? false
 }
 
+/** Over https the cookie is `__Host-` prefixed: the browser then refuses it from a subdomain or without Secure. */
+export function sessionCookieName(services: AppServices): string {
+  return isSecure(services) ? SECURE_SESSION_COOKIE : SESSION_COOKIE
+}
+
 /** Sets the session cookie, replacing any session cookie this response already sets. */
-function putSessionCookie(res: Response, cookie: string) {
+function putSessionCookie(res: Response, name: string, cookie: string) {
   const existing = res.getHeader('Set-Cookie')
   const others = (Array.isArray(existing) ? existing : existing ? [String(existing)] : []).filter(
-    (c) => !c.startsWith(`${SESSION_COOKIE}=`),
+    (c) => !c.startsWith(`${name}=`),
   )
   res.setHeader('Set-Cookie', [...others, cookie])
 }
 
-export function setSessionCookie(res: Response, services: AppServices, token: string) {
-  const ttl = services.config.sessionTtlMs
-  putSessionCookie(res, serializeCookie(SESSION_COOKIE, token, { maxAgeMs: ttl, secure: isSecure(services) }))
+export function setSessionCookie(
+  res: Response,
+  services: AppServices,
+  token: string,
+  maxAgeMs = services.config.sessionTtlMs,
+) {
+  const name = sessionCookieName(services)
+  putSessionCookie(res, name, serializeCookie(name, token, { maxAgeMs, secure: isSecure(services) }))
 }
 
 export function clearSessionCookie(res: Response, services: AppServices) {
-  putSessionCookie(res, serializeCookie(SESSION_COOKIE, '', { maxAgeMs: 0, secure: isSecure(services) }))
+  const name = sessionCookieName(services)
+  putSessionCookie(res, name, serializeCookie(name, '', { maxAgeMs: 0, secure: isSecure(services) }))
 }
 
 /** Reads the session cookie on every request it guards; the browser's idea of who is signed in counts for nothing. */
 export function loadSession(services: AppServices): RequestHandler {
   const { db, config } = services
   return async (req, res, next) => {
-    const token = readCookie(req.get('cookie'), SESSION_COOKIE)
+    const token = readCookie(req.get('cookie'), sessionCookieName(services))
     if (!token || token.length > 200) return next()
-    const found = await readSession(db, config.sessionSecret, token, config.sessionTtlMs)
+    const found = await readSession(
+      db,
+      config.sessionSecret,
+      token,
+      config.sessionTtlMs,
+      config.sessionMaxAgeMs,
+    )
     if (!found) {
       clearSessionCookie(res, services)
       return next()
     }
     req.admin = found.admin
     req.session = { token, sid: found.sid }
-    if (found.refreshed) setSessionCookie(res, services, token)
+    if (found.refreshed) setSessionCookie(res, services, token, found.expiresInMs)
     next()
   }
 }

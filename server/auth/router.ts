@@ -1,8 +1,12 @@
 import express, { type Request, type Response, Router } from 'express'
 import type { z } from 'zod'
 import {
+  authErrorCode,
   forgotPasswordSchema,
+  INVALID_CREDENTIALS,
   loginSchema,
+  RESET_INVALID,
+  RESET_SENT,
   resetPasswordSchema,
   setupSchema,
 } from '../../core/schemas/auth.ts'
@@ -18,18 +22,13 @@ import {
   findAdminByResetToken,
   recordSignIn,
   setPassword,
-  setResetToken,
   toCurrentAdmin,
 } from './admins.server.ts'
 import { clearSessionCookie, loadSession, requireSignedIn, setSessionCookie } from './middleware.ts'
 import { verifyAgainstDummy, verifyPassword } from './password.server.ts'
+import { sendPasswordResetLink } from './password-reset.server.ts'
 import { createSession, destroyAdminSessions, destroySession } from './sessions.server.ts'
-import { randomToken, safeEqual, tokenDigest } from './tokens.server.ts'
-
-export const INVALID_CREDENTIALS = 'Invalid email or password'
-export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.'
-export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
-const RESET_TTL_MS = 60 * 60_000
+import { safeEqual, tokenDigest } from './tokens.server.ts'
 
 const bodies = [express.json({ limit: '8kb' }), express.urlencoded({ extended: false, limit: '8kb' })]
 
@@ -60,12 +59,8 @@ function withQuery(pathname: string, params: Record<string, string | undefined>)
   return query ? `${pathname}?${query}` : pathname
 }
 
-function origin(services: AppServices, req: Request) {
-  return services.config.publicUrl ?? `${req.protocol}://${req.get('host')}`
-}
-
 export function authRouter(services: AppServices): Router {
-  const { db, config, logger } = services
+  const { db, config } = services
   const router = Router()
   const session = loadSession(services)
 
@@ -90,7 +85,10 @@ export function authRouter(services: AppServices): Router {
         if (!(error instanceof HttpError) || !isForm(req)) throw error
         return res.redirect(
           303,
-          withQuery('/api/login', { error: error.message, email: String(req.body?.email ?? '') }),
+          withQuery('/api/login', {
+            error: authErrorCode(error.message),
+            email: String(req.body?.email ?? ''),
+          }),
         )
       }
       const row = await findAdminByEmail(db, input.email)
@@ -98,17 +96,18 @@ export function authRouter(services: AppServices): Router {
         ? await verifyPassword(row.passwordHash, input.password)
         : await verifyAgainstDummy(input.password)
       if (!row || !ok || !row.isActive) {
+        // An address with no account is counted, not recorded: it may be a mistyped real one.
         await audit(db, {
           actor: row ?? null,
-          actorEmail: input.email.slice(0, 254),
           action: 'auth.sign_in_failed',
+          ...(row ? {} : { detail: { unknownEmail: true } }),
         })
         return answer(
           req,
           res,
           401,
           { message: INVALID_CREDENTIALS },
-          withQuery('/api/login', { error: INVALID_CREDENTIALS, email: input.email }),
+          withQuery('/api/login', { error: 'credentials', email: input.email }),
         )
       }
       await signIn(req, res, row.id)
@@ -144,25 +143,14 @@ export function authRouter(services: AppServices): Router {
         email = parse(forgotPasswordSchema, req).email
       } catch (error) {
         if (!(error instanceof HttpError) || !isForm(req)) throw error
-        return res.redirect(303, withQuery('/forgot-password', { error: error.message }))
+        return res.redirect(303, withQuery('/forgot-password', { error: authErrorCode(error.message) }))
       }
-      const row = await findAdminByEmail(db, email)
-      if (row?.isActive) {
-        const token = randomToken()
-        await setResetToken(db, row.id, tokenDigest(token), new Date(Date.now() + RESET_TTL_MS))
-        const link = `${origin(services, req)}/reset-password?token=${encodeURIComponent(token)}`
-        try {
-          await services.mailer.send({
-            to: row.email,
-            subject: 'Reset your admin password',
-            text: `Someone asked to reset the password of your admin account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-          })
-        } catch (err) {
-          logger.error({ err }, 'password reset mail failed')
-        }
-        await audit(db, { actor: row, action: 'auth.password_reset_requested' })
-      }
+      // Answer first, the same way whether or not the address has an account; the lookup and the
+      // mail happen after, in order, so the response time says nothing about who is registered.
       answer(req, res, 200, { message: RESET_SENT }, '/forgot-password?sent=1')
+      services.background.run('password reset', async () => {
+        await sendPasswordResetLink(services, email)
+      })
     },
   )
 
@@ -173,7 +161,7 @@ export function authRouter(services: AppServices): Router {
     } catch (error) {
       if (!(error instanceof HttpError) || !isForm(req)) throw error
       const token = typeof req.body?.token === 'string' ? req.body.token : undefined
-      return res.redirect(303, withQuery('/reset-password', { token, error: error.message }))
+      return res.redirect(303, withQuery('/reset-password', { token, error: authErrorCode(error.message) }))
     }
     const row = await findAdminByResetToken(db, tokenDigest(input.token))
     if (!row?.isActive) {
@@ -182,7 +170,7 @@ export function authRouter(services: AppServices): Router {
         res,
         400,
         { message: RESET_INVALID },
-        withQuery('/reset-password', { error: RESET_INVALID }),
+        withQuery('/reset-password', { error: 'reset-invalid' }),
       )
     }
     await setPassword(db, row.id, input.newPassword)
@@ -208,7 +196,7 @@ export function authRouter(services: AppServices): Router {
         throw new HttpError(403, 'This setup link is not valid')
     } catch (error) {
       if (!(error instanceof HttpError) || !isForm(req)) throw error
-      return res.redirect(303, withQuery('/setup', { token, error: error.message }))
+      return res.redirect(303, withQuery('/setup', { token, error: authErrorCode(error.message) }))
     }
     const row = await createAdmin(db, { ...input, role: 'admin' })
     services.setup.token = null

@@ -6,6 +6,7 @@ import { type CurrentAdmin, toCurrentAdmin } from './admins.server.ts'
 import { randomToken, sessionKey } from './tokens.server.ts'
 
 export const SESSION_COOKIE = 'sid'
+export const SECURE_SESSION_COOKIE = '__Host-sid'
 /** Sliding expiry is written at most this often per session, not on every request. */
 const REFRESH_AFTER_MS = 10 * 60_000
 
@@ -25,17 +26,19 @@ export async function createSession(db: Kysely<DB>, secret: string, adminId: num
   return token
 }
 
-export type SessionLookup = { admin: CurrentAdmin; sid: string; refreshed: boolean }
+export type SessionLookup = { admin: CurrentAdmin; sid: string; refreshed: boolean; expiresInMs: number }
 
 /**
  * The active admin behind a session cookie, or undefined. Expired sessions and sessions of
- * deactivated admins count as none. Extends the expiry when it was last extended long enough ago.
+ * deactivated admins count as none, and so do sessions older than `maxAgeMs` (the absolute
+ * lifetime, whatever the activity). Extends the idle expiry when it was last extended long enough ago.
  */
 export async function readSession(
   db: Kysely<DB>,
   secret: string,
   token: string,
   ttlMs: number,
+  maxAgeMs = Number.POSITIVE_INFINITY,
 ): Promise<SessionLookup | undefined> {
   const sid = sessionKey(secret, token)
   const now = new Date()
@@ -47,6 +50,8 @@ export async function readSession(
     .executeTakeFirst()
   const data = session?.sess as SessionData | undefined
   if (!session || typeof data?.adminId !== 'number') return undefined
+  const endOfLife = new Date(data.createdAt).getTime() + maxAgeMs
+  if (!(endOfLife > now.getTime())) return undefined
   const row = await db
     .selectFrom('adminUser')
     .selectAll()
@@ -55,15 +60,17 @@ export async function readSession(
     .executeTakeFirst()
   if (!row) return undefined
   let refreshed = false
-  if (session.expire.getTime() - now.getTime() < ttlMs - REFRESH_AFTER_MS) {
+  let expire = session.expire.getTime()
+  if (expire - now.getTime() < ttlMs - REFRESH_AFTER_MS && expire < endOfLife) {
+    expire = Math.min(now.getTime() + ttlMs, endOfLife)
     await db
       .updateTable('session')
-      .set({ expire: new Date(now.getTime() + ttlMs) })
+      .set({ expire: new Date(expire) })
       .where('sid', '=', sid)
       .execute()
     refreshed = true
   }
-  return { admin: toCurrentAdmin(row), sid, refreshed }
+  return { admin: toCurrentAdmin(row), sid, refreshed, expiresInMs: expire - now.getTime() }
 }
 
 export async function destroySession(db: Kysely<DB>, secret: string, token: string) {

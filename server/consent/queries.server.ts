@@ -12,6 +12,7 @@ export type ConsentProof = {
   preferences: boolean
   version: string
   chosenAt: Date
+  clientTimestamp: Date | null
   userAgent: string | null
 }
 

@@ -22,7 +22,7 @@ export function createDatabase(config: DatabaseConfig): Database {
     const adapter = new NodeSqliteAdapter(config.file)
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database: adapter }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
     })
     return { db, dialect: 'sqlite', destroy: () => db.destroy() }
   }
@@ -35,7 +35,10 @@ export function createDatabase(config: DatabaseConfig): Database {
         oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as never,
     },
   })
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+  })
   return { db, dialect: 'postgres', destroy: () => db.destroy() }
 }
 

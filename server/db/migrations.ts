@@ -193,6 +193,68 @@ function consentAndRevisions(dialect: Dialect): Migration {
   }
 }
 
+function hardening(dialect: Dialect): Migration {
+  const t = typesFor(dialect)
+  return {
+    // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+    async up(db: Kysely<any>) {
+      const statements = [
+        sql`alter table redirect add column keep_query boolean not null default false`,
+        sql`alter table consent_record add column client_timestamp ${t.timestamp}`,
+        // jsonb reorders keys; page content must come back as it was stored.
+        ...(dialect === 'postgres'
+          ? [sql`alter table page alter column content type json using content::text::json`]
+          : []),
+      ]
+      for (const statement of statements) await statement.execute(db)
+    },
+  }
+}
+
+/**
+ * Substring search over a million leads (docs/decisions/0011-lead-search.md): SQLite keeps a
+ * contentless FTS5 trigram index fed by triggers; PostgreSQL uses pg_trgm GIN indexes on the very
+ * expressions the search compares. A partial index makes the consent count cheap.
+ */
+function leadSearch(dialect: Dialect): Migration {
+  return {
+    // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+    async up(db: Kysely<any>) {
+      const statements =
+        dialect === 'sqlite'
+          ? [
+              sql`create virtual table lead_search using fts5(
+                name, car_details, content='', contentless_delete=1, tokenize='trigram'
+              )`,
+              sql`insert into lead_search (rowid, name, car_details)
+                select id, first_name || ' ' || last_name, coalesce(car_details, '') from lead`,
+              sql`create trigger lead_search_insert after insert on lead begin
+                insert into lead_search (rowid, name, car_details)
+                values (new.id, new.first_name || ' ' || new.last_name, coalesce(new.car_details, ''));
+              end`,
+              sql`create trigger lead_search_delete after delete on lead begin
+                delete from lead_search where rowid = old.id;
+              end`,
+              sql`create trigger lead_search_update after update of first_name, last_name, car_details on lead begin
+                delete from lead_search where rowid = old.id;
+                insert into lead_search (rowid, name, car_details)
+                values (new.id, new.first_name || ' ' || new.last_name, coalesce(new.car_details, ''));
+              end`,
+              sql`create index lead_not_consented_idx on lead (id) where not has_consent`,
+            ]
+          : [
+              sql`create extension if not exists pg_trgm`,
+              sql`create index lead_name_trgm_idx on lead
+                using gin ((lower(first_name || ' ' || last_name)) gin_trgm_ops)`,
+              sql`create index lead_car_details_trgm_idx on lead
+                using gin ((lower(coalesce(car_details, ''))) gin_trgm_ops)`,
+              sql`create index lead_not_consented_idx on lead (id) where not has_consent`,
+            ]
+      for (const statement of statements) await statement.execute(db)
+    },
+  }
+}
+
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
@@ -200,6 +262,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0001_initial': initial(dialect),
         '0002_access_and_audit': accessAndAudit(dialect),
         '0003_consent_and_revisions': consentAndRevisions(dialect),
+        '0004_hardening': hardening(dialect),
+        '0005_lead_search': leadSearch(dialect),
       }
     },
   }

@@ -110,6 +110,7 @@ export interface RedirectTable {
   isRegex: ColumnType<boolean, boolean | undefined, boolean>
   isActive: ColumnType<boolean, boolean | undefined, boolean>
   hitCount: ColumnType<number, number | undefined, number>
+  keepQuery: ColumnType<boolean, boolean | undefined, boolean>
   createdAt: CreatedAt
   updatedAt: UpdatedAt
 }
@@ -140,7 +141,10 @@ export interface ConsentRecordTable {
   marketing: boolean
   preferences: boolean
   version: string
+  /** When the server received the choice: the record's time. */
   chosenAt: Date
+  /** The time the visitor's browser claimed, kept as evidence only. */
+  clientTimestamp: ColumnType<Date | null, Date | null | undefined, Date | null>
   userAgent: string | null
   createdAt: CreatedAt
 }

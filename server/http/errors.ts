@@ -9,7 +9,13 @@ export class HttpError extends Error {
   }
 }
 
-type BodyParserError = Error & { type?: string; status?: number }
+type BodyParserError = Error & {
+  type?: string
+  status?: number
+  statusCode?: number
+  code?: string
+  expose?: boolean
+}
 
 function bodyParserMessage(err: BodyParserError): string | undefined {
   switch (err.type) {
@@ -24,8 +30,28 @@ function bodyParserMessage(err: BodyParserError): string | undefined {
     case 'request.size.invalid':
       return 'Request body is incomplete'
     default:
+      if (/^(Z_|ERR__ERROR_)/.test(err.code ?? '')) return 'Request body could not be decoded'
+      if (err instanceof URIError) return 'The address is not correctly encoded'
+      if (err instanceof RangeError && /call stack/i.test(err.message))
+        return 'Request body is nested too deeply'
       return undefined
   }
+}
+
+/**
+ * The status and message for an error the caller caused (bad encoding, a body that cannot be
+ * decoded or parsed, an oversize body), or undefined for our own faults.
+ */
+export function callerError(err: unknown): { status: number; message: string } | undefined {
+  if (err instanceof HttpError) return { status: err.status, message: err.message }
+  const e = err as BodyParserError
+  const message = bodyParserMessage(e)
+  const status = e?.status ?? e?.statusCode
+  if (message) return { status: 400, message }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, message: e.expose === false ? 'Bad request' : e.message || 'Bad request' }
+  }
+  return undefined
 }
 
 export const apiNotFound: RequestHandler = (_req, res) => {
@@ -34,13 +60,9 @@ export const apiNotFound: RequestHandler = (_req, res) => {
 
 /** Every API error becomes `{"message": …}`: 4xx for the caller's mistakes, 500 for ours. */
 export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  if (err instanceof HttpError) {
-    res.status(err.status).json({ message: err.message })
-    return
-  }
-  const parserMessage = bodyParserMessage(err as BodyParserError)
-  if (parserMessage) {
-    res.status(400).json({ message: parserMessage })
+  const known = callerError(err)
+  if (known) {
+    if (!res.headersSent) res.status(known.status).json({ message: known.message })
     return
   }
   req.log?.error({ err, requestId: req.id }, 'unhandled API error')

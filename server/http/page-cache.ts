@@ -50,8 +50,14 @@ export function publicPageCache(
     }
     const { revision } = await services.site.get()
     const host = req.get('host') ?? 'localhost'
-    const key = `${services.config.publicUrl ? '' : host}${req.path}`
+    // Slugs and routes ignore case: /Offer and /offer are one page, so one entry.
+    const key = `${services.config.publicUrl ? '' : host.toLowerCase()}${req.path.toLowerCase()}`
     let entry = cache.get(key)
+    if (entry) {
+      // Least recently used goes first: a Map iterates in insertion order, so re-insert on use.
+      cache.delete(key)
+      cache.set(key, entry)
+    }
     if (!entry || entry.revision !== revision) {
       const url = new URL(req.path, `${req.protocol}://${host}`)
       const response = await render(
@@ -65,7 +71,12 @@ export function publicPageCache(
         parts: splitAtNonce(await response.text()),
       }
       if (response.status === 200) {
-        if (cache.size >= MAX_ENTRIES) cache.clear()
+        cache.delete(key)
+        while (cache.size >= MAX_ENTRIES) {
+          const oldest = cache.keys().next().value
+          if (oldest === undefined) break
+          cache.delete(oldest)
+        }
         cache.set(key, entry)
       }
     }

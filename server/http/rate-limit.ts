@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import { type Kysely, sql } from 'kysely'
+import { TOO_MANY } from '../../core/schemas/auth.ts'
 import type { RateRule } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
@@ -41,13 +42,32 @@ export async function purgeRateLimits(db: Kysely<DB>, olderThanMs = 86_400_000) 
     .execute()
 }
 
-export const TOO_MANY = 'Too many attempts. Please wait a little and try again.'
+/**
+ * The client a limit counts against: its IPv4 address, or its IPv6 /64 (one customer usually owns a
+ * whole /64, so counting single IPv6 addresses would let one client rotate through billions).
+ */
+export function clientKey(ip: string | undefined): string {
+  if (!ip) return 'unknown'
+  const v4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)
+  if (v4) return v4[1] as string
+  if (!ip.includes(':')) return ip
+  const [head = '', tail = ''] = ip.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '') || '0')
+    .join(':')}::/64`
+}
 
-/** Express guard: 429 with Retry-After once an IP used up `rule` for `name`. */
+/** Express guard: 429 with Retry-After once a client used up `rule` for `name`. */
 export function rateLimit(services: AppServices, name: string, rule: RateRule): RequestHandler {
   return async (req, res, next) => {
     if (!services.config.rateLimits.enabled) return next()
-    const decision = await hitRateLimit(services.db, `${name}:${req.ip ?? 'unknown'}`, rule)
+    const decision = await hitRateLimit(services.db, `${name}:${clientKey(req.ip)}`, rule)
     if (decision.allowed) return next()
     res.setHeader('Retry-After', String(decision.retryAfterSeconds))
     res.status(429).json({ message: TOO_MANY })

@@ -1,13 +1,61 @@
 import { Router } from 'express'
+import { CSV_BOM, csvRow, LEAD_CSV_COLUMNS, leadCsvFilename, leadCsvRow } from '../../core/csv.ts'
+import { leadListQuerySchema } from '../../core/schemas/leads.ts'
+import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
-import { leadStats } from './queries.server.ts'
+import { HttpError } from '../http/errors.ts'
+import { parseId } from '../http/validate.ts'
+import { findLead } from './queries.server.ts'
+import { write } from './router.ts'
+import { allLeads, leadStats, leadsPerDay } from './search.server.ts'
 
 /** Under /api/admin/leads, behind the leads permission. */
-export function leadsAdminRouter({ db }: AppServices): Router {
+export function leadsAdminRouter({ db, dialect }: AppServices): Router {
   const router = Router()
+
   router.get('/stats', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json(await leadStats(db))
   })
+
+  router.get('/daily', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(await leadsPerDay(db, dialect))
+  })
+
+  /**
+   * SPEC section 9's CSV, streamed from keyset batches so memory stays flat at any size: UTF-8
+   * with a BOM (Excel), RFC 4180 quoting, formula cells neutralised, the current search honoured.
+   */
+  router.get('/export.csv', async (req, res) => {
+    const parsed = leadListQuerySchema.pick({ q: true }).safeParse(req.query)
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
+    const { q } = parsed.data
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8')
+    res.setHeader('Content-Disposition', `attachment; filename="${leadCsvFilename(new Date())}"`)
+    res.setHeader('Cache-Control', 'no-store')
+    await write(res, CSV_BOM + csvRow(LEAD_CSV_COLUMNS))
+    let rows = 0
+    for await (const batch of allLeads(db, dialect, q)) {
+      await write(res, batch.map(leadCsvRow).join(''))
+      rows += batch.length
+    }
+    res.end()
+    await audit(db, {
+      actor: req.admin,
+      action: 'lead.export',
+      entity: 'lead',
+      detail: { searched: Boolean(q), rows },
+    })
+  })
+
+  router.get('/:id', async (req, res) => {
+    const lead = await findLead(db, parseId(req.params.id, 'Lead'))
+    if (!lead) throw new HttpError(404, 'Lead not found')
+    await audit(db, { actor: req.admin, action: 'lead.view', entity: 'lead', entityId: lead.id })
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(lead)
+  })
+
   return router
 }

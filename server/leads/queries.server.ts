@@ -1,10 +1,9 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
-import { previousMonthStart, leadStats as toLeadStats } from '../../core/lead-stats.ts'
 import { consentWording, type LeadData } from '../../core/schemas/leads.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
-import { hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
+import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
 
 export type LeadContext = {
   sourceUrl?: string | null
@@ -137,58 +136,26 @@ export async function captureLead(
 /** The lead rate limit, per client IP, for every way a lead arrives. */
 export async function checkLeadRateLimit({ db, config }: AppServices, ip: string): Promise<RateDecision> {
   if (!config.rateLimits.enabled) return { allowed: true, retryAfterSeconds: 0 }
-  return hitRateLimit(db, `leads:${ip}`, config.rateLimits.leads)
+  return hitRateLimit(db, `leads:${clientKey(ip)}`, config.rateLimits.leads)
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
-/** Leads matching `q` (full name or car details, case-insensitive), newest first. */
-export function leadsQuery(db: Kysely<DB>, q: string | undefined) {
-  let query = db.selectFrom('lead')
-  if (q) {
-    const pattern = `%${escapeLike(q.toLowerCase())}%`
-    query = query.where((eb) =>
-      eb.or([
-        eb(
-          sql`lower(${sql.ref('firstName')} || ' ' || ${sql.ref('lastName')})`,
-          'like',
-          sql`${pattern} escape '\\'`,
-        ),
-        eb(sql`lower(coalesce(${sql.ref('carDetails')}, ''))`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    )
-  }
-  return query
-}
-
-export function listLeads(db: Kysely<DB>, q: string | undefined, page?: { size: number; offset: number }) {
-  return leadsQuery(db, q)
-    .select(['id', 'firstName', 'lastName', 'email', 'phone', 'carDetails', 'hasConsent', 'createdAt'])
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .$if(page !== undefined, (qb) => qb.limit(page?.size ?? 0).offset(page?.offset ?? 0))
-    .execute()
-}
-
-export async function countLeads(db: Kysely<DB>, q: string | undefined): Promise<number> {
-  const row = await leadsQuery(db, q)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirst()
-  return Number(row?.total ?? 0)
-}
-
-/** SPEC section 9's four figures, computed in SQL. */
-export async function leadStats(db: Kysely<DB>, now = new Date()) {
-  const since = previousMonthStart(now)
-  const row = await db
-    .selectFrom('lead')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      sql<number>`coalesce(sum(case when ${sql.ref('hasConsent')} then 1 else 0 end), 0)`.as('consented'),
-      sql<number>`coalesce(sum(case when ${sql.ref('createdAt')} >= ${since} then 1 else 0 end), 0)`.as(
-        'thisMonth',
-      ),
+/** One lead with everything stored about it, for the admin's lead detail. */
+export async function findLead(db: Kysely<DB>, id: number) {
+  const lead = await db.selectFrom('lead').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!lead) return undefined
+  const eligibility = await db
+    .selectFrom('eligibilityResponse')
+    .select([
+      'hadPcpFinance',
+      'purchaseDateRange',
+      'loanAmount',
+      'dealerDisclosedCommission',
+      'commissionDisclosure',
+      'isEligible',
+      'estimatedClaim',
+      'createdAt',
     ])
-    .executeTakeFirstOrThrow()
-  return toLeadStats(Number(row.total), Number(row.consented), Number(row.thisMonth))
+    .where('leadId', '=', id)
+    .executeTakeFirst()
+  return { ...lead, eligibility: eligibility ?? null }
 }

@@ -1,16 +1,27 @@
-import express, { type RequestHandler, Router } from 'express'
+import express, { type RequestHandler, type Response, Router } from 'express'
+import { TOO_MANY } from '../../core/schemas/auth.ts'
 import { leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
 import { loadSession, requirePermission } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
-import { TOO_MANY } from '../http/rate-limit.ts'
-import { captureLead, checkLeadRateLimit, countLeads, listLeads } from './queries.server.ts'
+import { captureLead, checkLeadRateLimit } from './queries.server.ts'
+import { allLeads, countLeads, searchLeads } from './search.server.ts'
 
 export const LEAD_BODY_LIMIT = '8kb'
 
+/** Writes `text`, waiting when the client reads slower than we write (memory stays flat). */
+export function write(res: Response, text: string): Promise<void> | undefined {
+  if (res.write(text)) return undefined
+  return new Promise((resolve, reject) => {
+    res.once('drain', resolve)
+    res.once('close', () => reject(new Error('client went away')))
+  })
+}
+
 /** The leads module's routes outside /api/admin: POST /api/leads (public) and GET /api/leads (admin). */
 export function leadsRouter(services: AppServices): Router {
+  const { db, dialect } = services
   const router = Router()
   const rateLimited: RequestHandler = async (req, res, next) => {
     const decision = await checkLeadRateLimit(services, req.ip ?? 'unknown')
@@ -44,25 +55,39 @@ export function leadsRouter(services: AppServices): Router {
     const parsed = leadListQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
     const { q, page, pageSize } = parsed.data
-    const paged = page !== undefined || pageSize !== undefined
+    res.setHeader('Cache-Control', 'no-store')
+    if (page === undefined && pageSize === undefined) {
+      // The whole list, streamed in batches: never every lead in memory at once.
+      res.type('application/json')
+      let returned = 0
+      await write(res, '[')
+      for await (const batch of allLeads(db, dialect, q)) {
+        const text = batch.map((lead) => JSON.stringify(lead)).join(',')
+        await write(res, `${returned > 0 ? ',' : ''}${text}`)
+        returned += batch.length
+      }
+      res.end(']')
+      await audit(db, {
+        actor: req.admin,
+        action: 'lead.list',
+        entity: 'lead',
+        detail: { searched: Boolean(q), page: null, returned },
+      })
+      return
+    }
     const size = pageSize ?? 50
-    const items = await listLeads(
-      services.db,
-      q,
-      paged ? { size, offset: ((page ?? 1) - 1) * size } : undefined,
-    )
-    await audit(services.db, {
+    const current = page ?? 1
+    const [items, total] = await Promise.all([
+      searchLeads(db, dialect, { q, size, offset: (current - 1) * size }),
+      countLeads(db, dialect, q),
+    ])
+    await audit(db, {
       actor: req.admin,
       action: 'lead.list',
       entity: 'lead',
-      detail: { searched: Boolean(q), page: page ?? null, returned: items.length },
+      detail: { searched: Boolean(q), page: current, returned: items.length },
     })
-    res.setHeader('Cache-Control', 'no-store')
-    if (!paged) {
-      res.json(items)
-      return
-    }
-    res.json({ items, total: await countLeads(services.db, q), page: page ?? 1, pageSize: size })
+    res.json({ items, total, page: current, pageSize: size })
   })
   return router
 }

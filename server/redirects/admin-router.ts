@@ -1,5 +1,8 @@
+import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { RE2JS } from 're2js'
+import { z } from 'zod'
+import { applicationPaths, isProtectedPath } from '../../core/paths.ts'
 import {
   compilePattern,
   compileRedirects,
@@ -11,7 +14,16 @@ import { crudRouter } from '../admin/crud-router.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
+import { ownHosts, resolveRedirect } from './middleware.ts'
 import { listActiveRules, redirectStore } from './queries.server.ts'
+
+/** A few addresses under every path the application owns, to try a regex rule's pattern on. */
+const protectedSamples = applicationPaths
+  .filter((p) => p.kind !== 'page')
+  .flatMap((p) => {
+    const paths = [p.path, p.path.toUpperCase()]
+    return 'prefix' in p ? [...paths, `${p.path}/`, `${p.path}/x`, `${p.path}/login`] : paths
+  })
 
 /** Stand-ins for `$n` captures when following a regex rule's target: words and numbers. */
 const SAMPLE_CAPTURES = ['x', '1', 'a-1']
@@ -41,6 +53,17 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
     }
   } else if (!candidate.fromUrl.startsWith('/')) {
     throw new HttpError(400, 'The From URL must be a path starting with /')
+  }
+  const taken = candidate.isRegex
+    ? protectedSamples.find((sample) => pattern?.matcher(sample).find())
+    : isProtectedPath(candidate.fromUrl)
+      ? candidate.fromUrl
+      : undefined
+  if (taken) {
+    throw new HttpError(
+      400,
+      `Redirects cannot take over ${taken}: the site itself answers that address (sign-in, admin and system paths are never redirected)`,
+    )
   }
   if (!candidate.toUrl.startsWith('/') && !/^https?:\/\/[^\s/]+/i.test(candidate.toUrl)) {
     throw new HttpError(400, 'The To URL must be a path starting with / or an http(s) address')
@@ -85,14 +108,35 @@ function matchesPath(pattern: RE2JS, location: string) {
   return location.startsWith('/') && pattern.matcher(location.split(/[?#]/)[0] ?? '').find()
 }
 
+const testQuery = z.object({
+  url: z
+    .string({ error: 'Enter an address to test, such as /old-page' })
+    .trim()
+    .min(1, 'Enter an address to test, such as /old-page')
+    .max(2000, 'The address is too long')
+    .refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The address must be a path starting with /'),
+})
+
 export function redirectsAdminRouter(services: AppServices) {
-  return crudRouter(services, {
-    store: redirectStore(services.db),
-    entity: 'redirect',
-    label: 'Redirect',
-    audit: { create: 'redirect.create', update: 'redirect.update', delete: 'redirect.delete' },
-    createSchema: redirectCreateSchema,
-    updateSchema: redirectUpdateSchema,
-    check: (record) => checkRedirect(services.db, record),
+  const router = Router()
+  // "Test a URL": what the live rules do with an address, exactly as a visitor would get it.
+  router.get('/test', async (req, res) => {
+    const parsed = testQuery.safeParse(req.query)
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid address')
+    const { redirects } = await services.site.get()
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(resolveRedirect(redirects, parsed.data.url, ownHosts(services, req.get('host'))))
   })
+  router.use(
+    crudRouter(services, {
+      store: redirectStore(services.db),
+      entity: 'redirect',
+      label: 'Redirect',
+      audit: { create: 'redirect.create', update: 'redirect.update', delete: 'redirect.delete' },
+      createSchema: redirectCreateSchema,
+      updateSchema: redirectUpdateSchema,
+      check: (record) => checkRedirect(services.db, record),
+    }),
+  )
+  return router
 }

@@ -3,7 +3,7 @@ import { compileRedirects } from '../../core/redirect-rules.ts'
 import { crudStore } from '../db/crud-store.ts'
 import type { DB } from '../db/schema.ts'
 
-const ruleColumns = ['id', 'fromUrl', 'toUrl', 'statusCode', 'isRegex', 'isActive'] as const
+const ruleColumns = ['id', 'fromUrl', 'toUrl', 'statusCode', 'isRegex', 'isActive', 'keepQuery'] as const
 
 export const redirectStore = (db: Kysely<DB>) => crudStore(db, 'redirect')
 

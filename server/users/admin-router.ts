@@ -10,6 +10,7 @@ import {
   toAdminView,
   updateAdmin,
 } from '../auth/admins.server.ts'
+import { sendPasswordResetLink } from '../auth/password-reset.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
@@ -17,7 +18,8 @@ import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } 
 
 const DUPLICATE_EMAIL = 'An admin with this email already exists'
 
-export function usersAdminRouter({ db }: AppServices): Router {
+export function usersAdminRouter(services: AppServices): Router {
+  const { db } = services
   const router = Router()
 
   router.get('/', async (_req, res) => {
@@ -59,7 +61,12 @@ export function usersAdminRouter({ db }: AppServices): Router {
         throw new HttpError(409, 'At least one active admin is required')
     }
     const row = await updateAdmin(db, id, input)
-    if (input.isActive === false || (input.role !== undefined && input.role !== current.role)) {
+    // A change of privilege ends the admin's sessions: they sign in again under the new rights.
+    if (
+      input.isActive === false ||
+      (input.role !== undefined && input.role !== current.role) ||
+      input.permissions !== undefined
+    ) {
       await destroyAdminSessions(db, id)
     }
     await audit(db, {
@@ -70,6 +77,15 @@ export function usersAdminRouter({ db }: AppServices): Router {
       detail: { fields: changedFields(input), role: row.role, isActive: row.isActive },
     })
     res.json(toAdminView(row))
+  })
+
+  // Users → "Send reset e-mail": the admin gets a reset link by mail; nobody sees the token.
+  router.post('/:id/reset-password', async (req, res) => {
+    const row = await findAdminById(db, parseId(req.params.id, 'Admin user'))
+    if (!row) throw new HttpError(404, 'Admin user not found')
+    if (!row.isActive) throw new HttpError(409, 'This admin is deactivated: reactivate them first')
+    await sendPasswordResetLink(services, row.email, req.admin)
+    res.json({ message: `A password reset link was sent to ${row.email}` })
   })
 
   return router

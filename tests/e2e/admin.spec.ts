@@ -264,7 +264,10 @@ test.describe('dashboard panels', () => {
         has: page.getByRole('cell', { name: `/${slug}`, exact: true }),
       })
       await expect(row).toHaveCount(1)
-      await expect(row.getByRole('cell').last()).toHaveText('Published')
+      await expect(row.getByRole('cell').nth(3)).toHaveText('Published')
+      // System pages can be edited but never deleted: no delete control at all.
+      await expect(row.getByRole('link', { name: /^Edit / })).toBeVisible()
+      await expect(row.getByRole('button', { name: /^Delete / })).toHaveCount(0)
     }
   })
 

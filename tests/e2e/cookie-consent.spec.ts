@@ -53,6 +53,7 @@ type ConsentRow = {
   preferences: number
   version: string
   chosen_at: string
+  client_timestamp: string
   user_agent: string | null
 }
 
@@ -105,14 +106,16 @@ async function decideAndCheck(
     marketing: Number(row.marketing),
     preferences: Number(row.preferences),
     version: row.version,
-    chosenAt: new Date(row.chosen_at).getTime(),
+    clientTimestamp: new Date(row.client_timestamp).getTime(),
   }).toEqual({
     analytics: Number(expected.analytics),
     marketing: Number(expected.marketing),
     preferences: Number(expected.preferences),
     version: CONSENT_VERSION,
-    chosenAt: record.timestamp,
+    clientTimestamp: record.timestamp,
   })
+  // The record's own time is the server's.
+  expect(Math.abs(new Date(row.chosen_at).getTime() - Date.now())).toBeLessThan(120_000)
   expect(row.user_agent).toContain('Chrome')
   return record
 }

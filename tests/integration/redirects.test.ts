@@ -175,18 +175,98 @@ describe(`site redirects on ${testDialect}`, () => {
       expect(post.location).toBeNull()
     })
 
-    it('never redirects /api or /admin paths', async () => {
-      await create({ fromUrl: '/api/pages/home', toUrl: '/evidence' })
-      await create({ fromUrl: '/admin', toUrl: '/evidence' })
-      await create({ fromUrl: '/api/login', toUrl: '/evidence' })
-      await create({ fromUrl: '^/(api|admin)/.*$', toUrl: '/evidence', isRegex: true })
+    it('refuses a rule from any path the application owns, plain or regex', async () => {
+      for (const fromUrl of [
+        '/reset-password',
+        '/Reset-Password',
+        '/forgot-password',
+        '/setup',
+        '/admin',
+        '/admin/pages/create',
+        '/api/login',
+        '/api/pages/home',
+        '/assets/app.js',
+        '/uploads/a.webp',
+        '/healthz',
+        '/robots.txt',
+        '/sitemap.xml',
+        '/favicon.svg',
+        '/%72eset-password',
+      ]) {
+        await refused({ fromUrl, toUrl: 'https://evil.example/' }, 400, /the site itself answers/)
+      }
+      for (const fromUrl of [
+        '^/reset',
+        '^/(api|admin)/.*$',
+        '.*',
+        'password',
+        '^/RESET-PASSWORD$',
+        '^/setup',
+      ]) {
+        await refused({ fromUrl, toUrl: '/evidence', isRegex: true }, 400, /the site itself answers/)
+      }
+    })
+
+    it('never redirects a path the application owns, even from rules saved before the check', async () => {
+      const rows = [
+        { fromUrl: '/reset-password', isRegex: false },
+        { fromUrl: '/forgot-password', isRegex: false },
+        { fromUrl: '/admin', isRegex: false },
+        { fromUrl: '/api/pages/home', isRegex: false },
+        { fromUrl: '^/(api|admin|setup|reset-password|forgot-password)(/.*)?$', isRegex: true },
+      ]
+      await app.database.db
+        .insertInto('redirect')
+        .values(rows.map((r) => ({ name: 'Old rule', toUrl: 'https://evil.example/steal', ...r })))
+        .execute()
+      await app.services.site.changed()
       const api = await app.request('/api/pages/home')
       expect(api.status).toBe(200)
-      expect((await api.json()).slug).toBe('home')
-      for (const pathname of ['/admin', '/api/login', '/admin/anything', '/api/nothing-here']) {
+      for (const pathname of [
+        '/reset-password?token=secret',
+        '/RESET-PASSWORD?token=secret',
+        '/forgot-password',
+        '/setup',
+        '/admin',
+        '/api/login',
+        '/admin/anything',
+      ]) {
         const { status, location } = await visit(pathname)
-        expect(location, pathname).not.toBe('/evidence')
-        expect([200, 404], pathname).toContain(status)
+        expect(location ?? '', pathname).not.toContain('evil.example')
+        expect([200, 302, 404], pathname).toContain(status)
+      }
+      await app.database.db.deleteFrom('redirect').where('name', '=', 'Old rule').execute()
+      await app.services.site.changed()
+    })
+
+    it('passes the query string to same-site targets only, unless the rule says so, and never a token', async () => {
+      await create({ fromUrl: '/q-local', toUrl: '/evidence' })
+      await create({ fromUrl: '/q-away', toUrl: 'https://partner.example/landing' })
+      await create({ fromUrl: '/q-kept', toUrl: 'https://partner.example/kept', keepQuery: true })
+      expect((await visit('/q-local?utm_source=x&token=t')).location).toBe('/evidence?utm_source=x&token=t')
+      expect((await visit('/q-away?utm_source=x&token=t')).location).toBe('https://partner.example/landing')
+      expect((await visit('/q-kept?utm_source=x&token=t&TOKEN=u')).location).toBe(
+        'https://partner.example/kept?utm_source=x',
+      )
+    })
+
+    it('gives no redirect when a capture would change the target host', async () => {
+      await create({ fromUrl: '^/go/(.*)$', toUrl: '/$1', isRegex: true })
+      await create({ fromUrl: '^/out/(.*)$', toUrl: 'https://partner.example/$1', isRegex: true })
+      expect((await visit('/go/evidence')).location).toBe('/evidence')
+      expect((await visit('/out/page')).location).toBe('https://partner.example/page')
+      for (const pathname of [
+        '/go//evil.example',
+        '/go/%2Fevil.example',
+        '/go/%5Cevil.example',
+        '/go/\\evil.example',
+        '/out/@evil.example',
+        '/out/x%40evil.example',
+        '/go/a%0d%0aSet-Cookie:x',
+      ]) {
+        const { status, location } = await visit(pathname)
+        expect(location ?? '', pathname).not.toMatch(/evil\.example|^\/\/|^\/\\/)
+        expect(status, pathname).not.toBe(301)
       }
     })
   })

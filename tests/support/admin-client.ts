@@ -14,7 +14,9 @@ export function sessionCookie(response: Response): string | undefined {
  * set several (say, clearing a stale cookie, then issuing a new one), the last wins, as in a browser.
  */
 export function sessionSetCookie(response: Response): string | undefined {
-  return response.headers.getSetCookie().findLast((header) => header.startsWith('sid='))
+  return response.headers
+    .getSetCookie()
+    .findLast((header) => header.startsWith('sid=') || header.startsWith('__Host-sid='))
 }
 
 /** A unique, lower-case email address for a test admin. */
@@ -38,7 +40,7 @@ export async function signIn(
     throw new Error(`signing in as ${email} answered ${response.status}: ${await response.text()}`)
   }
   const sid = sessionCookie(response)
-  if (!sid || sid === 'sid=') throw new Error(`signing in as ${email} set no session cookie`)
+  if (!sid || sid.endsWith('=')) throw new Error(`signing in as ${email} set no session cookie`)
   return sid
 }
 

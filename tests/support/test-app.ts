@@ -11,6 +11,7 @@ import type { AppServices } from '../../server/context.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
 import { migrateToLatest } from '../../server/db/migrations.ts'
 import { seed } from '../../server/db/seed.ts'
+import { applyServerTimeouts } from '../../server/http/server-timeouts.ts'
 import { createServices } from '../../server/services.ts'
 
 type AppModule = typeof import('../../server/app.ts')
@@ -117,6 +118,8 @@ export async function startTestApp(
     database: { dialect: 'sqlite', file: '' },
     ...overrides,
   }
+  // As parseConfig does: links follow PUBLIC_URL when a test sets one.
+  if (!overrides.linkOrigin && config.publicUrl) config.linkOrigin = config.publicUrl
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
   const services: AppServices = createServices(config, { logger, database })
   services.jobs.start()
@@ -124,6 +127,7 @@ export async function startTestApp(
   const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
   const app = createApp(services, { clientDir: path.resolve('build/client') })
   const server = app.listen(0, '127.0.0.1')
+  applyServerTimeouts(server)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const { port } = server.address() as AddressInfo
   const baseUrl = `http://127.0.0.1:${port}`
@@ -144,6 +148,7 @@ export async function startTestApp(
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await services.background.idle()
       await services.jobs.stop()
       await database.destroy()
     },

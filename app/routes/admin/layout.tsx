@@ -4,11 +4,10 @@ import { Outlet } from 'react-router'
 import { createQueryClient } from '../../features/admin/api.ts'
 import type { Route } from './+types/layout'
 
-/** Every admin response: never cached, never indexed, whoever asks. Data comes from the guarded API. */
+/** Every admin response: never indexed, whoever asks (securityHeaders already forbids caching). */
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => {
     const response = await next()
-    response.headers.set('Cache-Control', 'no-store')
     response.headers.set('X-Robots-Tag', 'noindex, nofollow')
     return response
   },

@@ -1,3 +1,4 @@
+import { authErrorMessage } from '../../../core/schemas/auth.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { AuthCard, adminPageMeta, Field, Notice } from '../../features/auth/auth-card.tsx'
 import type { Route } from './+types/forgot-password'
@@ -6,7 +7,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   return {
     sent: url.searchParams.get('sent') === '1',
-    error: url.searchParams.get('error')?.slice(0, 200) ?? null,
+    error: authErrorMessage(url.searchParams.get('error')),
   }
 }
 

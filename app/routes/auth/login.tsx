@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { redirect } from 'react-router'
-import { loginSchema } from '../../../core/schemas/auth.ts'
+import { authErrorMessage, forgotPasswordSchema, loginSchema } from '../../../core/schemas/auth.ts'
 import { fieldErrors } from '../../../core/schemas/leads.ts'
 import { requestContext } from '../../../server/context.ts'
 import { Button } from '../../components/ui/button.tsx'
@@ -11,8 +11,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (context.get(requestContext).admin) throw redirect('/admin')
   const url = new URL(request.url)
   return {
-    error: url.searchParams.get('error')?.slice(0, 200) ?? null,
-    email: url.searchParams.get('email')?.slice(0, 254) ?? '',
+    error: authErrorMessage(url.searchParams.get('error')),
+    // Only an address that is an email is put back in the field: no free text from the URL.
+    email: forgotPasswordSchema.safeParse({ email: url.searchParams.get('email') }).data?.email ?? '',
     reset: url.searchParams.get('reset') === '1',
   }
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '../../../core/schemas/auth.ts'
+import { authErrorMessage, PASSWORD_MIN } from '../../../core/schemas/auth.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { AuthCard, adminPageMeta, Field, Notice } from '../../features/auth/auth-card.tsx'
 import type { Route } from './+types/reset-password'
@@ -7,7 +7,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   return {
     token: url.searchParams.get('token')?.slice(0, 200) ?? '',
-    error: url.searchParams.get('error')?.slice(0, 200) ?? null,
+    error: authErrorMessage(url.searchParams.get('error')),
   }
 }
 

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { PASSWORD_MIN } from '../../../core/schemas/auth.ts'
+import { authErrorMessage, PASSWORD_MIN } from '../../../core/schemas/auth.ts'
 import { countAdmins } from '../../../server/auth/admins.server.ts'
 import { servicesContext } from '../../../server/context.ts'
 import { Button } from '../../components/ui/button.tsx'
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   return {
     token: url.searchParams.get('token')?.slice(0, 200) ?? '',
-    error: url.searchParams.get('error')?.slice(0, 200) ?? null,
+    error: authErrorMessage(url.searchParams.get('error')),
   }
 }
 

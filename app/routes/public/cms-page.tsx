@@ -11,7 +11,8 @@ import type { Route } from './+types/cms-page'
 /** Pages made in the admin, at /{slug}: published only, content sanitised on the server. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { pages } = await context.get(servicesContext).site.get()
-  const page = pages.get(params.slug)
+  // Slugs are stored lower-case and addresses ignore case, as every other route does.
+  const page = pages.get(params.slug.toLowerCase())
   if (!page || isSystemPageSlug(page.slug)) throw data('Not Found', { status: 404 })
   return {
     title: page.title,

@@ -23,7 +23,7 @@ export function OverviewPanel({
   const scripts = useList<ScriptRow>('/api/admin/scripts', can('scripts'))
   const redirects = useList<RedirectRow>('/api/admin/redirects', can('redirects'))
   const stats = useQuery<LeadStats | null>({ queryKey: ['/api/admin/leads/stats'], enabled: can('leads') })
-  const activity = useList<ActivityEntry>('/api/admin/activity?limit=8')
+  const activity = useList<ActivityEntry>('/api/admin/activity?limit=8', can('activity'))
   const dash = '—'
   const icon = 'size-5 text-slate-400'
   return (
@@ -71,32 +71,34 @@ export function OverviewPanel({
             </Button>
           </div>
         </Card>
-        <Card title="Recent Activity" description="Latest changes to your site">
-          {activity.rows.length === 0 ? (
-            <p className="text-slate-600 text-sm">No activity yet.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {activity.rows.map((entry) => (
-                <li key={entry.id} className="flex items-start justify-between gap-4 py-2 text-sm">
-                  <div>
-                    <p className="font-medium text-slate-900">
-                      {describeAction(entry.action)}
-                      {typeof entry.detail?.slug === 'string' ? ` – /${entry.detail.slug}` : ''}
-                    </p>
-                    <p className="text-slate-600">{entry.actorEmail ?? 'System'}</p>
-                  </div>
-                  <time
-                    dateTime={entry.createdAt}
-                    title={formatDateTime(entry.createdAt)}
-                    className="shrink-0 text-slate-600"
-                  >
-                    {timeAgo(entry.createdAt)}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        {can('activity') ? (
+          <Card title="Recent Activity" description="Latest changes to your site">
+            {activity.rows.length === 0 ? (
+              <p className="text-slate-600 text-sm">No activity yet.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {activity.rows.map((entry) => (
+                  <li key={entry.id} className="flex items-start justify-between gap-4 py-2 text-sm">
+                    <div>
+                      <p className="font-medium text-slate-900">
+                        {describeAction(entry.action)}
+                        {typeof entry.detail?.slug === 'string' ? ` – /${entry.detail.slug}` : ''}
+                      </p>
+                      <p className="text-slate-600">{entry.actorEmail ?? 'System'}</p>
+                    </div>
+                    <time
+                      dateTime={entry.createdAt}
+                      title={formatDateTime(entry.createdAt)}
+                      className="shrink-0 text-slate-600"
+                    >
+                      {timeAgo(entry.createdAt)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        ) : null}
       </div>
     </div>
   )

@@ -1,0 +1,155 @@
+import { type Kysely, sql } from 'kysely'
+import { previousMonthStart, SITE_TIME_ZONE, leadStats as toLeadStats } from '../../core/lead-stats.ts'
+import type { Dialect } from '../db/database.ts'
+import type { DB } from '../db/schema.ts'
+
+/**
+ * Reading leads at scale (docs/decisions/0011-lead-search.md): search, pages, totals, stats, the
+ * daily chart and keyset batches for streaming. Newest first means highest id first: ids are given
+ * in arrival order, and the search indexes hand back ids in that order without sorting.
+ */
+
+export const leadListColumns = [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'carDetails',
+  'hasConsent',
+  'createdAt',
+] as const
+
+type Db = Kysely<DB>
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+/** FTS5 phrase: the trigram tokenizer matches it as a substring, in any case. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`
+/** Trigram indexes need three characters; shorter searches scan (they are rare and broad). */
+const indexable = (q: string) => [...q].length >= 3
+
+function likeFilter(q: string) {
+  const pattern = `%${escapeLike(q.toLowerCase())}%`
+  return sql<boolean>`(lower(${sql.ref('firstName')} || ' ' || ${sql.ref('lastName')}) like ${pattern} escape '\\'
+    or lower(coalesce(${sql.ref('carDetails')}, '')) like ${pattern} escape '\\')`
+}
+
+/** Ids of the leads matching `q`, newest first: a subquery for the page and for the count. */
+function matchingIds(dialect: Dialect, q: string) {
+  if (dialect === 'sqlite' && indexable(q)) {
+    return sql<{ id: number }>`select rowid as id from lead_search where lead_search match ${ftsPhrase(q)}`
+  }
+  return sql<{ id: number }>`select id from lead where ${likeFilter(q)}`
+}
+
+export type LeadPageRequest = { q?: string; size: number; offset: number }
+
+export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset }: LeadPageRequest) {
+  const query = db.selectFrom('lead').select(leadListColumns)
+  if (!q) return query.orderBy('id', 'desc').limit(size).offset(offset).execute()
+  if (dialect === 'sqlite' && indexable(q)) {
+    // The FTS index yields rowids in order: take one page of them, then read those leads.
+    const page = sql`select rowid from lead_search where lead_search match ${ftsPhrase(q)}
+      order by rowid desc limit ${size} offset ${offset}`
+    return query
+      .where(sql<boolean>`${sql.ref('id')} in (${page})`)
+      .orderBy('id', 'desc')
+      .execute()
+  }
+  return query.where(likeFilter(q)).orderBy('id', 'desc').limit(size).offset(offset).execute()
+}
+
+export async function countLeads(db: Db, dialect: Dialect, q: string | undefined): Promise<number> {
+  const row = q
+    ? await sql<{ n: number }>`select count(*) as n from (${matchingIds(dialect, q)}) matches`.execute(db)
+    : await sql<{ n: number }>`select count(*) as n from lead`.execute(db)
+  return Number(row.rows[0]?.n ?? 0)
+}
+
+/** A batch of at most `size` leads older than `beforeId` (keyset paging, for streaming). */
+export function leadBatch(db: Db, dialect: Dialect, q: string | undefined, beforeId: number, size: number) {
+  let query = db
+    .selectFrom('lead')
+    .select(leadListColumns)
+    .where('id', '<', beforeId)
+    .orderBy('id', 'desc')
+    .limit(size)
+  if (q) {
+    query =
+      dialect === 'sqlite' && indexable(q)
+        ? query.where(
+            sql<boolean>`${sql.ref('id')} in (select rowid from lead_search where lead_search match ${ftsPhrase(q)} and rowid < ${beforeId} order by rowid desc limit ${size})`,
+          )
+        : query.where(likeFilter(q))
+  }
+  return query.execute()
+}
+
+export type LeadRow = Awaited<ReturnType<typeof leadBatch>>[number]
+
+/** Every lead matching `q`, newest first, in batches: memory stays flat whatever the total. */
+export async function* allLeads(db: Db, dialect: Dialect, q: string | undefined, batchSize = 1000) {
+  let beforeId = Number.MAX_SAFE_INTEGER
+  for (;;) {
+    const rows = await leadBatch(db, dialect, q, beforeId, batchSize)
+    if (rows.length === 0) return
+    yield rows
+    beforeId = (rows.at(-1) as LeadRow).id
+    if (rows.length < batchSize) return
+  }
+}
+
+/** SPEC section 9's four figures: counts that indexes answer (total, recent, not consented). */
+export async function leadStats(db: Db, now = new Date()) {
+  const since = previousMonthStart(now)
+  const [total, thisMonth, notConsented] = await Promise.all([
+    db
+      .selectFrom('lead')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lead')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('createdAt', '>=', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lead')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<boolean>`not ${sql.ref('hasConsent')}`)
+      .executeTakeFirstOrThrow(),
+  ])
+  const all = Number(total.n)
+  return toLeadStats(all, all - Number(notConsented.n), Number(thisMonth.n))
+}
+
+const ukDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/**
+ * Leads per UK day for the last `days` days, oldest first, days without leads included. Counted per
+ * UTC hour in SQL (both engines agree on that), then folded into UK days here.
+ */
+export async function leadsPerDay(db: Db, dialect: Dialect, days = 30, now = new Date()) {
+  const labels: string[] = []
+  for (let i = days - 1; i >= 0; i--) labels.push(ukDay.format(new Date(now.getTime() - i * 86_400_000)))
+  const since = new Date(now.getTime() - (days + 1) * 86_400_000)
+  const hour =
+    dialect === 'sqlite'
+      ? sql<string>`substr(${sql.ref('createdAt')}, 1, 13)`
+      : sql<string>`to_char(${sql.ref('createdAt')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`
+  const rows = await db
+    .selectFrom('lead')
+    .select([hour.as('hour'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('createdAt', '>=', since)
+    .groupBy('hour')
+    .execute()
+  const counts = new Map(labels.map((d) => [d, 0]))
+  for (const row of rows) {
+    const day = ukDay.format(new Date(`${row.hour}:00:00Z`))
+    if (counts.has(day)) counts.set(day, (counts.get(day) ?? 0) + Number(row.n))
+  }
+  return labels.map((date) => ({ date, count: counts.get(date) ?? 0 }))
+}
