@@ -42,3 +42,42 @@ export type ActivityEntry = {
 export function describeAction(action: string): string {
   return (auditActions as Record<string, string>)[action] ?? action
 }
+
+const settingNames: Record<string, string> = {
+  site_title: 'Site title',
+  site_description: 'Site description',
+  site_keywords: 'Site keywords',
+  robots_txt: 'robots.txt',
+  favicon_url: 'Favicon',
+  og_title: 'Social title',
+  og_description: 'Social description',
+  og_image: 'Social image',
+  partner_name: 'Partner name',
+}
+
+/** An audit entry in plain words: "Page 'Spring offer' published", "Redirect /old added". */
+export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId' | 'detail'>): string {
+  const d = entry.detail ?? {}
+  const text = (key: string) => (typeof d[key] === 'string' ? (d[key] as string) : undefined)
+  const fields = Array.isArray(d.fields) ? (d.fields as string[]) : []
+  const onlyToggle = (flag: string) => fields.length === 1 && fields[0] === flag
+  const [area, verb] = entry.action.split('.') as [string, string]
+  if (area === 'page') {
+    const name = `Page '${text('title') ?? text('slug') ?? entry.entityId}'`
+    if (verb === 'update' && onlyToggle('isPublished'))
+      return `${name} ${d.isPublished ? 'published' : 'unpublished'}`
+    return `${name} ${verb === 'create' ? 'created' : verb === 'delete' ? 'deleted' : 'updated'}`
+  }
+  if (area === 'redirect' || area === 'script') {
+    const name =
+      area === 'redirect' ? `Redirect ${text('fromUrl') ?? ''}`.trim() : `Script '${text('name') ?? ''}'`
+    if (verb === 'update' && onlyToggle('isActive'))
+      return `${name} ${d.isActive ? 'turned on' : 'turned off'}`
+    return `${name} ${verb === 'create' ? 'added' : verb === 'delete' ? 'deleted' : 'updated'}`
+  }
+  if (entry.action === 'setting.update') {
+    return `${settingNames[entry.entityId ?? ''] ?? `Setting ${entry.entityId}`} updated`
+  }
+  if (entry.action === 'lead.export' && typeof d.rows === 'number') return `Leads exported (${d.rows} rows)`
+  return describeAction(entry.action)
+}

@@ -113,3 +113,23 @@ export type LeadListItem = {
   createdAt: string
 }
 export type LeadPage = { items: LeadListItem[]; total: number; page: number; pageSize: number }
+
+/** A lead with everything stored about it (`GET /api/admin/leads/{id}`). */
+export type LeadDetail = LeadListItem & {
+  consentText: string | null
+  sourceUrl: string | null
+  userAgent: string | null
+  eligibility: {
+    hadPcpFinance: boolean
+    purchaseDateRange: string
+    loanAmount: number
+    dealerDisclosedCommission: boolean
+    commissionDisclosure: string
+    isEligible: boolean
+    estimatedClaim: number
+    createdAt: string
+  } | null
+}
+
+/** One UK day of the leads chart (`GET /api/admin/leads/daily`). */
+export type LeadsPerDay = { date: string; count: number }[]

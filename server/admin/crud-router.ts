@@ -21,6 +21,8 @@ type Options<Row, C extends z.ZodType, U extends z.ZodType> = {
    * What it returns is added to the answer (e.g. a warning).
    */
   check?: (record: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>
+  /** What the audit log keeps to name the record in the activity feed (never personal data). */
+  describe?: (row: Row) => Record<string, unknown>
 }
 
 /**
@@ -29,7 +31,7 @@ type Options<Row, C extends z.ZodType, U extends z.ZodType> = {
  */
 export function crudRouter<Row extends { id: number }, C extends z.ZodType, U extends z.ZodType>(
   { db, site }: AppServices,
-  { store, entity, label, audit: actions, createSchema, updateSchema, check }: Options<Row, C, U>,
+  { store, entity, label, audit: actions, createSchema, updateSchema, check, describe }: Options<Row, C, U>,
 ): Router {
   const router = Router()
 
@@ -51,7 +53,13 @@ export function crudRouter<Row extends { id: number }, C extends z.ZodType, U ex
     const input = parseBody(createSchema, req) as Record<string, unknown>
     const extra = await check?.(input)
     const row = await store.create(input)
-    await audit(db, { actor: req.admin, action: actions.create, entity, entityId: row.id })
+    await audit(db, {
+      actor: req.admin,
+      action: actions.create,
+      entity,
+      entityId: row.id,
+      detail: describe?.(row),
+    })
     await site.changed()
     res.status(201).json({ ...row, ...extra })
   })
@@ -71,7 +79,7 @@ export function crudRouter<Row extends { id: number }, C extends z.ZodType, U ex
       action: actions.update,
       entity,
       entityId: id,
-      detail: { fields: changedFields(input) },
+      detail: { ...describe?.(row), fields: changedFields(input) },
     })
     await site.changed()
     res.json({ ...row, ...extra })
@@ -79,9 +87,15 @@ export function crudRouter<Row extends { id: number }, C extends z.ZodType, U ex
 
   router.delete('/:id', async (req, res) => {
     const id = parseId(req.params.id, label)
-    await find(id)
+    const row = await find(id)
     await store.remove(id)
-    await audit(db, { actor: req.admin, action: actions.delete, entity, entityId: id })
+    await audit(db, {
+      actor: req.admin,
+      action: actions.delete,
+      entity,
+      entityId: id,
+      detail: describe?.(row),
+    })
     await site.changed()
     res.json({ message: `${label} deleted`, id })
   })

@@ -40,7 +40,7 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
         action: 'page.create',
         entity: 'page',
         entityId: page.id,
-        detail: { slug: page.slug },
+        detail: { slug: page.slug, title: page.title },
       })
       await site.changed()
       res.status(201).json({ ...page, isSystem: false })
@@ -66,7 +66,12 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
         action: 'page.update',
         entity: 'page',
         entityId: id,
-        detail: { slug: updated.slug, fields: changedFields(input) },
+        detail: {
+          slug: updated.slug,
+          title: updated.title,
+          isPublished: updated.isPublished,
+          fields: changedFields(input),
+        },
       })
       await site.changed()
       res.json({ ...updated, isSystem: page.isSystem })
@@ -86,7 +91,7 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
       action: 'page.delete',
       entity: 'page',
       entityId: id,
-      detail: { slug: page.slug },
+      detail: { slug: page.slug, title: page.title },
     })
     await site.changed()
     res.json({ message: 'Page deleted', id })

@@ -136,6 +136,7 @@ export function redirectsAdminRouter(services: AppServices) {
       createSchema: redirectCreateSchema,
       updateSchema: redirectUpdateSchema,
       check: (record) => checkRedirect(services.db, record),
+      describe: (row) => ({ fromUrl: row.fromUrl, isActive: row.isActive }),
     }),
   )
   return router

@@ -11,5 +11,6 @@ export function scriptsAdminRouter(services: AppServices) {
     audit: { create: 'script.create', update: 'script.update', delete: 'script.delete' },
     createSchema: scriptCreateSchema,
     updateSchema: scriptUpdateSchema,
+    describe: (row) => ({ name: row.name, isActive: row.isActive }),
   })
 }

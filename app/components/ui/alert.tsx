@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 
-/** An error or warning announced to screen readers as it appears. */
+/** An error (announced as it appears), a warning or a note. */
 export function Alert({
   tone = 'error',
+  live,
   children,
   className,
 }: {
   tone?: 'error' | 'warning' | 'info'
+  /** Announce it when it appears; errors always are, standing warnings need not be. */
+  live?: boolean
   children: ReactNode
   className?: string
 }) {
@@ -18,7 +21,7 @@ export function Alert({
   }[tone]
   return (
     <p
-      role={tone === 'info' ? 'status' : 'alert'}
+      role={tone === 'error' ? 'alert' : live ? 'status' : undefined}
       className={cn('rounded-lg p-3 text-sm', styles, className)}
     >
       {children}

@@ -18,7 +18,12 @@ export function DataTable({
   empty: string | null
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <section
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-teal-600"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the table sideways
+      tabIndex={0}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-slate-50 text-slate-700">
@@ -42,7 +47,7 @@ export function DataTable({
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
 

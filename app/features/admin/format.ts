@@ -21,5 +21,3 @@ export function timeAgo(value: string | Date, now = Date.now()): string {
   }
   return 'just now'
 }
-
-export { describeAction } from '../../../core/audit-actions.ts'

@@ -1,35 +1,110 @@
 import { useQuery } from '@tanstack/react-query'
+import { Download, Search } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import type { LeadStats } from '../../../../core/lead-stats.ts'
-import type { LeadListItem } from '../../../../core/schemas/leads.ts'
+import type { LeadPage } from '../../../../core/schemas/leads.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
 import { StatCard } from '../../../components/ui/card.tsx'
+import { Input } from '../../../components/ui/field.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { formatDateTime } from '../format.ts'
 import { LoadError } from '../load-error.tsx'
-import { useList } from '../use-list.ts'
+import { LeadDetailDialog } from './lead-detail.tsx'
+
+export const LEADS_PAGE_SIZE = 25
+
+function leadsUrl(q: string, page: number) {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(LEADS_PAGE_SIZE) })
+  if (q) params.set('q', q)
+  return `/api/leads?${params}`
+}
 
 export function LeadsPanel() {
-  const { rows, error, isLoading } = useList<LeadListItem>('/api/leads')
+  const [typed, setTyped] = useState('')
+  const [q, setQ] = useState('')
+  const [page, setPage] = useState(1)
+  const [openLead, setOpenLead] = useState<number | null>(null)
+  const [exporting, setExporting] = useState(false)
+
+  // Search as the operator types, once they pause: one request, not one per key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(typed.trim())
+      setPage(1)
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [typed])
+
+  const list = useQuery<LeadPage | null>({
+    queryKey: [leadsUrl(q, page)],
+    placeholderData: (previous) => previous,
+  })
   const stats = useQuery<LeadStats | null>({ queryKey: ['/api/admin/leads/stats'] })
   const s = stats.data
+  const items = list.data?.items ?? []
+  const total = list.data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE))
+  const empty = list.isLoading
+    ? 'Loading…'
+    : items.length
+      ? null
+      : q
+        ? 'No matching leads found'
+        : 'No leads yet'
+
+  const exportCsv = () => {
+    setExporting(true)
+    // A plain download: the browser streams the file to disk, the server streams it from the database.
+    const link = document.createElement('a')
+    link.href = `/api/admin/leads/export.csv${q ? `?q=${encodeURIComponent(q)}` : ''}`
+    link.download = ''
+    document.body.append(link)
+    link.click()
+    link.remove()
+    setTimeout(() => setExporting(false), 1500)
+  }
+
   return (
     <>
-      <LoadError error={error ?? stats.error} />
-      <div className="mb-4 grid gap-4 sm:grid-cols-4">
+      <LoadError error={list.error ?? stats.error} />
+      <div className="mb-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard title="Total" value={s?.total ?? 0} note="All leads" />
         <StatCard title="This Month" value={s?.thisMonth ?? 0} note="Since the start of last month" />
         <StatCard title="Conversion Rate" value={`${s?.conversionRate ?? 0}%`} note="Leads with consent" />
         <StatCard title="Average per Day" value={s?.averagePerDay ?? 0} note="Over 30 days" />
       </div>
-      <DataTable
-        caption="Leads"
-        head={['Name', 'Car Details', 'Consent', 'Date']}
-        empty={isLoading ? 'Loading…' : rows.length ? null : 'No leads yet'}
-      >
-        {rows.map((l) => (
-          <tr key={l.id}>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div className="relative min-w-64 flex-1 sm:max-w-md">
+          <label htmlFor="lead-search" className="sr-only">
+            Search leads
+          </label>
+          <Search className="absolute top-3 left-3 size-4 text-slate-500" aria-hidden="true" />
+          <Input
+            id="lead-search"
+            type="search"
+            className="pl-9"
+            placeholder="Search by name or car details"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+        <Button onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
+          <Download className="size-4" aria-hidden="true" />
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </Button>
+      </div>
+      <DataTable caption="Leads" head={['Name', 'Car Details', 'Consent', 'Date']} empty={empty}>
+        {items.map((l) => (
+          <tr key={l.id} className="hover:bg-slate-50">
             <Cell className="font-medium text-slate-900">
-              {l.firstName} {l.lastName}
+              <button
+                type="button"
+                className="text-left text-teal-800 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-teal-600"
+                onClick={() => setOpenLead(l.id)}
+              >
+                {l.firstName} {l.lastName}
+              </button>
             </Cell>
             <Cell>{l.carDetails}</Cell>
             <Cell>
@@ -39,6 +114,28 @@ export function LeadsPanel() {
           </tr>
         ))}
       </DataTable>
+      <nav
+        aria-label="Leads pages"
+        className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm"
+      >
+        <p className="text-slate-700" role="status">
+          {total === 0
+            ? 'No leads to show'
+            : `Showing ${(page - 1) * LEADS_PAGE_SIZE + 1}–${Math.min(page * LEADS_PAGE_SIZE, total)} of ${total}`}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="self-center text-slate-700">
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      </nav>
+      <LeadDetailDialog leadId={openLead} onClose={() => setOpenLead(null)} />
     </>
   )
 }

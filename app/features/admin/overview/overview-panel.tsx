@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { Activity, FileText, Link2, Users } from 'lucide-react'
-import type { ActivityEntry } from '../../../../core/audit-actions.ts'
+import { type ActivityEntry, describeActivity } from '../../../../core/audit-actions.ts'
 import type { LeadStats } from '../../../../core/lead-stats.ts'
 import type { Permission } from '../../../../core/permissions.ts'
+import type { LeadsPerDay } from '../../../../core/schemas/leads.ts'
 import type { PageListItem } from '../../../../core/schemas/pages.ts'
 import type { RedirectRow } from '../../../../core/schemas/redirects.ts'
 import type { ScriptRow } from '../../../../core/schemas/scripts.ts'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { Card, StatCard } from '../../../components/ui/card.tsx'
-import { describeAction, formatDateTime, timeAgo } from '../format.ts'
+import { formatDateTime, timeAgo } from '../format.ts'
 import type { AdminTab } from '../shell/admin-tabs.ts'
 import { useList } from '../use-list.ts'
+import { LeadsChart } from './leads-chart.tsx'
 
 export function OverviewPanel({
   can,
@@ -24,6 +26,7 @@ export function OverviewPanel({
   const redirects = useList<RedirectRow>('/api/admin/redirects', can('redirects'))
   const stats = useQuery<LeadStats | null>({ queryKey: ['/api/admin/leads/stats'], enabled: can('leads') })
   const activity = useList<ActivityEntry>('/api/admin/activity?limit=8', can('activity'))
+  const daily = useList<LeadsPerDay[number]>('/api/admin/leads/daily', can('leads'))
   const dash = '—'
   const icon = 'size-5 text-slate-400'
   return (
@@ -54,6 +57,11 @@ export function OverviewPanel({
           icon={<Link2 className={icon} aria-hidden="true" />}
         />
       </div>
+      {can('leads') ? (
+        <Card title="Leads per day" description="The last 30 days, in UK time">
+          <LeadsChart days={daily.rows} />
+        </Card>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Quick Actions" description="Common admin tasks">
           <div className="grid gap-2 sm:grid-cols-2">
@@ -80,10 +88,7 @@ export function OverviewPanel({
                 {activity.rows.map((entry) => (
                   <li key={entry.id} className="flex items-start justify-between gap-4 py-2 text-sm">
                     <div>
-                      <p className="font-medium text-slate-900">
-                        {describeAction(entry.action)}
-                        {typeof entry.detail?.slug === 'string' ? ` – /${entry.detail.slug}` : ''}
-                      </p>
+                      <p className="font-medium text-slate-900">{describeActivity(entry)}</p>
                       <p className="text-slate-600">{entry.actorEmail ?? 'System'}</p>
                     </div>
                     <time

@@ -103,7 +103,7 @@ export function RedirectsPanel() {
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-semibold text-lg text-navy-900">Redirects</h2>
         <Button size="sm" onClick={startCreate}>
@@ -111,7 +111,11 @@ export function RedirectsPanel() {
           Add Redirect
         </Button>
       </div>
-      {chainWarning ? <Alert tone="warning">{chainWarning}</Alert> : null}
+      {chainWarning ? (
+        <Alert tone="warning" live>
+          {chainWarning}
+        </Alert>
+      ) : null}
       <LoadError error={error} />
       <DataTable
         caption="Redirects"

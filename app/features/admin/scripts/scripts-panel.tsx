@@ -75,7 +75,7 @@ export function ScriptsPanel() {
   const toggle = (s: ScriptRow, isActive: boolean) => save.mutate({ id: s.id, body: { isActive } })
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card
         title={editing === null ? 'Add Script' : 'Edit Script'}
         description="Tracking and marketing tags added to every public page"

@@ -11,8 +11,8 @@ import { PagesPanel } from '../pages/pages-panel.tsx'
 import { RedirectsPanel } from '../redirects/redirects-panel.tsx'
 import { ScriptsPanel } from '../scripts/scripts-panel.tsx'
 import { SettingsPanel } from '../settings/settings-panel.tsx'
-import { type AdminTab, adminTabs } from './admin-tabs.ts'
-import { Guarded } from './guarded.tsx'
+import { UsersPanel } from '../users/users-panel.tsx'
+import { type AdminTab, visibleTabs } from './admin-tabs.ts'
 import { AdminLoading, SignedOut } from './signed-out.tsx'
 import { useAdminTab } from './use-admin-tab.ts'
 
@@ -24,16 +24,28 @@ export function AdminDashboard() {
   return <Dashboard user={user} />
 }
 
-const panels: Record<Exclude<AdminTab, 'overview'>, () => ReactNode> = {
+const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }) => ReactNode> = {
   pages: PagesPanel,
   redirects: RedirectsPanel,
   settings: SettingsPanel,
   scripts: ScriptsPanel,
   leads: LeadsPanel,
+  users: UsersPanel,
+}
+
+const gridColumns: Record<number, string> = {
+  1: 'sm:grid-cols-1',
+  2: 'sm:grid-cols-2',
+  3: 'sm:grid-cols-3',
+  4: 'sm:grid-cols-4',
+  5: 'sm:grid-cols-5',
+  6: 'sm:grid-cols-6',
+  7: 'sm:grid-cols-7',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {
-  const [tab, setTab] = useAdminTab()
+  const tabs = visibleTabs(user.permissions)
+  const [tab, setTab] = useAdminTab(tabs.map((t) => t.value))
   const can = (permission: Permission) => user.permissions.includes(permission)
   return (
     <div className="min-h-screen bg-slate-100">
@@ -59,8 +71,8 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
         <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
-          <TabsList aria-label="Admin sections" className="grid-cols-3 sm:grid-cols-6">
-            {adminTabs.map((t) => (
+          <TabsList aria-label="Admin sections" className={`grid-cols-3 ${gridColumns[tabs.length] ?? ''}`}>
+            {tabs.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
                 {t.label}
               </TabsTrigger>
@@ -69,14 +81,12 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
           <TabsContent value="overview" className="mt-6">
             <OverviewPanel can={can} onSwitch={setTab} />
           </TabsContent>
-          {adminTabs.map((t) => {
-            if (t.permission === null) return null
+          {tabs.map((t) => {
+            if (t.value === 'overview') return null
             const Panel = panels[t.value]
             return (
               <TabsContent key={t.value} value={t.value} className="mt-6">
-                <Guarded allowed={can(t.permission)}>
-                  <Panel />
-                </Guarded>
+                <Panel me={user} />
               </TabsContent>
             )
           })}

@@ -8,6 +8,7 @@ export const adminTabs = [
   { value: 'settings', label: 'Settings', permission: 'settings' },
   { value: 'scripts', label: 'Scripts', permission: 'scripts' },
   { value: 'leads', label: 'Leads', permission: 'leads' },
+  { value: 'users', label: 'Users', permission: 'users' },
 ] as const satisfies readonly { value: string; label: string; permission: Permission | null }[]
 
 export type AdminTab = (typeof adminTabs)[number]['value']
@@ -15,4 +16,9 @@ export const DEFAULT_TAB: AdminTab = 'overview'
 
 export function isAdminTab(value: string | null): value is AdminTab {
   return adminTabs.some((t) => t.value === value)
+}
+
+/** The tabs a user's permissions allow: the browser mirrors what the server enforces anyway. */
+export function visibleTabs(permissions: readonly Permission[]) {
+  return adminTabs.filter((t) => t.permission === null || permissions.includes(t.permission))
 }

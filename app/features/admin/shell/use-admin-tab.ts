@@ -3,10 +3,11 @@ import { useSearchParams } from 'react-router'
 import { type AdminTab, DEFAULT_TAB, isAdminTab } from './admin-tabs.ts'
 
 /** The selected tab lives in the URL (`/admin?tab=leads`), so reload and Back keep it. */
-export function useAdminTab(): [AdminTab, (tab: AdminTab) => void] {
+export function useAdminTab(allowed: readonly AdminTab[]): [AdminTab, (tab: AdminTab) => void] {
   const [params, setParams] = useSearchParams()
   const value = params.get('tab')
-  const tab = isAdminTab(value) ? value : DEFAULT_TAB
+  // An unknown tab, or one this user may not open, shows the overview.
+  const tab = isAdminTab(value) && allowed.includes(value) ? value : DEFAULT_TAB
   const select = useCallback(
     (next: AdminTab) =>
       setParams(

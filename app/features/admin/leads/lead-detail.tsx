@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query'
+import { questions } from '../../../../core/eligibility.ts'
+import type { LeadDetail } from '../../../../core/schemas/leads.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { formatDateTime } from '../format.ts'
+import { LoadError } from '../load-error.tsx'
+
+const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
+const commission = Object.fromEntries(questions[3].options.map((o) => [o.value, o.label]))
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 border-slate-100 border-b py-2 sm:grid-cols-3">
+      <dt className="font-medium text-slate-700 text-sm">{label}</dt>
+      <dd className="break-words text-slate-900 text-sm sm:col-span-2">{children}</dd>
+    </div>
+  )
+}
+
+/** Every stored field of one lead; React escapes each value, so lead text can never be markup. */
+export function LeadDetailDialog({ leadId, onClose }: { leadId: number | null; onClose: () => void }) {
+  const { data, error, isLoading } = useQuery<LeadDetail | null>({
+    queryKey: [`/api/admin/leads/${leadId}`],
+    enabled: leadId !== null,
+  })
+  const e = data?.eligibility
+  return (
+    <Dialog
+      open={leadId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={data ? `${data.firstName} ${data.lastName}` : 'Lead'}
+      description={data ? `Received ${formatDateTime(data.createdAt)}` : undefined}
+      className="max-w-2xl"
+    >
+      <LoadError error={error} />
+      {isLoading ? <p role="status">Loading lead...</p> : null}
+      {data ? (
+        <div className="grid gap-4">
+          <section aria-label="Contact">
+            <h3 className="font-semibold text-navy-900">Contact</h3>
+            <dl>
+              <Row label="Email">
+                <a className="text-teal-800 underline" href={`mailto:${data.email}`}>
+                  {data.email}
+                </a>
+              </Row>
+              <Row label="Phone">
+                <a className="text-teal-800 underline" href={`tel:${data.phone.replace(/[^\d+]/g, '')}`}>
+                  {data.phone}
+                </a>
+              </Row>
+              <Row label="Car details">{data.carDetails || '—'}</Row>
+            </dl>
+          </section>
+          <section aria-label="Questionnaire">
+            <h3 className="font-semibold text-navy-900">Questionnaire</h3>
+            {e ? (
+              <dl>
+                <Row label="PCP finance 2007-2021">{e.hadPcpFinance ? 'Yes' : 'No'}</Row>
+                <Row label="Finance taken out">{e.purchaseDateRange}</Row>
+                <Row label="Borrowed (from)">{money.format(e.loanAmount)}</Row>
+                <Row label="Commission explained">
+                  {commission[e.commissionDisclosure] ?? e.commissionDisclosure}
+                </Row>
+                <Row label="Result">{e.isEligible ? 'Eligible' : 'Not eligible'}</Row>
+                <Row label="Estimated claim">{money.format(e.estimatedClaim)}</Row>
+              </dl>
+            ) : (
+              <p className="text-slate-600 text-sm">No questionnaire answers were sent with this lead.</p>
+            )}
+          </section>
+          <section aria-label="Consent">
+            <h3 className="font-semibold text-navy-900">Consent</h3>
+            <dl>
+              <Row label="Consented">{data.hasConsent ? 'Yes' : 'No'}</Row>
+              <Row label="Wording shown">{data.consentText || '—'}</Row>
+              <Row label="Source page">{data.sourceUrl || '—'}</Row>
+              <Row label="Browser">{data.userAgent || '—'}</Row>
+              <Row label="Time">{formatDateTime(data.createdAt)}</Row>
+            </dl>
+          </section>
+        </div>
+      ) : null}
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </Dialog>
+  )
+}
