@@ -8,6 +8,7 @@ import autocannon from 'autocannon'
 import { sql } from 'kysely'
 import { compileRedirects, matchRedirect } from '../core/redirect-rules.ts'
 import { createDatabase } from '../server/db/database.ts'
+import { benchLeadsAdmin } from './leads-admin.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -259,6 +260,10 @@ try {
     (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
   if (pgUrl) await benchDatabase('PostgreSQL', pgUrl, 5195)
   else console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)')
+  if (process.env.BENCH_LEADS !== 'off') {
+    await benchLeadsAdmin('SQLite', `file:${path.join(work, 'leads.db')}`, 5194)
+    if (pgUrl) await benchLeadsAdmin('PostgreSQL', pgUrl, 5193)
+  }
 } finally {
   fs.rmSync(work, { recursive: true, force: true })
 }

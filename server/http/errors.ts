@@ -66,6 +66,11 @@ export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return
   }
   req.log?.error({ err, requestId: req.id }, 'unhandled API error')
-  if (res.headersSent) return
+  // A stream that failed half-way cannot become an error answer: end the connection so the client
+  // sees a broken download rather than waiting for ever.
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
   res.status(500).json({ message: 'Something went wrong on our side. Please try again.' })
 }

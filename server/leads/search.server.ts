@@ -88,7 +88,8 @@ export type LeadRow = Awaited<ReturnType<typeof leadBatch>>[number]
 
 /** Every lead matching `q`, newest first, in batches: memory stays flat whatever the total. */
 export async function* allLeads(db: Db, dialect: Dialect, q: string | undefined, batchSize = 1000) {
-  let beforeId = Number.MAX_SAFE_INTEGER
+  // Ids are 32-bit on PostgreSQL (serial): start just above the largest one.
+  let beforeId = 2_147_483_647
   for (;;) {
     const rows = await leadBatch(db, dialect, q, beforeId, batchSize)
     if (rows.length === 0) return

@@ -840,8 +840,10 @@ describe(`lead list and audit log on ${testDialect}`, () => {
       ['page.create', 'page', String(page.id)],
     ])
     expect(activity.every((a) => a.actorEmail === admin.email)).toBe(true)
-    expect(activity[1]?.detail).toEqual({ fields: ['isActive'] })
-    expect(activity[4]?.detail).toEqual({ slug: 'audited', fields: ['title'] })
+    // Enough to name the record in plain words, and no more.
+    expect(activity[1]?.detail).toEqual({ name: 'S', isActive: false, fields: ['isActive'] })
+    expect(activity[4]?.detail).toMatchObject({ slug: 'audited', fields: ['title'] })
+    expect(Object.keys(activity[4]?.detail as Row).sort()).toEqual(['fields', 'isPublished', 'slug', 'title'])
     const ids = activity.map((a) => a.id as number)
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
   })
