@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
 import { findLead } from './queries.server.ts'
 import { write } from './router.ts'
-import { allLeads, leadStats, leadsPerDay } from './search.server.ts'
+import { allLeads, leadCsvColumns, leadStats, leadsPerDay } from './search.server.ts'
 
 /** Under /api/admin/leads, behind the leads permission. */
 export function leadsAdminRouter({ db, dialect }: AppServices): Router {
@@ -15,7 +15,7 @@ export function leadsAdminRouter({ db, dialect }: AppServices): Router {
 
   router.get('/stats', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    res.json(await leadStats(db))
+    res.json(await leadStats(db, dialect))
   })
 
   router.get('/daily', async (_req, res) => {
@@ -36,7 +36,7 @@ export function leadsAdminRouter({ db, dialect }: AppServices): Router {
     res.setHeader('Cache-Control', 'no-store')
     await write(res, CSV_BOM + csvRow(LEAD_CSV_COLUMNS))
     let rows = 0
-    for await (const batch of allLeads(db, dialect, q)) {
+    for await (const batch of allLeads(db, dialect, q, leadCsvColumns)) {
       await write(res, batch.map(leadCsvRow).join(''))
       rows += batch.length
     }

@@ -14,8 +14,16 @@ export const LEAD_BODY_LIMIT = '8kb'
 export function write(res: Response, text: string): Promise<void> | undefined {
   if (res.write(text)) return undefined
   return new Promise((resolve, reject) => {
-    res.once('drain', resolve)
-    res.once('close', () => reject(new Error('client went away')))
+    const drained = () => {
+      res.off('close', closed)
+      resolve()
+    }
+    const closed = () => {
+      res.off('drain', drained)
+      reject(new Error('client went away'))
+    }
+    res.once('drain', drained)
+    res.once('close', closed)
   })
 }
 

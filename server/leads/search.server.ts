@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import { previousMonthStart, SITE_TIME_ZONE, leadStats as toLeadStats } from '../../core/lead-stats.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
@@ -58,18 +58,58 @@ export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset }:
   return query.where(likeFilter(q)).orderBy('id', 'desc').limit(size).offset(offset).execute()
 }
 
+/** How many leads there are, and how many without consent: the tally on PostgreSQL. */
+async function totals(db: Db, dialect: Dialect): Promise<{ total: number; notConsented: number }> {
+  if (dialect === 'postgres') {
+    const row = await sql<{ total: number; notConsented: number }>`
+      select total, not_consented as "notConsented" from lead_tally where id = 1`.execute(db)
+    const tally = row.rows[0]
+    return { total: Number(tally?.total ?? 0), notConsented: Number(tally?.notConsented ?? 0) }
+  }
+  const [all, notConsented] = await Promise.all([
+    db
+      .selectFrom('lead')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lead')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<boolean>`not ${sql.ref('hasConsent')}`)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { total: Number(all.n), notConsented: Number(notConsented.n) }
+}
+
 export async function countLeads(db: Db, dialect: Dialect, q: string | undefined): Promise<number> {
-  const row = q
-    ? await sql<{ n: number }>`select count(*) as n from (${matchingIds(dialect, q)}) matches`.execute(db)
-    : await sql<{ n: number }>`select count(*) as n from lead`.execute(db)
+  if (!q) return (await totals(db, dialect)).total
+  const row = await sql<{
+    n: number
+  }>`select count(*) as n from (${matchingIds(dialect, q)}) matches`.execute(db)
   return Number(row.rows[0]?.n ?? 0)
 }
 
+/** The columns the CSV export needs: nothing more is read (a million rows make a lot of garbage). */
+export const leadCsvColumns = [
+  'id',
+  'firstName',
+  'lastName',
+  'carDetails',
+  'hasConsent',
+  'createdAt',
+] as const
+
 /** A batch of at most `size` leads older than `beforeId` (keyset paging, for streaming). */
-export function leadBatch(db: Db, dialect: Dialect, q: string | undefined, beforeId: number, size: number) {
+export function leadBatch(
+  db: Db,
+  dialect: Dialect,
+  q: string | undefined,
+  beforeId: number,
+  size: number,
+  columns: readonly (typeof leadListColumns)[number][] = leadListColumns,
+) {
   let query = db
     .selectFrom('lead')
-    .select(leadListColumns)
+    .select(columns)
     .where('id', '<', beforeId)
     .orderBy('id', 'desc')
     .limit(size)
@@ -84,42 +124,43 @@ export function leadBatch(db: Db, dialect: Dialect, q: string | undefined, befor
   return query.execute()
 }
 
-export type LeadRow = Awaited<ReturnType<typeof leadBatch>>[number]
+type ListColumn = (typeof leadListColumns)[number]
+export type LeadRow = Pick<Selectable<DB['lead']>, ListColumn>
 
 /** Every lead matching `q`, newest first, in batches: memory stays flat whatever the total. */
-export async function* allLeads(db: Db, dialect: Dialect, q: string | undefined, batchSize = 1000) {
+export async function* allLeads<C extends ListColumn>(
+  db: Db,
+  dialect: Dialect,
+  q: string | undefined,
+  columns: readonly C[] = leadListColumns as unknown as readonly C[],
+  batchSize = 1000,
+) {
   // Ids are 32-bit on PostgreSQL (serial): start just above the largest one.
   let beforeId = 2_147_483_647
   for (;;) {
-    const rows = await leadBatch(db, dialect, q, beforeId, batchSize)
+    const rows = (await leadBatch(db, dialect, q, beforeId, batchSize, columns)) as unknown as Pick<
+      LeadRow,
+      C | 'id'
+    >[]
     if (rows.length === 0) return
     yield rows
-    beforeId = (rows.at(-1) as LeadRow).id
+    beforeId = (rows.at(-1) as { id: number }).id
     if (rows.length < batchSize) return
   }
 }
 
-/** SPEC section 9's four figures: counts that indexes answer (total, recent, not consented). */
-export async function leadStats(db: Db, now = new Date()) {
+/** SPEC section 9's four figures: counts the indexes (or the PostgreSQL tally) answer at once. */
+export async function leadStats(db: Db, dialect: Dialect, now = new Date()) {
   const since = previousMonthStart(now)
-  const [total, thisMonth, notConsented] = await Promise.all([
-    db
-      .selectFrom('lead')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const [{ total, notConsented }, thisMonth] = await Promise.all([
+    totals(db, dialect),
     db
       .selectFrom('lead')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('createdAt', '>=', since)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('lead')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(sql<boolean>`not ${sql.ref('hasConsent')}`)
-      .executeTakeFirstOrThrow(),
   ])
-  const all = Number(total.n)
-  return toLeadStats(all, all - Number(notConsented.n), Number(thisMonth.n))
+  return toLeadStats(total, total - notConsented, Number(thisMonth.n))
 }
 
 const ukDay = new Intl.DateTimeFormat('en-CA', {
