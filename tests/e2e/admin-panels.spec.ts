@@ -238,7 +238,10 @@ test.describe('leads panel', () => {
       expect(response.status()).toBe(201)
     }
     await openTab(page, 'Leads')
+    // The search runs once typing pauses: wait for its answer before paging.
+    const searched = page.waitForResponse((r) => r.url().includes(`q=Lead${tag}`))
     await page.getByLabel('Search leads').fill(`Lead${tag}`)
+    await searched
     await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 1–25 of 27')
     await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 26–27 of 27')
@@ -251,6 +254,7 @@ test.describe('leads panel', () => {
 
     await page.getByLabel('Search leads').fill(`no-such-lead-${tag}`)
     await expect(page.getByRole('cell', { name: 'No matching leads found' })).toBeVisible()
+    // The earlier answer comes from the cache (fresh for five minutes): the status shows it.
     await page.getByLabel('Search leads').fill(`Lead${tag}`)
     await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 1–25 of 27')
 

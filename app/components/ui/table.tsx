@@ -19,7 +19,7 @@ export function DataTable({
 }) {
   return (
     <section
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-teal-600"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-teal-600"
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the table sideways
       tabIndex={0}
