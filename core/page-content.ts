@@ -187,7 +187,10 @@ function readContent<T extends WidgetType>(type: T, raw: Record<string, unknown>
       return { text: text('text'), ...(type === 'testimonial' ? { author: text('author') } : {}) } as never
     case 'heading': {
       const level = Math.trunc(Number(c.level))
-      return { text: text('text'), level: level >= 1 && level <= 6 ? level : 2 } as never
+      return {
+        text: text('text'),
+        level: Number.isFinite(level) ? Math.min(Math.max(level, 1), 6) : 2,
+      } as never
     }
     case 'image':
       return { src: str(c.src), alt: str(c.alt), width: str(c.width, '100%') } as never

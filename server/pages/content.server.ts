@@ -1,5 +1,10 @@
 import sanitizeHtml from 'sanitize-html'
-import type { PageContent } from '../db/schema.ts'
+import { safeHref } from '../../core/links.ts'
+import { isBuilderContent, readPageContent, type Widget, type WidgetStyles } from '../../core/page-content.ts'
+import { styleAttribute } from '../../core/page-styles.ts'
+
+/** One to four lengths, as margin and padding take them. */
+const LENGTHS = /^(0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))( (0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))){0,3}$/
 
 const VIDEO_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']
 
@@ -51,9 +56,18 @@ const options: sanitizeHtml.IOptions = {
     '*': {
       color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
       'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
+      'border-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
       'text-align': [/^(left|right|center|justify)$/],
       'font-size': [/^\d+(\.\d+)?(px|rem|em|%)$/],
       'font-weight': [/^\d{3}$|^(normal|bold)$/],
+      margin: [LENGTHS],
+      padding: [LENGTHS],
+      'border-width': [LENGTHS],
+      'border-radius': [LENGTHS],
+      'border-style': [/^solid$/],
+      height: [/^\d{1,4}(\.\d{1,3})?(px|rem|em)$/],
+      width: [/^\d{1,4}(\.\d{1,3})?(px|%)$/],
+      'grid-template-columns': [/^repeat\([1-4], ?minmax\(0, ?1fr\)\)$/],
     },
   },
   // An embed whose address was not allowed would be an empty frame: drop it.
@@ -70,8 +84,6 @@ export function sanitizePageHtml(html: string): string {
   return sanitizeHtml(html, options)
 }
 
-type Widget = { type?: unknown; content?: Record<string, unknown> | null }
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -90,46 +102,81 @@ export function videoEmbed(url: string): { kind: 'iframe' | 'video'; src: string
   return { kind: 'video', src: url }
 }
 
+const attr = (styles: WidgetStyles) => {
+  const style = styleAttribute(styles)
+  return style ? ` style="${escapeHtml(style)}"` : ''
+}
+
+/** One widget of the typed model as HTML; the whole result is sanitised again by the caller. */
 function renderWidget(widget: Widget): string {
-  const content = widget.content ?? {}
+  const style = attr(widget.styles)
   switch (widget.type) {
     case 'text':
-      return `<div>${text(content.text)}</div>`
+      return `<div${style}>${widget.content.text}</div>`
     case 'heading': {
-      const level = Math.min(Math.max(Number(content.level) || 2, 2), 6)
-      return `<h${level}>${escapeHtml(text(content.text))}</h${level}>`
+      // The page's own title is its h1: widget headings start at h2.
+      const level = Math.min(Math.max(widget.content.level, 2), 6)
+      return `<h${level}${style}>${escapeHtml(widget.content.text)}</h${level}>`
     }
     case 'image':
-      return text(content.src)
-        ? `<img src="${escapeHtml(text(content.src))}" alt="${escapeHtml(text(content.alt))}">`
+      return widget.content.src
+        ? `<img src="${escapeHtml(widget.content.src)}" alt="${escapeHtml(widget.content.alt)}"${style}>`
         : ''
     case 'video': {
-      const url = text(content.url) || text(content.src)
+      const url = widget.content.url
       if (!url) return ''
       const embed = videoEmbed(url)
       return embed.kind === 'iframe'
-        ? `<iframe src="${escapeHtml(embed.src)}" allowfullscreen loading="lazy" title="Video"></iframe>`
-        : `<video src="${escapeHtml(embed.src)}" controls></video>`
+        ? `<iframe src="${escapeHtml(embed.src)}" allowfullscreen loading="lazy" title="Video"${style}></iframe>`
+        : `<video src="${escapeHtml(embed.src)}" controls${style}></video>`
     }
-    default:
-      return ''
+    case 'button':
+      return `<p><a href="${escapeHtml(safeHref(widget.content.link))}" class="widget-button"${style}>${escapeHtml(widget.content.text)}</a></p>`
+    case 'spacer': {
+      const height = /^\d{1,4}(\.\d{1,3})?(px|rem|em)$/.test(widget.content.height)
+        ? widget.content.height
+        : '40px'
+      return `<div class="widget-spacer" style="height:${height}"></div>`
+    }
+    case 'divider':
+      return `<hr${style}>`
+    case 'form':
+      // The questionnaire and lead form live on the home page: the widget leads there.
+      return `<p><a href="/#calculator" class="widget-button"${style}>${escapeHtml(widget.content.title)}</a></p>`
+    case 'columns': {
+      const columns = Math.min(Math.max(widget.content.columns, 1), 4)
+      const cells = widget.content.texts.map((text) => `<div>${text}</div>`).join('')
+      return `<div class="widget-columns" style="grid-template-columns:repeat(${columns}, minmax(0, 1fr))">${cells}</div>`
+    }
+    case 'gallery':
+      return `<div class="widget-gallery"${style}>${widget.content.images
+        .filter((image) => image.src)
+        .map((image) => `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}" loading="lazy">`)
+        .join('')}</div>`
+    case 'testimonial':
+      return `<figure class="widget-testimonial"${style}><blockquote>${escapeHtml(widget.content.text)}</blockquote><figcaption>${escapeHtml(widget.content.author)}</figcaption></figure>`
+    case 'menu':
+      return `<nav aria-label="Page menu"${style}><ul>${widget.content.links
+        .map((link) => `<li><a href="${escapeHtml(safeHref(link.url))}">${escapeHtml(link.text)}</a></li>`)
+        .join('')}</ul></nav>`
   }
 }
 
 /**
  * Page content as safe HTML: an HTML string, or the builders' structured content (sections of
- * widgets, or a flat widget list). Structured widgets the public site cannot show yet are skipped.
+ * widgets, or a flat widget list) read into the typed model (core/page-content.ts) first.
  */
-export function renderPageContent(content: PageContent): string {
-  if (typeof content === 'string') return sanitizePageHtml(content)
-  const sections = Array.isArray(content.sections)
-    ? (content.sections as { widgets?: unknown }[])
-    : [{ widgets: content.widgets }]
+export function renderPageContent(content: unknown): string {
+  const model = readPageContent(content)
+  if (typeof model === 'string') return sanitizePageHtml(model)
+  const sections = isBuilderContent(model)
+    ? model.sections
+    : [{ id: 'widgets', widgets: model.widgets, styles: {} }]
   const html = sections
-    .map((section) =>
-      Array.isArray(section.widgets) ? (section.widgets as Widget[]).map(renderWidget).join('') : '',
-    )
-    .map((inner) => (inner ? `<section>${inner}</section>` : ''))
+    .map((section) => {
+      const inner = section.widgets.map(renderWidget).join('')
+      return inner ? `<section${attr(section.styles)}>${inner}</section>` : ''
+    })
     .join('')
   return sanitizePageHtml(html)
 }

@@ -202,3 +202,93 @@ describe('renderPageContent', () => {
     expect(renderPageContent({})).toBe('')
   })
 })
+
+describe('renderPageContent over every widget type', () => {
+  const render = (widget: Record<string, unknown>) => renderPageContent({ widgets: [widget] })
+
+  it('renders each of the twelve builder widgets with its content, and no script', () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type: 'text', content: { text: '<p>Body <b>bold</b></p>' } }, '<div><p>Body <b>bold</b></p></div>'],
+      [{ type: 'heading', content: { text: 'Title', level: 3 } }, '<h3>Title</h3>'],
+      [{ type: 'image', content: { src: 'https://cdn.example/a.webp', alt: 'Car' } }, 'alt="Car"'],
+      [
+        { type: 'video', content: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+        'youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      ],
+      [
+        { type: 'button', content: { text: 'Start', link: '/#calculator' } },
+        '<a href="/#calculator" class="widget-button">Start</a>',
+      ],
+      [
+        { type: 'spacer', content: { height: '40px' } },
+        '<div class="widget-spacer" style="height:40px"></div>',
+      ],
+      [{ type: 'divider', content: {} }, '<hr />'],
+      [{ type: 'form', content: { title: 'Check now' } }, 'href="/#calculator"'],
+      [
+        { type: 'columns', content: { columns: 2, texts: ['<p>A</p>', '<p>B</p>'] } },
+        'repeat(2, minmax(0, 1fr))',
+      ],
+      [
+        { type: 'gallery', content: { images: [{ src: 'https://cdn.example/1.webp', alt: 'One' }] } },
+        'alt="One"',
+      ],
+      [
+        { type: 'testimonial', content: { text: 'Great', author: 'Ann' } },
+        '<blockquote>Great</blockquote><figcaption>Ann</figcaption>',
+      ],
+      [{ type: 'menu', content: { links: [{ text: 'Home', url: '/' }] } }, '<a href="/">Home</a>'],
+    ]
+    for (const [widget, fragment] of cases) {
+      const html = render(widget)
+      expect(html, String(widget.type)).toContain(fragment)
+      expect(html).not.toMatch(/<script|on\w+=/i)
+    }
+  })
+
+  it('applies valid styles and drops the rest', () => {
+    const html = render({
+      type: 'heading',
+      content: { text: 'Styled', level: 2 },
+      styles: {
+        color: '#1f2937',
+        fontWeight: '600',
+        backgroundColor: 'url(https://evil.example/x)',
+        padding: '12px 24px',
+      },
+    })
+    expect(html).toContain('color:#1f2937')
+    expect(html).toContain('font-weight:600')
+    expect(html).toContain('padding:12px 24px')
+    expect(html).not.toContain('evil.example')
+  })
+
+  it('neutralises hostile links and markup inside widgets', () => {
+    // about:blank from the link sanitiser, then dropped by the HTML allow list: a link to nowhere.
+    expect(render({ type: 'button', content: { text: 'x', link: 'javascript:alert(1)' } })).toBe(
+      '<section><p><a class="widget-button">x</a></p></section>',
+    )
+    expect(
+      render({
+        type: 'menu',
+        content: { links: [{ text: '<img src=x onerror=1>', url: 'data:text/html,x' }] },
+      }),
+    ).not.toMatch(/<img|data:/)
+    expect(
+      render({ type: 'text', content: { text: '<img src=x onerror=alert(1)><script>x</script>ok' } }),
+    ).toBe('<section><div><img src="x" />ok</div></section>')
+  })
+
+  it('renders builder sections with their styles, and drops unknown widget types', () => {
+    const html = renderPageContent({
+      sections: [
+        {
+          id: 's1',
+          styles: { backgroundColor: '#f1f5f9' },
+          widgets: [{ id: 'w1', type: 'divider' }, { type: 'marquee' }],
+        },
+      ],
+    })
+    expect(html).toBe('<section style="background-color:#f1f5f9"><hr /></section>')
+  })
+})
