@@ -12,6 +12,7 @@ export const auditActions = {
   'page.create': 'Page created',
   'page.update': 'Page updated',
   'page.delete': 'Page deleted',
+  'page.restore': 'Page restored from a revision',
   'setting.update': 'Setting updated',
   'script.create': 'Script created',
   'script.update': 'Script updated',
@@ -66,7 +67,9 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     const name = `Page '${text('title') ?? text('slug') ?? entry.entityId}'`
     if (verb === 'update' && onlyToggle('isPublished'))
       return `${name} ${d.isPublished ? 'published' : 'unpublished'}`
-    return `${name} ${verb === 'create' ? 'created' : verb === 'delete' ? 'deleted' : 'updated'}`
+    const done =
+      { create: 'created', delete: 'deleted', restore: 'restored from a revision' }[verb] ?? 'updated'
+    return `${name} ${done}`
   }
   if (area === 'redirect' || area === 'script') {
     const name =

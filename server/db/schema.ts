@@ -81,6 +81,23 @@ export interface PageTable {
   updatedAt: UpdatedAt
 }
 
+/** A page as it was before a save (who saved over it, and when). */
+export interface PageRevisionTable {
+  id: Generated<number>
+  pageId: number
+  slug: string
+  title: string
+  metaDescription: string | null
+  metaKeywords: string | null
+  targetKeyword: string | null
+  ogTitle: string | null
+  ogDescription: string | null
+  content: Json<PageContent>
+  actorId: number | null
+  actorEmail: string | null
+  createdAt: CreatedAt
+}
+
 export interface SiteSettingTable {
   id: Generated<number>
   key: string
@@ -162,6 +179,7 @@ export interface DB {
   user: UserTable
   adminUser: AdminUserTable
   page: PageTable
+  pageRevision: PageRevisionTable
   siteSetting: SiteSettingTable
   customScript: CustomScriptTable
   redirect: RedirectTable

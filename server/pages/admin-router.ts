@@ -8,7 +8,16 @@ import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
-import { deletePage, findPage, insertPage, isSlugTaken, listPages, updatePage } from './queries.server.ts'
+import {
+  deletePage,
+  findPage,
+  findRevision,
+  insertPage,
+  isSlugTaken,
+  listPages,
+  listRevisions,
+  updatePageKeepingRevision,
+} from './queries.server.ts'
 
 const DUPLICATE_SLUG = 'A page with this URL slug already exists'
 
@@ -60,7 +69,7 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
       if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
     }
     try {
-      const updated = await updatePage(db, id, input)
+      const updated = await updatePageKeepingRevision(db, page, input, req.admin)
       await audit(db, {
         actor: req.admin,
         action: 'page.update',
@@ -79,6 +88,51 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
       if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_SLUG)
       throw error
     }
+  })
+
+  router.get('/:id/revisions', async (req, res) => {
+    const page = await findOr404(parseId(req.params.id, 'Page'))
+    res.json(await listRevisions(db, page.id))
+  })
+
+  router.get('/:id/revisions/:revisionId', async (req, res) => {
+    const page = await findOr404(parseId(req.params.id, 'Page'))
+    const revision = await findRevision(db, page.id, parseId(req.params.revisionId, 'Revision'))
+    if (!revision) throw new HttpError(404, 'Revision not found')
+    res.json(revision)
+  })
+
+  /** Puts a revision back: the page as it is now becomes a revision in its turn. */
+  router.post('/:id/revisions/:revisionId/restore', async (req, res) => {
+    const page = await findOr404(parseId(req.params.id, 'Page'))
+    const revision = await findRevision(db, page.id, parseId(req.params.revisionId, 'Revision'))
+    if (!revision) throw new HttpError(404, 'Revision not found')
+    const slug = page.isSystem ? page.slug : revision.slug
+    if (slug !== page.slug && (await isSlugTaken(db, slug))) throw new HttpError(409, DUPLICATE_SLUG)
+    const updated = await updatePageKeepingRevision(
+      db,
+      page,
+      {
+        slug,
+        title: revision.title,
+        metaDescription: revision.metaDescription,
+        metaKeywords: revision.metaKeywords,
+        targetKeyword: revision.targetKeyword,
+        ogTitle: revision.ogTitle,
+        ogDescription: revision.ogDescription,
+        content: revision.content,
+      },
+      req.admin,
+    )
+    await audit(db, {
+      actor: req.admin,
+      action: 'page.restore',
+      entity: 'page',
+      entityId: page.id,
+      detail: { slug: updated.slug, title: updated.title, revisionId: revision.id },
+    })
+    await site.changed()
+    res.json({ ...updated, isSystem: page.isSystem })
   })
 
   router.delete('/:id', async (req, res) => {

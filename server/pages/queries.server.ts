@@ -80,3 +80,67 @@ export function updatePage(db: Kysely<DB>, id: number, values: Partial<PageValue
 export async function deletePage(db: Kysely<DB>, id: number) {
   await db.deleteFrom('page').where('id', '=', id).execute()
 }
+
+const revisionFields = [
+  'slug',
+  'title',
+  'metaDescription',
+  'metaKeywords',
+  'targetKeyword',
+  'ogTitle',
+  'ogDescription',
+  'content',
+] as const
+
+/**
+ * Saves `values` over the page and keeps what it was as a revision, in one transaction. A change of
+ * the published flag alone is not a new version of the page and keeps none.
+ */
+export async function updatePageKeepingRevision(
+  db: Kysely<DB>,
+  previous: Page,
+  values: Partial<PageValues>,
+  actor: { id: number; email: string } | undefined,
+) {
+  const keep = revisionFields.some((field) => values[field] !== undefined)
+  return db.transaction().execute(async (trx) => {
+    if (keep) {
+      await trx
+        .insertInto('pageRevision')
+        .values({
+          pageId: previous.id,
+          slug: previous.slug,
+          title: previous.title,
+          metaDescription: previous.metaDescription,
+          metaKeywords: previous.metaKeywords,
+          targetKeyword: previous.targetKeyword,
+          ogTitle: previous.ogTitle,
+          ogDescription: previous.ogDescription,
+          content: json(previous.content),
+          actorId: actor?.id ?? null,
+          actorEmail: actor?.email ?? null,
+        })
+        .execute()
+    }
+    return updatePage(trx, previous.id, values)
+  })
+}
+
+export function listRevisions(db: Kysely<DB>, pageId: number) {
+  return db
+    .selectFrom('pageRevision')
+    .select(['id', 'pageId', 'title', 'slug', 'actorEmail', 'createdAt'])
+    .where('pageId', '=', pageId)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute()
+}
+
+export function findRevision(db: Kysely<DB>, pageId: number, revisionId: number) {
+  return db
+    .selectFrom('pageRevision')
+    .selectAll()
+    .where('pageId', '=', pageId)
+    .where('id', '=', revisionId)
+    .executeTakeFirst()
+}

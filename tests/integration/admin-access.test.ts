@@ -57,6 +57,23 @@ const routes: RouteCase[] = [
     ok: 200,
   },
   { method: 'DELETE', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
+  { method: 'GET', path: '/api/admin/pages/:id/revisions', permission: 'pages', entity: 'page', ok: 200 },
+  // No revision exists for a fresh page: an allowed caller gets as far as 404.
+  {
+    method: 'GET',
+    path: '/api/admin/pages/:id/revisions/:revisionId',
+    permission: 'pages',
+    entity: 'page',
+    ok: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/pages/:id/revisions/:revisionId/restore',
+    permission: 'pages',
+    entity: 'page',
+    body: () => ({}),
+    ok: 404,
+  },
 
   { method: 'GET', path: '/api/admin/redirects', permission: 'redirects', ok: 200 },
   { method: 'GET', path: '/api/admin/redirects/:id', permission: 'redirects', entity: 'redirect', ok: 200 },
