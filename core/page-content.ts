@@ -126,6 +126,11 @@ export const isBuilderContent = (content: PageContent): content is BuilderConten
 export const isWidgetListContent = (content: PageContent): content is WidgetListContent =>
   typeof content === 'object' && !('sections' in content)
 
+/** One part of a rendered section: safe HTML, or the place where the real lead form goes. */
+export type RenderedPart = { html: string } | { form: { title: string; styles: WidgetStyles } }
+/** A section as the public page and the editor's Preview render it (`styles` already validated). */
+export type RenderedSection = { id: string; styles: WidgetStyles | null; parts: RenderedPart[] }
+
 type Defaults<T extends WidgetType> = { content: WidgetContentMap[T]; styles: WidgetStyles }
 
 /** What a widget dropped in the visual builder starts with (SPEC section 3). */

@@ -62,6 +62,7 @@ export const pageCreateSchema = z.object({
   isPublished: pageFields.isPublished.default(false),
 })
 export const pageUpdateSchema = z.object(pageFields).partial()
+export const pagePreviewSchema = z.object({ content: pageContentSchema })
 
 export type PageCreateInput = z.input<typeof pageCreateSchema>
 export type PageUpdateInput = z.input<typeof pageUpdateSchema>

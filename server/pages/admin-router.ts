@@ -2,12 +2,14 @@ import { Router } from 'express'
 import {
   isSystemPageSlug as isSystemSlug,
   pageCreateSchema,
+  pagePreviewSchema,
   pageUpdateSchema,
 } from '../../core/schemas/pages.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
+import { renderPageSections, sanitizeStoredContent } from './content.server.ts'
 import {
   deletePage,
   findPage,
@@ -39,8 +41,15 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
     res.json(await findOr404(parseId(req.params.id, 'Page')))
   })
 
+  /** The editor's Preview: the public renderer's output for unsaved content. */
+  router.post('/preview', (req, res) => {
+    const { content } = parseBody(pagePreviewSchema, req)
+    res.json({ sections: renderPageSections(content) })
+  })
+
   router.post('/', async (req, res) => {
-    const input = parseBody(pageCreateSchema, req)
+    const parsed = parseBody(pageCreateSchema, req)
+    const input = { ...parsed, content: sanitizeStoredContent(parsed.content) }
     if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
     try {
       const page = await insertPage(db, input)
@@ -61,7 +70,9 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
 
   router.put('/:id', async (req, res) => {
     const id = parseId(req.params.id, 'Page')
-    const input = parseBody(pageUpdateSchema, req)
+    const parsed = parseBody(pageUpdateSchema, req)
+    const input =
+      parsed.content === undefined ? parsed : { ...parsed, content: sanitizeStoredContent(parsed.content) }
     requireChanges(input)
     const page = await findOr404(id)
     if (input.slug !== undefined && input.slug !== page.slug) {

@@ -1,7 +1,17 @@
 import sanitizeHtml from 'sanitize-html'
 import { safeHref } from '../../core/links.ts'
-import { isBuilderContent, readPageContent, type Widget, type WidgetStyles } from '../../core/page-content.ts'
-import { styleAttribute } from '../../core/page-styles.ts'
+import {
+  isBuilderContent,
+  type RenderedPart,
+  type RenderedSection,
+  readPageContent,
+  type Widget,
+  type WidgetStyles,
+} from '../../core/page-content.ts'
+import { safeStyles, styleAttribute } from '../../core/page-styles.ts'
+import { videoEmbed } from '../../core/video.ts'
+
+export { videoEmbed }
 
 /** One to four lengths, as margin and padding take them. */
 const LENGTHS = /^(0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))( (0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))){0,3}$/
@@ -90,18 +100,6 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   )
 
-/** An embeddable address for a video page URL of the two hosts, or the URL itself (direct video). */
-export function videoEmbed(url: string): { kind: 'iframe' | 'video'; src: string } {
-  const youtube =
-    /^https?:\/\/(?:www\.|m\.)?youtube\.com\/watch\?(?:.*&)?v=([\w-]{6,})/.exec(url) ??
-    /^https?:\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/(?:embed|shorts)\/([\w-]{6,})/.exec(url) ??
-    /^https?:\/\/youtu\.be\/([\w-]{6,})/.exec(url)
-  if (youtube) return { kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${youtube[1]}` }
-  const vimeo = /^https?:\/\/(?:www\.)?vimeo\.com\/(\d+)/.exec(url)
-  if (vimeo) return { kind: 'iframe', src: `https://player.vimeo.com/video/${vimeo[1]}` }
-  return { kind: 'video', src: url }
-}
-
 const attr = (styles: WidgetStyles) => {
   const style = styleAttribute(styles)
   return style ? ` style="${escapeHtml(style)}"` : ''
@@ -163,9 +161,42 @@ function renderWidget(widget: Widget): string {
 }
 
 /**
- * Page content as safe HTML: an HTML string, or the builders' structured content (sections of
- * widgets, or a flat widget list) read into the typed model (core/page-content.ts) first.
+ * Page content rendered for the site: an HTML string, or the builders' structured content
+ * (sections of widgets, or a flat widget list) read into the typed model (core/page-content.ts)
+ * first. Every piece of HTML is sanitised; the contact-form widget is left to the page, which puts
+ * the real questionnaire and lead form there.
  */
+export function renderPageSections(content: unknown): RenderedSection[] {
+  const model = readPageContent(content)
+  if (typeof model === 'string')
+    return [{ id: 'html', styles: null, parts: [{ html: sanitizePageHtml(model) }] }]
+  const sections = isBuilderContent(model)
+    ? model.sections
+    : [{ id: 'widgets', widgets: model.widgets, styles: {} }]
+  return sections
+    .map((section) => {
+      const parts: RenderedPart[] = []
+      let html = ''
+      const flush = () => {
+        const safe = sanitizePageHtml(html)
+        if (safe) parts.push({ html: safe })
+        html = ''
+      }
+      for (const widget of section.widgets) {
+        if (widget.type === 'form') {
+          flush()
+          parts.push({ form: { title: widget.content.title, styles: safeStyles(widget.styles) } })
+        } else {
+          html += renderWidget(widget)
+        }
+      }
+      flush()
+      return { id: section.id, styles: safeStyles(section.styles), parts }
+    })
+    .filter((section) => section.parts.length > 0)
+}
+
+/** The same content as one HTML string (feeds, tests): the form widget becomes a link to the form. */
 export function renderPageContent(content: unknown): string {
   const model = readPageContent(content)
   if (typeof model === 'string') return sanitizePageHtml(model)
@@ -179,4 +210,38 @@ export function renderPageContent(content: unknown): string {
     })
     .join('')
   return sanitizePageHtml(html)
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function sanitizeWidgetHtml(widget: unknown): unknown {
+  if (!isRecord(widget) || !isRecord(widget.content)) return widget
+  const content = { ...widget.content }
+  if (widget.type === 'text' && typeof content.text === 'string') {
+    content.text = sanitizePageHtml(content.text)
+  }
+  if (widget.type === 'columns' && Array.isArray(content.texts)) {
+    content.texts = content.texts.map((t) => (typeof t === 'string' ? sanitizePageHtml(t) : t))
+  }
+  return { ...widget, content }
+}
+
+/**
+ * Content as it is stored: HTML strings sanitised, and the HTML inside text widgets too. The shape
+ * of structured content is kept as sent (the renderer reads it into the model on the way out).
+ */
+export function sanitizeStoredContent(content: unknown): unknown {
+  if (typeof content === 'string') return sanitizePageHtml(content)
+  if (!isRecord(content)) return content
+  const out: Record<string, unknown> = { ...content }
+  if (Array.isArray(content.sections)) {
+    out.sections = content.sections.map((section) =>
+      isRecord(section) && Array.isArray(section.widgets)
+        ? { ...section, widgets: section.widgets.map(sanitizeWidgetHtml) }
+        : section,
+    )
+  }
+  if (Array.isArray(content.widgets)) out.widgets = content.widgets.map(sanitizeWidgetHtml)
+  return out
 }

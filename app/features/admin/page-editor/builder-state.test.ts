@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type BuilderAction,
+  type BuilderState,
+  builderReducer,
+  initialBuilderState,
+} from './builder-state.ts'
+
+const run = (...actions: BuilderAction[]) =>
+  actions.reduce<BuilderState>(builderReducer, initialBuilderState({ sections: [] }))
+
+const types = (state: BuilderState) => state.present.sections.map((s) => s.widgets.map((w) => w.type))
+
+describe('visual builder state', () => {
+  it('adds sections and drops widgets into the selected one, selecting the new widget', () => {
+    const state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'heading' })
+    const [section] = state.present.sections
+    expect(section?.widgets).toHaveLength(1)
+    expect(section?.widgets[0]).toMatchObject({
+      type: 'heading',
+      content: { text: 'Your Heading Here', level: 2 },
+      styles: { fontSize: '2rem', fontWeight: '600', color: '#1f2937' },
+    })
+    expect(state.selection).toEqual({ sectionId: section?.id, widgetId: section?.widgets[0]?.id })
+  })
+
+  it('starts a section when a widget is added to an empty page', () => {
+    const state = run({ type: 'addWidget', widgetType: 'button' })
+    expect(types(state)).toEqual([['button']])
+    expect(state.present.sections[0]?.widgets[0]?.content).toEqual({ text: 'Click Me', link: '#' })
+  })
+
+  it('inserts at a drop position and reorders within and across sections', () => {
+    let state = run(
+      { type: 'addSection' },
+      { type: 'addWidget', widgetType: 'text' },
+      { type: 'addWidget', widgetType: 'image' },
+      { type: 'addWidget', widgetType: 'heading', index: 0 },
+    )
+    expect(types(state)).toEqual([['heading', 'text', 'image']])
+    const heading = state.present.sections[0]?.widgets[0]?.id as string
+    state = builderReducer(state, { type: 'moveWidgetBy', widgetId: heading, offset: 1 })
+    expect(types(state)).toEqual([['text', 'heading', 'image']])
+    state = builderReducer(state, { type: 'moveWidgetBy', widgetId: heading, offset: 1 })
+    expect(types(state)).toEqual([['text', 'image', 'heading']])
+    state = builderReducer(state, { type: 'moveWidgetBy', widgetId: heading, offset: 1 })
+    expect(types(state)).toEqual([['text', 'image', 'heading']])
+    state = builderReducer(state, { type: 'addSection' })
+    state = builderReducer(state, { type: 'moveWidgetBy', widgetId: heading, offset: 1 })
+    expect(types(state)).toEqual([['text', 'image'], ['heading']])
+    const section = state.present.sections[0]?.id as string
+    state = builderReducer(state, { type: 'moveWidget', widgetId: heading, sectionId: section, index: 1 })
+    expect(types(state)).toEqual([['text', 'heading', 'image'], []])
+  })
+
+  it('deleting a section clears the selected widget', () => {
+    let state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'text' })
+    expect(state.selection.widgetId).not.toBeNull()
+    state = builderReducer(state, {
+      type: 'deleteSection',
+      sectionId: state.present.sections[0]?.id as string,
+    })
+    expect(state.present.sections).toEqual([])
+    expect(state.selection).toEqual({ sectionId: null, widgetId: null })
+  })
+
+  it('undoes and redoes every change, and a new change clears the redo stack', () => {
+    let state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'text' })
+    const widgetId = state.selection.widgetId as string
+    state = builderReducer(state, {
+      type: 'updateStyle',
+      target: 'widget',
+      id: widgetId,
+      field: 'color',
+      value: '#ff0000',
+    })
+    state = builderReducer(state, { type: 'undo' })
+    expect(state.present.sections[0]?.widgets[0]?.styles).toEqual({})
+    state = builderReducer(state, { type: 'redo' })
+    expect(state.present.sections[0]?.widgets[0]?.styles).toEqual({ color: '#ff0000' })
+    state = builderReducer(state, { type: 'undo' })
+    state = builderReducer(state, { type: 'undo' })
+    expect(types(state)).toEqual([[]])
+    state = builderReducer(state, { type: 'addWidget', widgetType: 'divider' })
+    expect(state.future).toEqual([])
+    expect(builderReducer(state, { type: 'redo' })).toBe(state)
+  })
+
+  it('typing in one field is one undo step; another field starts a new one', () => {
+    let state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'text' })
+    const widgetId = state.selection.widgetId as string
+    for (const text of ['H', 'He', 'Hel', 'Hello']) {
+      state = builderReducer(state, { type: 'updateContent', widgetId, patch: { text } })
+    }
+    state = builderReducer(state, {
+      type: 'updateStyle',
+      target: 'widget',
+      id: widgetId,
+      field: 'fontSize',
+      value: '18px',
+    })
+    state = builderReducer(state, { type: 'undo' })
+    expect(state.present.sections[0]?.widgets[0]?.content).toEqual({ text: 'Hello' })
+    state = builderReducer(state, { type: 'undo' })
+    expect(state.present.sections[0]?.widgets[0]?.content).toEqual({ text: 'Edit this text...' })
+  })
+
+  it('an empty style value removes the style; section styles are their own', () => {
+    let state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'heading' })
+    const widgetId = state.selection.widgetId as string
+    const sectionId = state.selection.sectionId as string
+    state = builderReducer(state, {
+      type: 'updateStyle',
+      target: 'widget',
+      id: widgetId,
+      field: 'color',
+      value: '',
+    })
+    expect(state.present.sections[0]?.widgets[0]?.styles).toEqual({ fontSize: '2rem', fontWeight: '600' })
+    state = builderReducer(state, {
+      type: 'updateStyle',
+      target: 'section',
+      id: sectionId,
+      field: 'backgroundColor',
+      value: '#eeeeee',
+    })
+    expect(state.present.sections[0]?.styles).toEqual({ backgroundColor: '#eeeeee' })
+  })
+})

@@ -1,0 +1,518 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft, ExternalLink, Save } from 'lucide-react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { Link, useBlocker, useNavigate } from 'react-router'
+import {
+  type BuilderContent,
+  isBuilderContent,
+  isWidgetListContent,
+  type PageContent,
+  readPageContent,
+  type WidgetListContent,
+} from '../../../../core/page-content.ts'
+import type { PageRecord } from '../../../../core/schemas/pages.ts'
+import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
+import { Badge, StateBadge } from '../../../components/ui/badge.tsx'
+import { Button, buttonClasses } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { Field, Input, Textarea } from '../../../components/ui/field.tsx'
+import { Switch } from '../../../components/ui/switch.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
+import { toast } from '../../../components/ui/use-toast.ts'
+import { ApiError, apiRequest } from '../api.ts'
+import { AdminLoading, SignedOut } from '../shell/signed-out.tsx'
+import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import {
+  blankFieldToast,
+  emptyPageForm,
+  formFromPage,
+  isFormDirty,
+  type PageFormValues,
+  pagePayload,
+  slugFromTitle,
+} from './page-form.ts'
+import { PagePreview } from './page-preview.tsx'
+import { PageRevisions } from './page-revisions.tsx'
+import { RichTextEditor } from './rich-text/rich-text-editor.tsx'
+import { VisualBuilder } from './visual-builder.tsx'
+import { WidgetLibrary } from './widget-library.tsx'
+
+const PAGES = '/api/admin/pages'
+export const LEAVE_PROMPT = 'You have unsaved changes. Are you sure you want to leave?'
+const META_HINT = 160
+
+/** Signed-in gate shared by both screens (the API refuses everyone else whatever the screen shows). */
+function useSignedIn() {
+  return useQuery<CurrentAdmin | null>({ queryKey: ['/api/auth/user'] })
+}
+
+function CenteredMessage({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">{children}</div>
+    </main>
+  )
+}
+
+export function CreatePageScreen() {
+  const { data: user, isLoading, error } = useSignedIn()
+  if (isLoading) return <AdminLoading />
+  if (!user) return <SignedOut error={error} />
+  return <PageEditor mode="create" initial={emptyPageForm} />
+}
+
+export function EditPageScreen({ id }: { id: number }) {
+  const { data: user, isLoading: userLoading, error: userError } = useSignedIn()
+  const valid = Number.isSafeInteger(id) && id > 0
+  const page = useQuery<PageRecord | null>({ queryKey: [`${PAGES}/${id}`], enabled: valid && !!user })
+  if (userLoading) return <AdminLoading />
+  if (!user) return <SignedOut error={userError} />
+  if (valid && page.isLoading) {
+    return (
+      <CenteredMessage>
+        <p role="status">Loading page...</p>
+      </CenteredMessage>
+    )
+  }
+  if (!valid || !page.data) {
+    const notFound = !valid || !(page.error instanceof ApiError) || page.error.status === 404
+    return (
+      <CenteredMessage>
+        <h1 className="font-bold text-2xl text-navy-900">
+          {notFound ? 'Page Not Found' : 'Could not load the page'}
+        </h1>
+        {notFound ? null : <p className="mt-2 text-slate-700">{page.error?.message}</p>}
+        <Link to="/admin?tab=pages" className={`${buttonClasses('secondary')} mt-4`}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Pages
+        </Link>
+      </CenteredMessage>
+    )
+  }
+  return <PageEditor key={page.data.id} mode="edit" page={page.data} initial={formFromPage(page.data)} />
+}
+
+type EditorProps =
+  | { mode: 'create'; initial: PageFormValues }
+  | { mode: 'edit'; page: PageRecord; initial: PageFormValues }
+
+function PageEditor(props: EditorProps) {
+  const { mode } = props
+  const page = mode === 'edit' ? props.page : null
+  const [form, setForm] = useState(props.initial)
+  const [loaded, setLoaded] = useState(props.initial)
+  const [slugTouched, setSlugTouched] = useState(mode === 'edit')
+  const [contentTab, setContentTab] = useState('builder')
+  // Remounts the builders when content is replaced from outside them (a restored revision).
+  const [contentVersion, setContentVersion] = useState(0)
+  const leaving = useRef(false)
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const dirty = isFormDirty(form, loaded)
+  const isSystem = page?.isSystem ?? false
+
+  const set = <K extends keyof PageFormValues>(key: K, value: PageFormValues[K]) =>
+    setForm((f) => ({ ...f, [key]: value }))
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  )
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return
+    if (window.confirm(LEAVE_PROMPT)) blocker.proceed()
+    else blocker.reset()
+  }, [blocker])
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      event.returnValue = LEAVE_PROMPT
+      return LEAVE_PROMPT
+    }
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  const create = useAdminMutation({
+    request: (values: PageFormValues) => apiRequest<PageRecord>('POST', PAGES, pagePayload(values)),
+    invalidate: [PAGES],
+    success: () => ({ title: 'Page created successfully', description: 'Your new page has been created' }),
+    failure: (e) => ({
+      title: 'Error creating page',
+      description: serverMessage(e) ?? 'Failed to create page',
+    }),
+  })
+  const update = useAdminMutation({
+    request: (values: PageFormValues) =>
+      apiRequest<PageRecord>('PUT', `${PAGES}/${page?.id}`, pagePayload(values)),
+    invalidate: [PAGES],
+    success: () => ({ title: 'Page updated successfully', description: 'Your changes have been saved' }),
+    failure: (e) => ({
+      title: 'Error updating page',
+      description: serverMessage(e) ?? 'Failed to update page',
+    }),
+  })
+  const pending = create.isPending || update.isPending
+
+  const submit = () => {
+    const blank = blankFieldToast(form)
+    if (blank) {
+      toast({ variant: 'destructive', ...blank })
+      return
+    }
+    if (mode === 'create') {
+      create.mutate(form, {
+        onSuccess: () => {
+          leaving.current = true
+          void navigate('/admin')
+        },
+      })
+    } else {
+      update.mutate(form, {
+        onSuccess: (saved) => {
+          const next = formFromPage(saved)
+          // Keeps the builder's own state: the saved content is what it already holds.
+          setLoaded(next)
+          setForm(next)
+          client.setQueryData([`${PAGES}/${saved.id}`], saved)
+        },
+      })
+    }
+  }
+
+  const restored = (saved: PageRecord) => {
+    const next = formFromPage(saved)
+    setLoaded(next)
+    setForm(next)
+    setContentVersion((v) => v + 1)
+    client.setQueryData([`${PAGES}/${saved.id}`], saved)
+  }
+
+  const previewReady = mode === 'create' ? !!form.title.trim() && !!form.slug.trim() : !!form.slug.trim()
+  const content = form.content
+  const origin = typeof window === 'undefined' ? '' : window.location.origin
+
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <header className="sticky top-0 z-30 border-slate-200 border-b bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
+          <Link to="/admin?tab=pages" className={buttonClasses('ghost', 'sm')}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Pages
+          </Link>
+          <h1 className="font-bold text-navy-900 text-xl">
+            {mode === 'create' ? 'Create Page' : 'Edit Page'}
+          </h1>
+          {isSystem ? <Badge tone="warning">System Page</Badge> : null}
+          <p role="status" className="text-amber-800 text-sm">
+            {dirty ? 'Unsaved changes' : ''}
+          </p>
+          <div className="ml-auto flex flex-wrap items-center gap-3">
+            <div className="flex items-center gap-2">
+              <Switch
+                id="header-published"
+                checked={form.isPublished}
+                onCheckedChange={(on) => set('isPublished', on)}
+                aria-labelledby="header-published-label"
+              />
+              <span id="header-published-label" className="font-medium text-sm">
+                {form.isPublished ? 'Published' : 'Draft'}
+              </span>
+            </div>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={!previewReady}
+              onClick={() => window.open(`/${form.slug.trim()}`, '_blank', 'noopener')}
+            >
+              <ExternalLink className="size-4" aria-hidden="true" />
+              Preview
+            </Button>
+            <Button size="sm" onClick={submit} disabled={pending || (mode === 'edit' && !dirty)}>
+              <Save className="size-4" aria-hidden="true" />
+              {mode === 'create'
+                ? create.isPending
+                  ? 'Creating...'
+                  : 'Create Page'
+                : update.isPending
+                  ? 'Saving...'
+                  : 'Save Changes'}
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <Tabs defaultValue="content">
+          <TabsList aria-label="Page editor sections" className="grid-cols-3">
+            <TabsTrigger value="content">Content Editor</TabsTrigger>
+            <TabsTrigger value="settings">Page Settings</TabsTrigger>
+            <TabsTrigger value="seo">SEO &amp; Meta</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="content" className="mt-4 grid gap-4">
+            <Card title="Page Info">
+              <div className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start">
+                <Field label="Page Title" required>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={form.title}
+                      placeholder="e.g. Spring PCP claims offer"
+                      onChange={(e) => {
+                        const title = e.target.value
+                        setForm((f) => ({ ...f, title, slug: slugTouched ? f.slug : slugFromTitle(title) }))
+                      }}
+                    />
+                  )}
+                </Field>
+                <SlugField
+                  form={form}
+                  isSystem={isSystem}
+                  onChange={(slug) => {
+                    setSlugTouched(true)
+                    set('slug', slug)
+                  }}
+                />
+                <div className="grid gap-1.5">
+                  <span className="font-medium text-slate-800 text-sm">Status</span>
+                  <div className="flex gap-2">
+                    <StateBadge on={form.isPublished} yes="Published" no="Draft" />
+                    {isSystem ? <Badge tone="warning">System Page</Badge> : null}
+                  </div>
+                </div>
+              </div>
+            </Card>
+
+            <Card title="Page Content">
+              <Tabs value={contentTab} onValueChange={setContentTab}>
+                <TabsList
+                  aria-label="Content editors"
+                  className={mode === 'edit' ? 'grid-cols-3' : 'grid-cols-2'}
+                >
+                  <TabsTrigger value="builder">Visual Builder</TabsTrigger>
+                  <TabsTrigger value="rich-text">Rich Text</TabsTrigger>
+                  {mode === 'edit' ? <TabsTrigger value="preview">Preview</TabsTrigger> : null}
+                </TabsList>
+                <TabsContent value="builder" className="mt-4">
+                  <ContentBuilder
+                    key={contentVersion}
+                    mode={mode}
+                    content={content}
+                    onChange={(next) => set('content', next)}
+                  />
+                </TabsContent>
+                <TabsContent value="rich-text" className="mt-4 grid gap-3">
+                  {typeof content === 'string' ? null : (
+                    <p className="rounded-lg bg-amber-50 p-3 text-amber-900 text-sm">
+                      This page is built from widgets. Writing here replaces them with rich text.
+                    </p>
+                  )}
+                  <RichTextEditor
+                    key={contentVersion}
+                    value={typeof content === 'string' ? content : ''}
+                    onChange={(html) => set('content', html)}
+                  />
+                </TabsContent>
+                {mode === 'edit' ? (
+                  <TabsContent value="preview" className="mt-4">
+                    <PagePreview title={form.title} content={content} />
+                  </TabsContent>
+                ) : null}
+              </Tabs>
+            </Card>
+          </TabsContent>
+
+          <TabsContent value="settings" className="mt-4 grid gap-4">
+            <Card title="Page Settings">
+              <div className="grid max-w-2xl gap-5">
+                <div className="flex items-center gap-3">
+                  <Switch
+                    id="settings-published"
+                    checked={form.isPublished}
+                    onCheckedChange={(on) => set('isPublished', on)}
+                    aria-labelledby="settings-published-label"
+                    aria-describedby="settings-published-hint"
+                  />
+                  <div>
+                    <span id="settings-published-label" className="font-medium">
+                      Published
+                    </span>
+                    <p id="settings-published-hint" className="text-slate-600 text-sm">
+                      {form.isPublished
+                        ? 'Visible to everyone at its URL.'
+                        : 'A draft: only admins can see it.'}
+                    </p>
+                  </div>
+                </div>
+                <Field label="Target Keyword" hint="For admin reference only, not used in SEO.">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={form.targetKeyword}
+                      onChange={(e) => set('targetKeyword', e.target.value)}
+                    />
+                  )}
+                </Field>
+                <SlugField
+                  form={form}
+                  isSystem={isSystem}
+                  onChange={(slug) => {
+                    setSlugTouched(true)
+                    set('slug', slug)
+                  }}
+                />
+                <div>
+                  <p className="font-medium text-slate-800 text-sm">Full URL</p>
+                  <p className="break-all font-mono text-slate-700 text-sm" data-testid="full-url">
+                    {origin}/{form.slug.trim()}
+                  </p>
+                </div>
+              </div>
+            </Card>
+            {page ? <PageRevisions page={page} onRestored={restored} /> : null}
+          </TabsContent>
+
+          <TabsContent value="seo" className="mt-4 grid gap-4">
+            <Card title="SEO & Meta">
+              <div className="grid max-w-2xl gap-5">
+                <Field
+                  label="Meta Description"
+                  hint={
+                    <span aria-live="polite">
+                      {form.metaDescription.length}/{META_HINT} characters
+                      {form.metaDescription.length > META_HINT
+                        ? ' (longer than search results usually show)'
+                        : ''}
+                    </span>
+                  }
+                >
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      rows={3}
+                      value={form.metaDescription}
+                      onChange={(e) => set('metaDescription', e.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field label="Meta Keywords" hint="Comma-separated, e.g. pcp claim, car finance">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={form.metaKeywords}
+                      onChange={(e) => set('metaKeywords', e.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field label="Social Title" hint="Shown when the page is shared; the page title if empty.">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={form.ogTitle}
+                      onChange={(e) => set('ogTitle', e.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field label="Social Description" hint="The meta description if empty.">
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      rows={3}
+                      value={form.ogDescription}
+                      onChange={(e) => set('ogDescription', e.target.value)}
+                    />
+                  )}
+                </Field>
+              </div>
+            </Card>
+            <Card title="Social Share Preview">
+              <div
+                className="max-w-lg overflow-hidden rounded-lg border border-slate-300 bg-white"
+                data-testid="share-preview"
+              >
+                <div className="bg-slate-200 px-4 py-8 text-center text-slate-500 text-sm">Share image</div>
+                <div className="p-3">
+                  <p className="text-slate-500 text-xs uppercase">{origin.replace(/^https?:\/\//, '')}</p>
+                  <p className="font-semibold text-slate-900">{form.ogTitle || form.title || 'Page title'}</p>
+                  <p className="line-clamp-2 text-slate-600 text-sm">
+                    {form.ogDescription || form.metaDescription || 'Page description'}
+                  </p>
+                </div>
+              </div>
+            </Card>
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  )
+}
+
+function SlugField({
+  form,
+  isSystem,
+  onChange,
+}: {
+  form: PageFormValues
+  isSystem: boolean
+  onChange: (slug: string) => void
+}) {
+  return (
+    <Field
+      label="URL Slug"
+      required
+      hint={isSystem ? 'System pages keep their URL slug.' : 'Lowercase letters, numbers and hyphens.'}
+    >
+      {(control) => (
+        <div className="flex items-center">
+          <span className="rounded-l-lg border border-slate-300 border-r-0 bg-slate-100 px-2 py-2 text-slate-600">
+            /
+          </span>
+          <Input
+            {...control}
+            className="rounded-l-none"
+            value={form.slug}
+            readOnly={isSystem}
+            aria-readonly={isSystem || undefined}
+            placeholder="spring-offer"
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+      )}
+    </Field>
+  )
+}
+
+/**
+ * The Visual Builder sub-tab: the full builder for new pages and builder content; the widget
+ * library for widget-list content (and, on Edit, for rich-text pages that move to widgets).
+ */
+function ContentBuilder({
+  mode,
+  content,
+  onChange,
+}: {
+  mode: 'create' | 'edit'
+  content: PageContent
+  onChange: (content: PageContent) => void
+}) {
+  const model = typeof content === 'string' ? content : readPageContent(content)
+  if (typeof model !== 'string' && isWidgetListContent(model)) {
+    return <WidgetLibrary value={model as WidgetListContent} onChange={onChange} />
+  }
+  if (typeof model !== 'string' && isBuilderContent(model)) {
+    return <VisualBuilder value={model as BuilderContent} onChange={onChange} />
+  }
+  if (mode === 'create' || !model.trim()) {
+    return <VisualBuilder value={{ sections: [] }} onChange={onChange} />
+  }
+  return (
+    <div className="grid gap-3">
+      <p className="rounded-lg bg-amber-50 p-3 text-amber-900 text-sm">
+        This page's content is rich text. Adding widgets here replaces it with a widget layout.
+      </p>
+      <WidgetLibrary value={{ widgets: [] }} onChange={onChange} />
+    </div>
+  )
+}

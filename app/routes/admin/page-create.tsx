@@ -1,0 +1,6 @@
+import { CreatePageScreen } from '../../features/admin/page-editor/page-editor.tsx'
+import { adminPageMeta } from '../../features/auth/auth-card.tsx'
+
+export const meta = () => adminPageMeta('Create Page')
+
+export default CreatePageScreen
