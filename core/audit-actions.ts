@@ -13,6 +13,7 @@ export const auditActions = {
   'page.update': 'Page updated',
   'page.delete': 'Page deleted',
   'page.restore': 'Page restored from a revision',
+  'upload.create': 'Image uploaded',
   'setting.update': 'Setting updated',
   'script.create': 'Script created',
   'script.update': 'Script updated',
@@ -80,6 +81,9 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
   }
   if (entry.action === 'setting.update') {
     return `${settingNames[entry.entityId ?? ''] ?? `Setting ${entry.entityId}`} updated`
+  }
+  if (entry.action === 'upload.create' && typeof d.width === 'number' && typeof d.height === 'number') {
+    return `Image uploaded (${d.width}×${d.height})`
   }
   if (entry.action === 'lead.export' && typeof d.rows === 'number') return `Leads exported (${d.rows} rows)`
   return describeAction(entry.action)

@@ -21,6 +21,7 @@ import { leadsRouter } from './leads/router.ts'
 import { pagesRouter } from './pages/router.ts'
 import { siteRedirects, wwwToBareHost } from './redirects/middleware.ts'
 import { seoRouter } from './seo/router.ts'
+import { uploadsRouter } from './uploads/router.ts'
 
 export type AppOptions = {
   /** Serve the built browser assets from here (production); in development Vite serves them. */
@@ -59,6 +60,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       res.status(503).json({ status: 'unavailable', message: 'Database is not answering' })
     }
   })
+
+  // Before compression (WebP does not compress) and sessions (uploads are public).
+  app.use(uploadsRouter(services))
 
   app.use(compression())
 

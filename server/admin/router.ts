@@ -7,6 +7,7 @@ import { pagesAdminRouter } from '../pages/admin-router.ts'
 import { redirectsAdminRouter } from '../redirects/admin-router.ts'
 import { scriptsAdminRouter } from '../scripts/admin-router.ts'
 import { settingsAdminRouter } from '../settings/admin-router.ts'
+import { uploadsAdminRouter } from '../uploads/admin-router.ts'
 import { usersAdminRouter } from '../users/admin-router.ts'
 
 /**
@@ -19,6 +20,8 @@ export function adminApiRouter(services: AppServices): Router {
   router.use(requireSignedIn)
   router.use(express.json({ limit: '1mb' }))
   router.use('/pages', requirePermission('pages'), pagesAdminRouter(services))
+  // Images are uploaded to be put in pages: whoever may edit pages may upload them.
+  router.use('/upload-image', requirePermission('pages'), uploadsAdminRouter(services))
   router.use('/redirects', requirePermission('redirects'), redirectsAdminRouter(services))
   router.use('/scripts', requirePermission('scripts'), scriptsAdminRouter(services))
   router.use('/settings', requirePermission('settings'), settingsAdminRouter(services))

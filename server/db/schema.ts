@@ -172,6 +172,18 @@ export interface SiteRevisionTable {
   updatedAt: UpdatedAt
 }
 
+/** One stored rendition of an uploaded image, served at /uploads/{key}. */
+export interface UploadTable {
+  id: Generated<number>
+  key: string
+  contentType: string
+  width: number
+  height: number
+  bytes: Uint8Array
+  createdAt: CreatedAt
+  createdBy: number | null
+}
+
 export interface DB {
   lead: LeadTable
   eligibilityResponse: EligibilityResponseTable
@@ -187,6 +199,7 @@ export interface DB {
   rateLimit: RateLimitTable
   consentRecord: ConsentRecordTable
   siteRevision: SiteRevisionTable
+  upload: UploadTable
 }
 
 export type Lead = Selectable<LeadTable>

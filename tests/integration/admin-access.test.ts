@@ -74,6 +74,8 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 404,
   },
+  // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
+  { method: 'POST', path: '/api/admin/upload-image', permission: 'pages', body: () => ({}), ok: 400 },
 
   { method: 'GET', path: '/api/admin/redirects', permission: 'redirects', ok: 200 },
   { method: 'GET', path: '/api/admin/redirects/:id', permission: 'redirects', entity: 'redirect', ok: 200 },
