@@ -2,7 +2,8 @@ import { axeViolations } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
 import { waitForHydration } from './support.ts'
 
-const builder = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Visual page builder' })
+const builder = (page: import('@playwright/test').Page) =>
+  page.getByRole('region', { name: 'Visual page builder' })
 const canvas = (page: import('@playwright/test').Page) => page.getByTestId('builder-canvas')
 
 test.describe('visual page builder', () => {
@@ -32,12 +33,11 @@ test.describe('visual page builder', () => {
       await b.getByRole('button', { name, exact: true }).dragTo(section)
     }
     await expect(section.locator('[data-widget-type]')).toHaveCount(4)
-    expect(await section.locator('[data-widget-type]').evaluateAll((els) => els.map((e) => e.getAttribute('data-widget-type')))).toEqual([
-      'heading',
-      'text',
-      'image',
-      'button',
-    ])
+    expect(
+      await section
+        .locator('[data-widget-type]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-widget-type'))),
+    ).toEqual(['heading', 'text', 'image', 'button'])
     // The dropped widget is the selected one: the Style Panel edits the button.
     const panel = page.getByRole('complementary', { name: 'Style Panel' })
     await expect(panel.getByLabel('Button text')).toHaveValue('Click Me')
@@ -48,7 +48,10 @@ test.describe('visual page builder', () => {
     await panel.getByLabel('Heading text').fill('Were you mis-sold car finance?')
     await panel.getByLabel('Color', { exact: true }).fill('#b91c1c')
     await panel.getByLabel('Font weight').selectOption('700')
-    await expect(section.getByRole('heading', { name: 'Were you mis-sold car finance?' })).toHaveCSS('color', 'rgb(185, 28, 28)')
+    await expect(section.getByRole('heading', { name: 'Were you mis-sold car finance?' })).toHaveCSS(
+      'color',
+      'rgb(185, 28, 28)',
+    )
 
     await section.getByRole('button', { name: /^Image widget 3/ }).click()
     await panel.getByLabel('Image URL').fill('/favicon.ico')
@@ -86,7 +89,9 @@ test.describe('visual page builder', () => {
 
     const html = await (await page.request.get('/spring-offer-e2e')).text()
     expect(html).toContain('Were you mis-sold car finance?')
-    expect(html).toMatch(/<h2[^>]*style="[^"]*color:#b91c1c[^"]*font-weight:700|<h2[^>]*style="[^"]*font-weight:700[^"]*color:#b91c1c/)
+    expect(html).toMatch(
+      /<h2[^>]*style="[^"]*color:#b91c1c[^"]*font-weight:700|<h2[^>]*style="[^"]*font-weight:700[^"]*color:#b91c1c/,
+    )
     expect(html).toContain('Thousands of drivers paid hidden commission.')
     expect(html).toContain('alt="Our logo"')
     expect(html).toContain('Start my claim')
@@ -118,7 +123,10 @@ test.describe('visual page builder', () => {
     await b.getByRole('button', { name: 'Divider', exact: true }).focus()
     await page.keyboard.press('Enter')
     const first = canvas(page).getByRole('group', { name: 'Section 1' })
-    const types = () => first.locator('[data-widget-type]').evaluateAll((els) => els.map((e) => e.getAttribute('data-widget-type')))
+    const types = () =>
+      first
+        .locator('[data-widget-type]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-widget-type')))
     await expect.poll(types).toEqual(['heading', 'divider'])
     // Move the selected divider up with Alt+ArrowUp from its own button.
     await first.getByRole('button', { name: /^Divider widget 2/ }).focus()
@@ -126,6 +134,8 @@ test.describe('visual page builder', () => {
     await expect.poll(types).toEqual(['divider', 'heading'])
     await page.keyboard.press('Control+z')
     await expect.poll(types).toEqual(['heading', 'divider'])
-    await expect(canvas(page).getByRole('group', { name: 'Section 2' }).locator('[data-widget-type]')).toHaveCount(0)
+    await expect(
+      canvas(page).getByRole('group', { name: 'Section 2' }).locator('[data-widget-type]'),
+    ).toHaveCount(0)
   })
 })

@@ -57,6 +57,13 @@ const routes: RouteCase[] = [
     ok: 200,
   },
   { method: 'DELETE', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/pages/preview',
+    permission: 'pages',
+    body: () => ({ content: '<p>Preview</p>' }),
+    ok: 200,
+  },
   { method: 'GET', path: '/api/admin/pages/:id/revisions', permission: 'pages', entity: 'page', ok: 200 },
   // No revision exists for a fresh page: an allowed caller gets as far as 404.
   {
