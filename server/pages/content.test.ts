@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { renderPageContent, sanitizePageHtml, videoEmbed } from './content.server.ts'
+import {
+  renderPageContent,
+  renderPageSections,
+  sanitizePageHtml,
+  sanitizeStoredContent,
+  videoEmbed,
+} from './content.server.ts'
 
 describe('sanitizePageHtml', () => {
   it('keeps text and structure', () => {
@@ -290,5 +296,94 @@ describe('renderPageContent over every widget type', () => {
       ],
     })
     expect(html).toBe('<section style="background-color:#f1f5f9"><hr /></section>')
+  })
+})
+
+describe('renderPageSections', () => {
+  const builder = {
+    sections: [
+      {
+        id: 's1',
+        styles: { backgroundColor: '#eeeeee', padding: 'url(x)' },
+        widgets: [
+          { id: 'w1', type: 'heading', content: { text: 'Check now', level: 2 }, styles: {} },
+          {
+            id: 'w2',
+            type: 'form',
+            content: { title: 'Start your claim' },
+            styles: { backgroundColor: '#fff' },
+          },
+          { id: 'w3', type: 'text', content: { text: '<b>After</b><script>alert(1)</script>' }, styles: {} },
+        ],
+      },
+      { id: 's2', styles: {}, widgets: [] },
+    ],
+  }
+
+  it('splits a section around the contact form, keeps only valid section styles and drops empty sections', () => {
+    expect(renderPageSections(builder)).toEqual([
+      {
+        id: 's1',
+        styles: { backgroundColor: '#eeeeee' },
+        parts: [
+          { html: '<h2>Check now</h2>' },
+          { form: { title: 'Start your claim', styles: { backgroundColor: '#fff' } } },
+          { html: '<div><b>After</b></div>' },
+        ],
+      },
+    ])
+  })
+
+  it('renders an HTML string as one unstyled section, sanitised', () => {
+    expect(renderPageSections('<p>Hi</p><img src=x onerror=alert(1)>')).toEqual([
+      { id: 'html', styles: null, parts: [{ html: '<p>Hi</p><img src="x" />' }] },
+    ])
+  })
+
+  it('renders a widget list as one section', () => {
+    const sections = renderPageSections({
+      widgets: [{ id: 'a', type: 'text', content: { text: 'One' }, styles: { textColor: '#123456' } }],
+    })
+    expect(sections).toEqual([
+      { id: 'widgets', styles: {}, parts: [{ html: '<div style="color:#123456">One</div>' }] },
+    ])
+  })
+})
+
+describe('sanitizeStoredContent', () => {
+  it('sanitises HTML strings and the HTML inside text and column widgets, keeping the shape', () => {
+    expect(sanitizeStoredContent('<p onclick="x()">Hi</p><script>1</script>')).toBe('<p>Hi</p>')
+    const stored = sanitizeStoredContent({
+      sections: [
+        {
+          id: 's',
+          extra: 1,
+          widgets: [
+            { id: 'a', type: 'text', content: { text: '<i>ok</i><script>bad()</script>' } },
+            { id: 'b', type: 'columns', content: { columns: 2, texts: ['<img src=x onerror=y>', 'fine'] } },
+            { id: 'c', type: 'testimonial', content: { text: 'Tom & Jerry <3', author: 'A' } },
+          ],
+        },
+      ],
+      v: 2,
+    })
+    expect(stored).toEqual({
+      sections: [
+        {
+          id: 's',
+          extra: 1,
+          widgets: [
+            { id: 'a', type: 'text', content: { text: '<i>ok</i>' } },
+            { id: 'b', type: 'columns', content: { columns: 2, texts: ['<img src="x" />', 'fine'] } },
+            // Rendered escaped, so stored as typed.
+            { id: 'c', type: 'testimonial', content: { text: 'Tom & Jerry <3', author: 'A' } },
+          ],
+        },
+      ],
+      v: 2,
+    })
+    expect(sanitizeStoredContent({ blocks: [{ type: 'paragraph', text: '<b>x</b>' }] })).toEqual({
+      blocks: [{ type: 'paragraph', text: '<b>x</b>' }],
+    })
   })
 })

@@ -573,7 +573,9 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
         }),
       )
       const { html, nonce } = await getPage('/built-page')
-      expect(html).toMatch(/<section[^>]*><div[^>]*><h2>Hello<\/h2><div><b>Bold<\/b><\/div><\/div><\/section>/)
+      expect(html).toMatch(
+        /<section[^>]*><div[^>]*><h2>Hello<\/h2><div><b>Bold<\/b><\/div><\/div><\/section>/,
+      )
       expect(html).not.toContain('<script>x</script>')
       expect(html).not.toMatch(/<script>x/)
       for (const { tag } of scriptTags(html)) expect(attributes(tag).nonce, tag).toBe(nonce)
