@@ -432,7 +432,7 @@ function PageEditor(props: EditorProps) {
                 className="max-w-lg overflow-hidden rounded-lg border border-slate-300 bg-white"
                 data-testid="share-preview"
               >
-                <div className="bg-slate-200 px-4 py-8 text-center text-slate-500 text-sm">Share image</div>
+                <div className="bg-slate-200 px-4 py-8 text-center text-slate-700 text-sm">Share image</div>
                 <div className="p-3">
                   <p className="text-slate-500 text-xs uppercase">{origin.replace(/^https?:\/\//, '')}</p>
                   <p className="font-semibold text-slate-900">{form.ogTitle || form.title || 'Page title'}</p>
