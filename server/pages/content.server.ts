@@ -2,11 +2,10 @@ import sanitizeHtml from 'sanitize-html'
 import { safeHref } from '../../core/links.ts'
 import { isBuilderContent, readPageContent, type Widget, type WidgetStyles } from '../../core/page-content.ts'
 import { styleAttribute } from '../../core/page-styles.ts'
+import { EMBED_HOSTS, videoEmbed } from '../../core/video.ts'
 
 /** One to four lengths, as margin and padding take them. */
 const LENGTHS = /^(0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))( (0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))){0,3}$/
-
-const VIDEO_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']
 
 /**
  * The allow list for page HTML: text, structure, links with safe protocols, images, video and
@@ -51,7 +50,7 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster', 'srcset'],
   allowProtocolRelative: false,
-  allowedIframeHostnames: VIDEO_HOSTS,
+  allowedIframeHostnames: EMBED_HOSTS,
   allowedStyles: {
     '*': {
       color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
@@ -59,8 +58,12 @@ const options: sanitizeHtml.IOptions = {
       'border-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
       'text-align': [/^(left|right|center|justify)$/],
       'font-size': [/^\d+(\.\d+)?(px|rem|em|%)$/],
+      // Font lists from the rich-text editor: names, quotes and commas only.
+      'font-family': [/^[\w\s,'"-]{1,200}$/],
       'font-weight': [/^\d{3}$|^(normal|bold)$/],
       margin: [LENGTHS],
+      // The rich-text editor's indent steps.
+      'margin-left': [/^\d{1,3}(\.\d{1,3})?(px|rem|em)$/],
       padding: [LENGTHS],
       'border-width': [LENGTHS],
       'border-radius': [LENGTHS],
@@ -89,18 +92,6 @@ const escapeHtml = (value: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   )
-
-/** An embeddable address for a video page URL of the two hosts, or the URL itself (direct video). */
-export function videoEmbed(url: string): { kind: 'iframe' | 'video'; src: string } {
-  const youtube =
-    /^https?:\/\/(?:www\.|m\.)?youtube\.com\/watch\?(?:.*&)?v=([\w-]{6,})/.exec(url) ??
-    /^https?:\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/(?:embed|shorts)\/([\w-]{6,})/.exec(url) ??
-    /^https?:\/\/youtu\.be\/([\w-]{6,})/.exec(url)
-  if (youtube) return { kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${youtube[1]}` }
-  const vimeo = /^https?:\/\/(?:www\.)?vimeo\.com\/(\d+)/.exec(url)
-  if (vimeo) return { kind: 'iframe', src: `https://player.vimeo.com/video/${vimeo[1]}` }
-  return { kind: 'video', src: url }
-}
 
 const attr = (styles: WidgetStyles) => {
   const style = styleAttribute(styles)
