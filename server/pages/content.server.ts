@@ -9,14 +9,10 @@ import {
   type WidgetStyles,
 } from '../../core/page-content.ts'
 import { safeStyles, styleAttribute } from '../../core/page-styles.ts'
-import { videoEmbed } from '../../core/video.ts'
-
-export { videoEmbed }
+import { EMBED_HOSTS, videoEmbed } from '../../core/video.ts'
 
 /** One to four lengths, as margin and padding take them. */
 const LENGTHS = /^(0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))( (0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))){0,3}$/
-
-const VIDEO_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']
 
 /**
  * The allow list for page HTML: text, structure, links with safe protocols, images, video and
@@ -61,7 +57,7 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster', 'srcset'],
   allowProtocolRelative: false,
-  allowedIframeHostnames: VIDEO_HOSTS,
+  allowedIframeHostnames: EMBED_HOSTS,
   allowedStyles: {
     '*': {
       color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
@@ -69,8 +65,12 @@ const options: sanitizeHtml.IOptions = {
       'border-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
       'text-align': [/^(left|right|center|justify)$/],
       'font-size': [/^\d+(\.\d+)?(px|rem|em|%)$/],
+      // Font lists from the rich-text editor: names, quotes and commas only.
+      'font-family': [/^[\w\s,'"-]{1,200}$/],
       'font-weight': [/^\d{3}$|^(normal|bold)$/],
       margin: [LENGTHS],
+      // The rich-text editor's indent steps.
+      'margin-left': [/^\d{1,3}(\.\d{1,3})?(px|rem|em)$/],
       padding: [LENGTHS],
       'border-width': [LENGTHS],
       'border-radius': [LENGTHS],

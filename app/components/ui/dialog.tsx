@@ -12,6 +12,7 @@ export function Dialog({
   description,
   children,
   className,
+  role,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -19,6 +20,8 @@ export function Dialog({
   description?: ReactNode
   children: ReactNode
   className?: string
+  /** 'alertdialog' for a dialog that interrupts to ask about a consequence. */
+  role?: 'dialog' | 'alertdialog'
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -34,6 +37,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={() => onOpenChange(false)}
