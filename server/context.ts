@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { createContext } from 'react-router'
@@ -31,6 +32,13 @@ export type AppServices = {
   counters: Counters
   /** Work done after answering (password-reset mail). */
   background: BackgroundTasks
+  /** In-process news between modules (a committed lead wakes the delivery worker at once). */
+  events: EventEmitter<AppEvents>
+}
+
+export type AppEvents = {
+  /** A new (not duplicate) lead is committed, with its outbox rows. */
+  'lead.created': [{ id: number; deliveries: number }]
 }
 
 export const servicesContext = createContext<AppServices>()

@@ -1,9 +1,10 @@
+import { EventEmitter } from 'node:events'
 import type { Logger } from 'pino'
 import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
 import type { Config } from './config.ts'
 import { consentJobs } from './consent/queries.server.ts'
-import type { AppServices } from './context.ts'
+import type { AppEvents, AppServices } from './context.ts'
 import { Counters } from './counters.ts'
 import { createDatabase, type Database } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
@@ -76,5 +77,6 @@ export function createServices(
     jobs,
     counters,
     background: new BackgroundTasks(logger),
+    events: new EventEmitter<AppEvents>(),
   }
 }

@@ -1,8 +1,15 @@
 import { z } from 'zod'
+import { attributionSchema } from '../attribution.ts'
 import { questions } from '../eligibility.ts'
+import { isUkPhoneNumber } from '../phone.ts'
 
 export const CONSENT_TEXT =
   'I consent to being contacted about my car finance commission claim and agree to the Privacy Policy.'
+
+/** Bumped whenever CONSENT_TEXT or the recipient sentence changes: stored with each lead. */
+export const CONSENT_VERSION = '2026-11-23'
+/** The privacy policy in force ("Last updated" on /privacy-policy): stored with each lead. */
+export const PRIVACY_POLICY_VERSION = '2025-01'
 
 /** Who receives the lead, shown beside the consent box: UK GDPR wants recipients named. */
 export function recipientSentence(partnerName: string | null | undefined): string {
@@ -41,13 +48,7 @@ const name = (label: string) =>
     .max(100, `${label} must be at most 100 characters`)
     .refine((v) => !/[<>{}\\]|\p{Cc}|\p{Cf}/u.test(v), `${label} contains characters that are not allowed`)
 
-// UK numbers as people type them (0, +44, 0044, "+44 (0)", spaces, dashes, dots, brackets), in
-// national form: 07 mobiles and 02/03 numbers have 11 digits, 01 numbers 10 or 11.
-export function isUkPhoneNumber(value: string): boolean {
-  const compact = value.replace(/[\s\-.()]/g, '')
-  const national = compact.replace(/^(?:\+44|0044)0?/, '0')
-  return /^0(?:7\d{9}|[23]\d{9}|1\d{8,9})$/.test(national)
-}
+export { isUkPhoneNumber } from '../phone.ts'
 
 export const leadSchema = z.object({
   firstName: name('First name'),
@@ -74,6 +75,11 @@ export const leadSchema = z.object({
     .transform((v) => v || undefined),
   hasConsent: z.literal(true, { error: 'You must agree to be contacted to continue' }),
   answers: answersSchema.optional(),
+  attribution: attributionSchema.optional(),
+  /** The honeypot: hidden from people and assistive technology; only bots fill it. */
+  website: z.string().max(500).optional(),
+  /** When the form appeared (ms since epoch); posting sooner than people can is a bot's mark. */
+  formStartedAt: z.coerce.number().int().nonnegative().optional().catch(undefined),
 })
 
 export type LeadInput = z.input<typeof leadSchema>

@@ -19,6 +19,67 @@ export interface LeadTable {
   sourceUrl: string | null
   userAgent: string | null
   createdAt: CreatedAt
+  phoneE164: string | null
+  phoneType: string | null
+  emailNormalized: string | null
+  duplicateCount: ColumnType<number, number | undefined, number>
+  lastSeenAt: Date | null
+  consentVersion: string | null
+  consentSha256: string | null
+  privacyVersion: string | null
+  partnerName: string | null
+  ipAddress: string | null
+  constantsVersion: string | null
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
+  utmTerm: string | null
+  utmContent: string | null
+  gclid: string | null
+  gbraid: string | null
+  wbraid: string | null
+  fbclid: string | null
+  msclkid: string | null
+  referrer: string | null
+  landingPage: string | null
+}
+
+export interface WebhookTable {
+  id: Generated<number>
+  name: string
+  url: string
+  secret: string
+  isActive: ColumnType<boolean, boolean | undefined, boolean>
+  createdAt: CreatedAt
+  updatedAt: ColumnType<Date, Date | undefined, Date>
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>
+  leadId: number
+  webhookId: number
+  idempotencyKey: string
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>
+  attempts: ColumnType<number, number | undefined, number>
+  nextAttemptAt: ColumnType<Date, Date | undefined, Date>
+  lockedUntil: Date | null
+  lastStatus: number | null
+  lastError: string | null
+  deliveredAt: Date | null
+  createdAt: CreatedAt
+  updatedAt: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface WebhookAttemptTable {
+  id: Generated<number>
+  deliveryId: number
+  attemptedAt: CreatedAt
+  statusCode: number | null
+  error: string | null
+  durationMs: number
+  responseExcerpt: string | null
 }
 
 export interface EligibilityResponseTable {
@@ -200,6 +261,9 @@ export interface DB {
   consentRecord: ConsentRecordTable
   siteRevision: SiteRevisionTable
   upload: UploadTable
+  webhook: WebhookTable
+  webhookDelivery: WebhookDeliveryTable
+  webhookAttempt: WebhookAttemptTable
 }
 
 export type Lead = Selectable<LeadTable>

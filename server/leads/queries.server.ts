@@ -1,62 +1,173 @@
-import type { Kysely } from 'kysely'
+import { createHash, randomUUID } from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
+import type { Attribution } from '../../core/attribution.ts'
 import { assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
-import { consentWording, type LeadData } from '../../core/schemas/leads.ts'
+import { normaliseUkPhone } from '../../core/phone.ts'
+import {
+  CONSENT_VERSION,
+  consentWording,
+  type LeadData,
+  PRIVACY_POLICY_VERSION,
+} from '../../core/schemas/leads.ts'
 import type { AppServices } from '../context.ts'
+import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
 
 export type LeadContext = {
+  /** The page the form was on (the Referer of the post), part of the consent evidence. */
   sourceUrl?: string | null
   userAgent?: string | null
+  ipAddress?: string | null
   /** The `partner_name` setting when the lead was taken: part of the consent wording. */
   partnerName?: string | null
+  /** The version of the questionnaire constants and statements the visitor was shown. */
+  constantsVersion?: string | null
+  /** A lead matching an earlier one's phone or email within this many days is a duplicate. */
+  duplicateWindowDays?: number
 }
 
-export type StoredLead = Awaited<ReturnType<typeof insertLead>>
+export type StoredLead = {
+  id: number
+  createdAt: Date
+  assessment: ReturnType<typeof assessEligibility> | undefined
+  /** True when the lead matched an earlier one: nothing new was stored or delivered. */
+  duplicate: boolean
+  /** Outbox rows written with the lead (one per active webhook). */
+  deliveries: number
+}
+
+export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+const cut = (value: string | null | undefined, max = 500) => value?.slice(0, max) ?? null
 
 /**
  * Writes a lead and, when the questionnaire was answered, its eligibility response, inside the
- * caller's transaction. Eligibility is recomputed here: the browser's result is never trusted.
+ * caller's transaction, with its consent evidence, normalised phone and attribution, and one
+ * outbox row per active webhook. A lead whose phone or email matches one received within the
+ * window only counts against that one. Eligibility is recomputed here: the browser is never trusted.
  */
-async function insertLead(trx: Kysely<DB>, data: LeadData, context: LeadContext) {
-  {
-    const lead = await trx
-      .insertInto('lead')
-      .values({
-        firstName: data.firstName,
-        lastName: data.lastName,
-        email: data.email,
-        phone: data.phone,
-        carDetails: data.carDetails ?? null,
-        hasConsent: data.hasConsent,
-        consentText: consentWording(context.partnerName),
-        sourceUrl: context.sourceUrl?.slice(0, 500) ?? null,
-        userAgent: context.userAgent?.slice(0, 500) ?? null,
-      })
-      .returning(['id', 'createdAt'])
-      .executeTakeFirstOrThrow()
-
-    let assessment: ReturnType<typeof assessEligibility> | undefined
-    if (data.answers) {
-      const answers = data.answers
-      assessment = assessEligibility(answers)
-      await trx
-        .insertInto('eligibilityResponse')
-        .values({
-          leadId: lead.id,
-          hadPcpFinance: answers.hadPcpFinance === 'yes',
-          purchaseDateRange: answers.purchaseDateRange,
-          loanAmount: loanBandLowerBound(answers.loanAmount),
-          dealerDisclosedCommission: answers.dealerDisclosedCommission === 'yes',
-          commissionDisclosure: answers.dealerDisclosedCommission,
-          isEligible: assessment.isEligible,
-          estimatedClaim: assessment.estimatedClaim,
-        })
-        .execute()
+async function insertLead(
+  trx: Kysely<DB>,
+  data: LeadData,
+  context: LeadContext,
+  webhookIds: number[],
+  postgres: boolean,
+): Promise<StoredLead> {
+  const phone = normaliseUkPhone(data.phone)
+  const email = data.email.trim().toLowerCase()
+  const now = new Date()
+  if (postgres) {
+    for (const key of [phone?.e164 ?? data.phone, email].sort()) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${key}`}, 0))`.execute(trx)
     }
-    return { id: lead.id, createdAt: lead.createdAt, assessment }
+  }
+  const windowDays = context.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS
+  const since = new Date(now.getTime() - windowDays * 86_400_000)
+  const earlier = await trx
+    .selectFrom('lead')
+    .select(['id', 'createdAt'])
+    .where('createdAt', '>=', since)
+    .where((eb) =>
+      phone
+        ? eb.or([eb('phoneE164', '=', phone.e164), eb('emailNormalized', '=', email)])
+        : eb('emailNormalized', '=', email),
+    )
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  if (earlier) {
+    await trx
+      .updateTable('lead')
+      .set((eb) => ({ duplicateCount: eb('duplicateCount', '+', 1), lastSeenAt: now }))
+      .where('id', '=', earlier.id)
+      .execute()
+    return {
+      id: earlier.id,
+      createdAt: earlier.createdAt,
+      assessment: data.answers ? assessEligibility(data.answers) : undefined,
+      duplicate: true,
+      deliveries: 0,
+    }
+  }
+
+  const consentText = consentWording(context.partnerName)
+  const attribution: Attribution = data.attribution ?? {}
+  const lead = await trx
+    .insertInto('lead')
+    .values({
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: data.email,
+      phone: data.phone,
+      carDetails: data.carDetails ?? null,
+      hasConsent: data.hasConsent,
+      consentText,
+      consentVersion: CONSENT_VERSION,
+      consentSha256: sha256(consentText),
+      privacyVersion: PRIVACY_POLICY_VERSION,
+      partnerName: context.partnerName?.trim() || null,
+      sourceUrl: cut(context.sourceUrl),
+      userAgent: cut(context.userAgent),
+      ipAddress: cut(context.ipAddress, 64),
+      constantsVersion: context.constantsVersion ?? null,
+      phoneE164: phone?.e164 ?? null,
+      phoneType: phone?.type ?? null,
+      emailNormalized: email,
+      utmSource: attribution.utm_source ?? null,
+      utmMedium: attribution.utm_medium ?? null,
+      utmCampaign: attribution.utm_campaign ?? null,
+      utmTerm: attribution.utm_term ?? null,
+      utmContent: attribution.utm_content ?? null,
+      gclid: attribution.gclid ?? null,
+      gbraid: attribution.gbraid ?? null,
+      wbraid: attribution.wbraid ?? null,
+      fbclid: attribution.fbclid ?? null,
+      msclkid: attribution.msclkid ?? null,
+      referrer: attribution.referrer ?? null,
+      landingPage: attribution.landing_page ?? null,
+    })
+    .returning(['id', 'createdAt'])
+    .executeTakeFirstOrThrow()
+
+  let assessment: ReturnType<typeof assessEligibility> | undefined
+  if (data.answers) {
+    const answers = data.answers
+    assessment = assessEligibility(answers)
+    await trx
+      .insertInto('eligibilityResponse')
+      .values({
+        leadId: lead.id,
+        hadPcpFinance: answers.hadPcpFinance === 'yes',
+        purchaseDateRange: answers.purchaseDateRange,
+        loanAmount: loanBandLowerBound(answers.loanAmount),
+        dealerDisclosedCommission: answers.dealerDisclosedCommission === 'yes',
+        commissionDisclosure: answers.dealerDisclosedCommission,
+        isEligible: assessment.isEligible,
+        estimatedClaim: assessment.estimatedClaim,
+      })
+      .execute()
+  }
+  if (webhookIds.length > 0) {
+    await trx
+      .insertInto('webhookDelivery')
+      .values(webhookIds.map((webhookId) => ({ leadId: lead.id, webhookId, idempotencyKey: randomUUID() })))
+      .execute()
+  }
+  return {
+    id: lead.id,
+    createdAt: lead.createdAt,
+    assessment,
+    duplicate: false,
+    deliveries: webhookIds.length,
   }
 }
+
+const activeWebhookIds = async (trx: Kysely<DB>) =>
+  (await trx.selectFrom('webhook').select('id').where('isActive', '=', true).orderBy('id').execute()).map(
+    (w) => w.id,
+  )
 
 type Job = {
   data: LeadData
@@ -64,7 +175,7 @@ type Job = {
   resolve: (lead: StoredLead) => void
   reject: (error: unknown) => void
 }
-type Writer = { queue: Job[]; flushing: boolean }
+type Writer = { queue: Job[]; flushing: boolean; postgres: boolean }
 
 const writers = new WeakMap<Kysely<DB>, Writer>()
 const MAX_BATCH = 200
@@ -79,15 +190,23 @@ async function flush(db: Kysely<DB>, writer: Writer) {
     const batch = writer.queue.splice(0, MAX_BATCH)
     try {
       const stored = await db.transaction().execute(async (trx) => {
+        const webhooks = await activeWebhookIds(trx)
         const results: StoredLead[] = []
-        for (const job of batch) results.push(await insertLead(trx, job.data, job.context))
+        for (const job of batch)
+          results.push(await insertLead(trx, job.data, job.context, webhooks, writer.postgres))
         return results
       })
       for (const [i, job] of batch.entries()) job.resolve(stored[i] as StoredLead)
     } catch {
       for (const job of batch) {
         try {
-          job.resolve(await db.transaction().execute((trx) => insertLead(trx, job.data, job.context)))
+          job.resolve(
+            await db
+              .transaction()
+              .execute(async (trx) =>
+                insertLead(trx, job.data, job.context, await activeWebhookIds(trx), writer.postgres),
+              ),
+          )
         } catch (error) {
           job.reject(error)
         }
@@ -98,10 +217,15 @@ async function flush(db: Kysely<DB>, writer: Writer) {
 }
 
 /** Stores a lead with its eligibility response; resolves once both are committed. */
-export function createLead(db: Kysely<DB>, data: LeadData, context: LeadContext = {}): Promise<StoredLead> {
+export function createLead(
+  db: Kysely<DB>,
+  data: LeadData,
+  context: LeadContext = {},
+  dialect: Dialect = 'sqlite',
+): Promise<StoredLead> {
   let writer = writers.get(db)
   if (!writer) {
-    writer = { queue: [], flushing: false }
+    writer = { queue: [], flushing: false, postgres: dialect === 'postgres' }
     writers.set(db, writer)
   }
   const w = writer
@@ -114,22 +238,53 @@ export function createLead(db: Kysely<DB>, data: LeadData, context: LeadContext 
   })
 }
 
+/** Posting the form sooner than this after it appeared is what bots do. */
+export const MIN_FORM_MS = 3000
+
+/** The honeypot was filled, or the form was posted faster than a person could. */
+export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, now = Date.now()): boolean {
+  if (data.website?.trim()) return true
+  return data.formStartedAt !== undefined && data.formStartedAt > 0 && now - data.formStartedAt < MIN_FORM_MS
+}
+
+const windowDays = (value: string | null | undefined) => {
+  const days = Number(value)
+  return Number.isFinite(days) && days >= 0 ? days : DEFAULT_DUPLICATE_WINDOW_DAYS
+}
+
 /**
  * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the recipient named
- * in the consent wording comes from the current settings, and only the lead id is logged.
+ * in the consent wording comes from the current settings, and only the lead id is logged. A bot
+ * and a duplicate get the same answer as a new lead; only a new lead is stored and delivered.
  */
 export async function captureLead(
-  { db, logger, site }: AppServices,
+  { db, dialect, logger, site, events }: AppServices,
   data: LeadData,
-  request: { sourceUrl: string | null; userAgent: string | null; via: 'api' | 'form' },
+  request: { sourceUrl: string | null; userAgent: string | null; ip?: string | null; via: 'api' | 'form' },
 ): Promise<StoredLead> {
+  if (looksLikeBot(data)) {
+    logger.info({ via: request.via }, 'lead refused as a bot')
+    return { id: 0, createdAt: new Date(), assessment: undefined, duplicate: false, deliveries: 0 }
+  }
   const { settings } = await site.get()
-  const lead = await createLead(db, data, {
-    partnerName: settings.get('partner_name'),
-    sourceUrl: request.sourceUrl,
-    userAgent: request.userAgent,
-  })
-  logger.info({ leadId: lead.id, eligible: lead.assessment?.isEligible, via: request.via }, 'lead captured')
+  const lead = await createLead(
+    db,
+    data,
+    {
+      partnerName: settings.get('partner_name'),
+      sourceUrl: request.sourceUrl,
+      userAgent: request.userAgent,
+      ipAddress: request.ip ?? null,
+      constantsVersion: null,
+      duplicateWindowDays: windowDays(settings.get('duplicate_window_days')),
+    },
+    dialect,
+  )
+  logger.info(
+    { leadId: lead.id, eligible: lead.assessment?.isEligible, duplicate: lead.duplicate, via: request.via },
+    'lead captured',
+  )
+  if (!lead.duplicate) events.emit('lead.created', { id: lead.id, deliveries: lead.deliveries })
   return lead
 }
 

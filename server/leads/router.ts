@@ -52,6 +52,7 @@ export function leadsRouter(services: AppServices): Router {
       const lead = await captureLead(services, parsed.data, {
         sourceUrl: req.get('referer') ?? null,
         userAgent: req.get('user-agent') ?? null,
+        ip: req.ip ?? null,
         via: 'api',
       })
       res.status(201).json({ id: lead.id, createdAt: lead.createdAt })

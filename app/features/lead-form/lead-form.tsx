@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { attributionKeys } from '../../../core/attribution.ts'
 import type { Answers } from '../../../core/eligibility.ts'
 import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/schemas/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
@@ -59,6 +60,11 @@ export function leadInputFromForm(form: FormData) {
     return typeof value === 'string' ? value : undefined
   }
   const consent = text('hasConsent')
+  const attribution: Record<string, string> = {}
+  for (const key of attributionKeys) {
+    const value = text(key)
+    if (value) attribution[key] = value
+  }
   return {
     firstName: text('firstName'),
     lastName: text('lastName'),
@@ -66,6 +72,9 @@ export function leadInputFromForm(form: FormData) {
     phone: text('phone'),
     carDetails: text('carDetails'),
     hasConsent: consent === 'true' || consent === 'on',
+    website: text('website'),
+    formStartedAt: text('formStartedAt'),
+    ...(Object.keys(attribution).length ? { attribution } : {}),
   }
 }
 

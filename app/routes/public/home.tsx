@@ -66,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await captureLead(services, parsed.data, {
     sourceUrl: request.headers.get('referer'),
     userAgent: request.headers.get('user-agent'),
+    ip: context.get(requestContext).ip,
     via: 'form',
   })
   return redirect('/thank-you', 303)
