@@ -13,6 +13,7 @@ import type { Route } from './+types/root'
 import './app.css'
 import { Button } from './components/ui/button.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
+import { captureLanding } from './features/attribution/attribution-store.ts'
 import { CookieBanner } from './features/cookie-consent/cookie-banner.tsx'
 import { NotFoundCard } from './features/site/not-found-card.tsx'
 import { useNonce } from './lib/nonce.ts'
@@ -45,6 +46,7 @@ export default function App() {
   useEffect(() => {
     // Lets tests (and nothing else) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
+    captureLanding()
   }, [])
   return (
     <>

@@ -44,12 +44,13 @@ export function formatCsvDate(value: Date | string): string {
   return ukDate.format(new Date(value)).replace(',', '')
 }
 
-export function leadCsvRow(lead: LeadCsvSource): string {
+export function leadCsvRow(lead: LeadCsvSource, extra: readonly string[] = []): string {
   return csvRow([
     `${lead.firstName} ${lead.lastName}`,
     lead.carDetails ?? '',
     lead.hasConsent ? 'Yes' : 'No',
     formatCsvDate(lead.createdAt),
+    ...extra,
   ])
 }
 

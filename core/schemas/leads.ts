@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { attributionSchema } from '../attribution.ts'
+import { type Attribution, type AttributionKey, attributionLimits } from '../attribution.ts'
 import { questions } from '../eligibility.ts'
 import { isUkPhoneNumber } from '../phone.ts'
 
@@ -38,6 +38,32 @@ export const answersSchema = z.object({
   dealerDisclosedCommission: z.enum(optionValues(q4.options), {
     error: 'Please say whether the dealer explained the commission',
   }),
+})
+
+const noControls = (v: string) => !/\p{Cc}|\p{Cf}/u.test(v)
+const field = (key: AttributionKey) =>
+  z
+    .string({ error: `${key} must be text` })
+    .trim()
+    .max(attributionLimits[key], `${key} must be at most ${attributionLimits[key]} characters`)
+    .refine(noControls, `${key} contains characters that are not allowed`)
+    .nullish()
+    .transform((v) => v || undefined)
+
+/** `attribution` of `POST /api/leads` (and the no-JavaScript form's hidden fields). */
+export const attributionSchema = z.object({
+  utm_source: field('utm_source'),
+  utm_medium: field('utm_medium'),
+  utm_campaign: field('utm_campaign'),
+  utm_term: field('utm_term'),
+  utm_content: field('utm_content'),
+  gclid: field('gclid'),
+  gbraid: field('gbraid'),
+  wbraid: field('wbraid'),
+  fbclid: field('fbclid'),
+  msclkid: field('msclkid'),
+  referrer: field('referrer'),
+  landing_page: field('landing_page'),
 })
 
 const name = (label: string) =>
@@ -97,6 +123,18 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 export const leadListQuerySchema = z.object({
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  source: z
+    .string()
+    .trim()
+    .max(200, 'source must be at most 200 characters')
+    .optional()
+    .transform((v) => v || undefined),
+  campaign: z
+    .string()
+    .trim()
+    .max(200, 'campaign must be at most 200 characters')
+    .optional()
+    .transform((v) => v || undefined),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').optional(),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
@@ -106,6 +144,16 @@ export const leadListQuerySchema = z.object({
     .optional(),
 })
 export type LeadListQuery = z.input<typeof leadListQuerySchema>
+
+/** The CSV export: the list's search and filters, and `attribution=1` for the campaign columns. */
+export const leadExportQuerySchema = leadListQuerySchema
+  .pick({ q: true, source: true, campaign: true })
+  .extend({
+    attribution: z
+      .enum(['0', '1', 'true', 'false'], { error: 'attribution must be 1 or 0' })
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
+  })
 
 /** A lead as the leads list (`GET /api/leads`) answers it. */
 export type LeadListItem = {
@@ -117,6 +165,8 @@ export type LeadListItem = {
   carDetails: string | null
   hasConsent: boolean
   createdAt: string
+  /** How many more times the same person was sent within the duplicate window. */
+  duplicateCount: number
 }
 export type LeadPage = { items: LeadListItem[]; total: number; page: number; pageSize: number }
 
@@ -125,6 +175,24 @@ export type LeadDetail = LeadListItem & {
   consentText: string | null
   sourceUrl: string | null
   userAgent: string | null
+  phoneE164: string | null
+  phoneType: 'mobile' | 'landline' | 'other' | null
+  duplicateCount: number
+  lastSeenAt: string | null
+  constantsVersion: string | null
+  consent: {
+    given: boolean
+    text: string | null
+    version: string | null
+    sha256: string | null
+    privacyVersion: string | null
+    partnerName: string | null
+    pageUrl: string | null
+    userAgent: string | null
+    ipAddress: string | null
+    at: string
+  }
+  attribution: Attribution
   eligibility: {
     hadPcpFinance: boolean
     purchaseDateRange: string

@@ -1,13 +1,20 @@
 import { Router } from 'express'
+import { attributionKeys } from '../../core/attribution.ts'
 import { CSV_BOM, csvRow, LEAD_CSV_COLUMNS, leadCsvFilename, leadCsvRow } from '../../core/csv.ts'
-import { leadListQuerySchema } from '../../core/schemas/leads.ts'
+import { leadExportQuerySchema } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
 import { findLead } from './queries.server.ts'
 import { write } from './router.ts'
-import { allLeads, leadCsvColumns, leadStats, leadsPerDay } from './search.server.ts'
+import {
+  allLeads,
+  leadCsvAttributionColumns,
+  leadCsvColumns,
+  leadStats,
+  leadsPerDay,
+} from './search.server.ts'
 
 /** Under /api/admin/leads, behind the leads permission. */
 export function leadsAdminRouter({ db, dialect }: AppServices): Router {
@@ -28,25 +35,40 @@ export function leadsAdminRouter({ db, dialect }: AppServices): Router {
    * with a BOM (Excel), RFC 4180 quoting, formula cells neutralised, the current search honoured.
    */
   router.get('/export.csv', async (req, res) => {
-    const parsed = leadListQuerySchema.pick({ q: true }).safeParse(req.query)
+    const parsed = leadExportQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
-    const { q } = parsed.data
+    const { q, source, campaign, attribution } = parsed.data
+    const filter = { source, campaign }
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
     res.setHeader('Content-Disposition', `attachment; filename="${leadCsvFilename(new Date())}"`)
     res.setHeader('Cache-Control', 'no-store')
-    await write(res, CSV_BOM + csvRow(LEAD_CSV_COLUMNS))
+    await write(
+      res,
+      CSV_BOM + csvRow(attribution ? [...LEAD_CSV_COLUMNS, ...attributionKeys] : LEAD_CSV_COLUMNS),
+    )
     let rows = 0
-    for await (const batch of allLeads(db, dialect, q, leadCsvColumns)) {
-      await write(res, batch.map(leadCsvRow).join(''))
+    const columns = attribution ? [...leadCsvColumns, ...leadCsvAttributionColumns] : leadCsvColumns
+    for await (const batch of allLeads(db, dialect, q, columns, 1000, filter)) {
+      const text = attribution
+        ? batch
+            .map((lead) =>
+              leadCsvRow(
+                lead as never,
+                leadCsvAttributionColumns.map((c) => (lead as never)[c] ?? ''),
+              ),
+            )
+            .join('')
+        : batch.map((lead) => leadCsvRow(lead as never)).join('')
+      await write(res, text)
       rows += batch.length
     }
-    res.end()
     await audit(db, {
       actor: req.admin,
       action: 'lead.export',
       entity: 'lead',
-      detail: { searched: Boolean(q), rows },
+      detail: { searched: Boolean(q), filtered: Boolean(source || campaign), attribution, rows },
     })
+    res.end()
   })
 
   router.get('/:id', async (req, res) => {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
-import type { Attribution } from '../../core/attribution.ts'
+import { type Kysely, type Selectable, sql } from 'kysely'
+import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
 import { assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
 import { normaliseUkPhone } from '../../core/phone.ts'
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../core/schemas/leads.ts'
 import type { AppServices } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
-import type { DB } from '../db/schema.ts'
+import type { DB, LeadTable } from '../db/schema.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
 
 export type LeadContext = {
@@ -238,8 +238,11 @@ export function createLead(
   })
 }
 
-/** Posting the form sooner than this after it appeared is what bots do. */
-export const MIN_FORM_MS = 3000
+/**
+ * Posting sooner than this after the visitor started the questionnaire is what scripts do; people
+ * need several seconds for four questions and a form. Kept low so fast but real journeys pass.
+ */
+export const MIN_FORM_MS = 800
 
 /** The honeypot was filled, or the form was posted faster than a person could. */
 export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, now = Date.now()): boolean {
@@ -294,6 +297,46 @@ export async function checkLeadRateLimit({ db, config }: AppServices, ip: string
   return hitRateLimit(db, `leads:${clientKey(ip)}`, config.rateLimits.leads)
 }
 
+/** A stored lead's attribution, under the names the visitor's URL used. */
+export function attributionOf(lead: Selectable<LeadTable>): Attribution {
+  const out: Attribution = {}
+  const values: Record<AttributionKey, string | null> = {
+    utm_source: lead.utmSource,
+    utm_medium: lead.utmMedium,
+    utm_campaign: lead.utmCampaign,
+    utm_term: lead.utmTerm,
+    utm_content: lead.utmContent,
+    gclid: lead.gclid,
+    gbraid: lead.gbraid,
+    wbraid: lead.wbraid,
+    fbclid: lead.fbclid,
+    msclkid: lead.msclkid,
+    referrer: lead.referrer,
+    landing_page: lead.landingPage,
+  }
+  for (const key of attributionKeys) {
+    const value = values[key]
+    if (value) out[key] = value
+  }
+  return out
+}
+
+/** The consent evidence a buyer's compliance officer reads (CMCOB 2.2.2R, PECR 21A). */
+export function consentOf(lead: Selectable<LeadTable>) {
+  return {
+    given: lead.hasConsent,
+    text: lead.consentText,
+    version: lead.consentVersion,
+    sha256: lead.consentSha256,
+    privacyVersion: lead.privacyVersion,
+    partnerName: lead.partnerName,
+    pageUrl: lead.sourceUrl,
+    userAgent: lead.userAgent,
+    ipAddress: lead.ipAddress,
+    at: lead.createdAt,
+  }
+}
+
 /** One lead with everything stored about it, for the admin's lead detail. */
 export async function findLead(db: Kysely<DB>, id: number) {
   const lead = await db.selectFrom('lead').selectAll().where('id', '=', id).executeTakeFirst()
@@ -312,5 +355,25 @@ export async function findLead(db: Kysely<DB>, id: number) {
     ])
     .where('leadId', '=', id)
     .executeTakeFirst()
-  return { ...lead, eligibility: eligibility ?? null }
+  return {
+    id: lead.id,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    phone: lead.phone,
+    phoneE164: lead.phoneE164,
+    phoneType: lead.phoneType,
+    carDetails: lead.carDetails,
+    hasConsent: lead.hasConsent,
+    consentText: lead.consentText,
+    sourceUrl: lead.sourceUrl,
+    userAgent: lead.userAgent,
+    createdAt: lead.createdAt,
+    duplicateCount: lead.duplicateCount,
+    lastSeenAt: lead.lastSeenAt,
+    constantsVersion: lead.constantsVersion,
+    eligibility: eligibility ?? null,
+    consent: consentOf(lead),
+    attribution: attributionOf(lead),
+  }
 }

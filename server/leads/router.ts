@@ -63,32 +63,33 @@ export function leadsRouter(services: AppServices): Router {
   router.get('/api/leads', loadSession(services), requirePermission('leads'), async (req, res) => {
     const parsed = leadListQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
-    const { q, page, pageSize } = parsed.data
+    const { q, page, pageSize, source, campaign } = parsed.data
+    const filter = { source, campaign }
     res.setHeader('Cache-Control', 'no-store')
     if (page === undefined && pageSize === undefined) {
       // The whole list, streamed in batches: never every lead in memory at once.
       res.type('application/json')
       let returned = 0
       await write(res, '[')
-      for await (const batch of allLeads(db, dialect, q)) {
+      for await (const batch of allLeads(db, dialect, q, undefined, 1000, filter)) {
         const text = batch.map((lead) => JSON.stringify(lead)).join(',')
         await write(res, `${returned > 0 ? ',' : ''}${text}`)
         returned += batch.length
       }
-      res.end(']')
       await audit(db, {
         actor: req.admin,
         action: 'lead.list',
         entity: 'lead',
         detail: { searched: Boolean(q), page: null, returned },
       })
+      res.end(']')
       return
     }
     const size = pageSize ?? 50
     const current = page ?? 1
     const [items, total] = await Promise.all([
-      searchLeads(db, dialect, { q, size, offset: (current - 1) * size }),
-      countLeads(db, dialect, q),
+      searchLeads(db, dialect, { q, size, offset: (current - 1) * size, ...filter }),
+      countLeads(db, dialect, q, filter),
     ])
     await audit(db, {
       actor: req.admin,

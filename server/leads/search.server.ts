@@ -18,9 +18,19 @@ export const leadListColumns = [
   'carDetails',
   'hasConsent',
   'createdAt',
+  'duplicateCount',
 ] as const
 
 type Db = Kysely<DB>
+/** The leads panel's campaign filters (exact match on the stored attribution). */
+export type AttributionFilter = { source?: string; campaign?: string }
+const hasFilter = (f: AttributionFilter | undefined): f is AttributionFilter => !!(f?.source || f?.campaign)
+function attributionWhere(f: AttributionFilter) {
+  const parts = []
+  if (f.source) parts.push(sql<boolean>`${sql.ref('utmSource')} = ${f.source}`)
+  if (f.campaign) parts.push(sql<boolean>`${sql.ref('utmCampaign')} = ${f.campaign}`)
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`
+}
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** FTS5 phrase: the trigram tokenizer matches it as a substring, in any case. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`
@@ -41,10 +51,15 @@ function matchingIds(dialect: Dialect, q: string) {
   return sql<{ id: number }>`select id from lead where ${likeFilter(q)}`
 }
 
-export type LeadPageRequest = { q?: string; size: number; offset: number }
+export type LeadPageRequest = { q?: string; size: number; offset: number } & AttributionFilter
 
-export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset }: LeadPageRequest) {
-  const query = db.selectFrom('lead').select(leadListColumns)
+export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset, ...filter }: LeadPageRequest) {
+  let query = db.selectFrom('lead').select(leadListColumns)
+  if (hasFilter(filter)) {
+    query = query.where(attributionWhere(filter))
+    if (q) query = query.where(sql<boolean>`${sql.ref('id')} in (${matchingIds(dialect, q)})`)
+    return query.orderBy('id', 'desc').limit(size).offset(offset).execute()
+  }
   if (!q) return query.orderBy('id', 'desc').limit(size).offset(offset).execute()
   if (dialect === 'sqlite' && indexable(q)) {
     // The FTS index yields rowids in order: take one page of them, then read those leads.
@@ -80,7 +95,17 @@ async function totals(db: Db, dialect: Dialect): Promise<{ total: number; notCon
   return { total: Number(all.n), notConsented: Number(notConsented.n) }
 }
 
-export async function countLeads(db: Db, dialect: Dialect, q: string | undefined): Promise<number> {
+export async function countLeads(
+  db: Db,
+  dialect: Dialect,
+  q: string | undefined,
+  filter?: AttributionFilter,
+): Promise<number> {
+  if (hasFilter(filter)) {
+    const row = await sql<{ n: number }>`select count(*) as n from lead where ${attributionWhere(filter)}
+      ${q ? sql`and id in (${matchingIds(dialect, q)})` : sql``}`.execute(db)
+    return Number(row.rows[0]?.n ?? 0)
+  }
   if (!q) return (await totals(db, dialect)).total
   const row = await sql<{
     n: number
@@ -98,6 +123,22 @@ export const leadCsvColumns = [
   'createdAt',
 ] as const
 
+/** Added to the export on request: where each lead came from. */
+export const leadCsvAttributionColumns = [
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'fbclid',
+  'msclkid',
+  'referrer',
+  'landingPage',
+] as const
+
 /** A batch of at most `size` leads older than `beforeId` (keyset paging, for streaming). */
 export function leadBatch(
   db: Db,
@@ -105,7 +146,8 @@ export function leadBatch(
   q: string | undefined,
   beforeId: number,
   size: number,
-  columns: readonly (typeof leadListColumns)[number][] = leadListColumns,
+  columns: readonly ListColumn[] = leadListColumns,
+  filter?: AttributionFilter,
 ) {
   let query = db
     .selectFrom('lead')
@@ -113,7 +155,10 @@ export function leadBatch(
     .where('id', '<', beforeId)
     .orderBy('id', 'desc')
     .limit(size)
-  if (q) {
+  if (hasFilter(filter)) {
+    query = query.where(attributionWhere(filter))
+    if (q) query = query.where(sql<boolean>`${sql.ref('id')} in (${matchingIds(dialect, q)})`)
+  } else if (q) {
     query =
       dialect === 'sqlite' && indexable(q)
         ? query.where(
@@ -124,7 +169,7 @@ export function leadBatch(
   return query.execute()
 }
 
-type ListColumn = (typeof leadListColumns)[number]
+type ListColumn = (typeof leadListColumns)[number] | (typeof leadCsvAttributionColumns)[number]
 export type LeadRow = Pick<Selectable<DB['lead']>, ListColumn>
 
 /** Every lead matching `q`, newest first, in batches: memory stays flat whatever the total. */
@@ -134,11 +179,12 @@ export async function* allLeads<C extends ListColumn>(
   q: string | undefined,
   columns: readonly C[] = leadListColumns as unknown as readonly C[],
   batchSize = 1000,
+  filter?: AttributionFilter,
 ) {
   // Ids are 32-bit on PostgreSQL (serial): start just above the largest one.
   let beforeId = 2_147_483_647
   for (;;) {
-    const rows = (await leadBatch(db, dialect, q, beforeId, batchSize, columns)) as unknown as Pick<
+    const rows = (await leadBatch(db, dialect, q, beforeId, batchSize, columns, filter)) as unknown as Pick<
       LeadRow,
       C | 'id'
     >[]

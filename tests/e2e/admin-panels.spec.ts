@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { axeViolations, emailField, passwordField, signInButton, tab } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
+import { uniquePhone } from './journey.ts'
 import { waitForHydration } from './support.ts'
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
@@ -228,7 +229,7 @@ test.describe('leads panel', () => {
           firstName: 'Panel',
           lastName: `Lead${tag}x${i}`,
           email: `panel${i}-${tag}@example.com`,
-          phone: '07700 900123',
+          phone: uniquePhone(),
           carDetails: i === 0 ? '=HYPERLINK("x") Ford' : `Ford Focus ${tag}`,
           hasConsent: true,
         },
@@ -316,7 +317,7 @@ test.describe('users panel and roles', () => {
     await openTab(page, 'Users')
     const me = page.getByRole('row').filter({ hasText: '(you)' })
     await me.getByRole('combobox').selectOption('editor')
-    await expect(page.getByText('You cannot remove your own admin access')).toBeVisible()
+    await expect(toastWith(page, 'You cannot remove your own admin access')).toBeVisible()
     await expect(me.getByRole('combobox')).toHaveValue('admin')
   })
 })

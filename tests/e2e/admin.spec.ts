@@ -20,6 +20,7 @@ import {
   tabNames,
 } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
+import { uniquePhone } from './journey.ts'
 import { waitForHydration } from './support.ts'
 
 const LOADING = 'Loading admin dashboard...'
@@ -234,7 +235,7 @@ test.describe('dashboard panels', () => {
         firstName: 'Ada',
         lastName,
         email: `e2e-admin-${suffix}@example.co.uk`.toLowerCase(),
-        phone: '07700 900123',
+        phone: uniquePhone(),
         hasConsent: true,
       },
     })

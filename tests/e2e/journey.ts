@@ -39,6 +39,17 @@ export function option(page: Page, label: string) {
   return page.getByRole('radio', { name: label, exact: true })
 }
 
+let phoneSeq = 0
+/**
+ * A UK mobile not used before in this run: a lead with an earlier lead's phone is a duplicate
+ * (issue 12) and is not stored again.
+ */
+export function uniquePhone(): string {
+  phoneSeq += 1
+  const n = (Date.now() + phoneSeq * 7919) % 100_000
+  return `07700 9${String(n).padStart(5, '0')}`
+}
+
 /** A fresh address per test, so database rows can be found by email. */
 export function uniqueEmail(testInfo: TestInfo) {
   const id = `${testInfo.testId}-${testInfo.retry}-${Date.now().toString(36)}`

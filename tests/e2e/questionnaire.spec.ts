@@ -9,6 +9,7 @@ import {
   questionTitles,
   storedLeads,
   uniqueEmail,
+  uniquePhone,
 } from './journey.ts'
 import { waitForHydration } from './support.ts'
 
@@ -75,11 +76,12 @@ test.describe('eligible journey', () => {
       '/privacy-policy',
     )
 
+    const phone = uniquePhone()
     await fillLeadForm(page, {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email,
-      phone: '07700 900123',
+      phone,
       carDetails: '2016 Ford Focus',
     })
     await consent(page).check()
@@ -109,7 +111,7 @@ test.describe('eligible journey', () => {
       first_name: 'Ada',
       last_name: 'Lovelace',
       email,
-      phone: '07700 900123',
+      phone,
       car_details: '2016 Ford Focus',
       has_consent: 1,
       had_pcp_finance: 1,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { leadCsvFilename } from '../../core/csv.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
-import { eligibleAnswers, insertLead, leadPayload } from '../support/factories.ts'
+import { allowRepeatLeads, eligibleAnswers, insertLead, leadPayload } from '../support/factories.ts'
 import { expectError, ok, type Row } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -17,6 +17,7 @@ describe(`leads in the admin on ${testDialect}`, () => {
 
   beforeAll(async () => {
     app = await startTestApp()
+    await allowRepeatLeads(app)
     admin = await createSignedInAdmin(app, { role: 'admin' })
     editor = await createSignedInAdmin(app, { role: 'editor' })
     const db = app.database.db
@@ -86,7 +87,7 @@ describe(`leads in the admin on ${testDialect}`, () => {
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow()
       expect(entry.actorEmail).toBe(admin.email)
-      expect(entry.detail).toEqual({ searched: true, rows: 3 })
+      expect(entry.detail).toEqual({ searched: true, filtered: false, attribution: false, rows: 3 })
       expect(JSON.stringify(entry)).not.toMatch(/lead\d@example|Sign/)
     })
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentWording } from '../../core/schemas/leads.ts'
-import { eligibleAnswers, leadPayload } from '../support/factories.ts'
+import { allowRepeatLeads, eligibleAnswers, leadPayload } from '../support/factories.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const answers = eligibleAnswers
@@ -298,6 +298,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
 
   beforeAll(async () => {
     app = await startTestApp()
+    await allowRepeatLeads(app)
   })
   afterAll(async () => {
     await app?.close()

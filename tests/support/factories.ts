@@ -60,3 +60,19 @@ export function insertPage(db: Kysely<DB>, { content = '', title, ...rest }: Pag
     .returningAll()
     .executeTakeFirstOrThrow()
 }
+
+/**
+ * Suites that post the same sample lead many times test capture, not duplicate detection: a
+ * duplicate window of 0 days makes every post a new lead (tests/integration/lead-pipeline.test.ts
+ * covers duplicates).
+ */
+export async function allowRepeatLeads(app: {
+  database: { db: Kysely<DB> }
+  services: { site: { changed(): Promise<unknown> } }
+}) {
+  await app.database.db
+    .insertInto('siteSetting')
+    .values({ key: 'duplicate_window_days', value: '0' })
+    .execute()
+  await app.services.site.changed()
+}

@@ -1,11 +1,14 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { attributionKeys } from '../../../core/attribution.ts'
+import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import type { Answers } from '../../../core/eligibility.ts'
+import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/schemas/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { cn } from '../../lib/cn.ts'
+import { AttributionFields } from '../attribution/attribution-fields.tsx'
+import { currentAttribution } from '../attribution/attribution-store.ts'
 import { QUESTIONNAIRE_ACTION } from '../questionnaire/questionnaire-state.ts'
 
 export type LeadFormValues = Partial<
@@ -82,11 +85,17 @@ export function LeadForm({
   answers,
   feedback,
   partnerName,
+  attribution,
+  startedAt: started,
 }: {
   answers: Answers
   feedback?: LeadFormFeedback
   partnerName?: string | null
+  attribution?: Attribution
+  startedAt?: number
 }) {
+  // When the visitor started: the first step's post without JavaScript, else the questionnaire's mount.
+  const [startedAt] = useState(() => started ?? Date.now())
   const [errors, setErrors] = useState<Record<string, string>>(feedback?.errors ?? {})
   const [submitting, setSubmitting] = useState(false)
   const navigate = useNavigate()
@@ -112,7 +121,12 @@ export function LeadForm({
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...input, answers }),
+        body: JSON.stringify({
+          ...input,
+          answers,
+          formStartedAt: startedAt,
+          attribution: { ...input.attribution, ...currentAttribution() },
+        }),
       })
       if (!response.ok)
         throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`)
@@ -149,6 +163,20 @@ export function LeadForm({
         <input key={key} type="hidden" name={key} value={answers[key]} />
       ))}
       <input type="hidden" name="step" value={3} />
+      <input type="hidden" name="formStartedAt" value={startedAt} />
+      <AttributionFields attribution={attribution} />
+      {/* The honeypot: out of sight and out of the accessibility tree; people leave it empty. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="lead-website">Website</label>
+        <input
+          id="lead-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         {fields.map((field) => {
           const error = errors[field.name]
@@ -172,7 +200,11 @@ export function LeadForm({
                 defaultValue={values[field.name]}
                 aria-required={field.required || undefined}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
+                aria-describedby={
+                  [field.name === 'phone' ? `${id}-hint` : '', error ? `${id}-error` : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 maxLength={
                   field.name === 'carDetails'
                     ? 200
@@ -187,6 +219,11 @@ export function LeadForm({
                   error ? 'border-red-700' : 'border-slate-400',
                 )}
               />
+              {field.name === 'phone' ? (
+                <p id={`${id}-hint`} className="mt-1 text-slate-600 text-sm">
+                  {PHONE_FORMATS_HINT}
+                </p>
+              ) : null}
               {error ? (
                 <p id={`${id}-error`} className="mt-1 text-red-700 text-sm">
                   {error}

@@ -1,9 +1,11 @@
 import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { Attribution } from '../../../core/attribution.ts'
 import { type Answers, formatPounds, questions, STEP_COUNT } from '../../../core/eligibility.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
 import {
   answersFromForm,
@@ -19,9 +21,25 @@ type Props = {
   initialError?: string
   leadFeedback?: LeadFormFeedback
   partnerName?: string | null
+  /** Without JavaScript: where the visitor came from, carried through every step's post. */
+  attribution?: Attribution
+  /** Without JavaScript: when the visitor started (their first step's post), carried to the lead form. */
+  startedAt?: number
 }
 
-export function Questionnaire({ initial, initialError, leadFeedback, partnerName }: Props) {
+export function Questionnaire({
+  initial,
+  initialError,
+  leadFeedback,
+  partnerName,
+  attribution,
+  startedAt,
+}: Props) {
+  // With JavaScript: when the questionnaire became usable here (never rendered, so no mismatch).
+  const mountedAt = useRef<number | undefined>(undefined)
+  useEffect(() => {
+    mountedAt.current = Date.now()
+  }, [])
   const [state, setState] = useState(initial)
   const [error, setError] = useState(initialError)
   const hydrated = useHydrated()
@@ -80,10 +98,17 @@ export function Questionnaire({ initial, initialError, leadFeedback, partnerName
                 Ombudsman&apos;s decision.
               </p>
             </div>
-            <LeadForm answers={state.answers as Answers} feedback={leadFeedback} partnerName={partnerName} />
+            <LeadForm
+              answers={state.answers as Answers}
+              feedback={leadFeedback}
+              partnerName={partnerName}
+              attribution={attribution}
+              startedAt={startedAt ?? mountedAt.current}
+            />
           </div>
         ) : (
           <form method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit}>
+            <AttributionFields attribution={attribution} />
             <div className="flex items-start gap-3">
               <CircleX className="mt-1 size-7 shrink-0 text-slate-500" aria-hidden="true" />
               <h3 ref={focusRef} tabIndex={-1} className="font-bold text-2xl text-navy-900">
@@ -105,6 +130,8 @@ export function Questionnaire({ initial, initialError, leadFeedback, partnerName
       ) : (
         <form ref={formRef} method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit} noValidate>
           <input type="hidden" name="step" value={state.step} />
+          <AttributionFields attribution={attribution} />
+          {startedAt ? <input type="hidden" name="formStartedAt" value={startedAt} /> : null}
           {questions.map((q) =>
             q.id !== question.id && state.answers[q.id] ? (
               <input key={q.id} type="hidden" name={q.id} value={state.answers[q.id]} />

@@ -1,5 +1,6 @@
 import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
 import { data, redirect } from 'react-router'
+import { type Attribution, attributionFromUrl } from '../../../core/attribution.ts'
 import { assessEligibility } from '../../../core/eligibility.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
@@ -38,9 +39,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
+  const attribution = attributionFor(leadInputFromForm(form).attribution, request)
   if (intent !== 'lead') {
     const next = transition(stateFromForm(form), intentFrom(intent))
-    return { questionnaire: next.state, error: next.error }
+    return { questionnaire: next.state, error: next.error, attribution, startedAt: startedAtOf(form) }
   }
 
   const { answers } = stateFromForm(form)
@@ -48,10 +50,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? { step: 3, answers, result: assessEligibility(answers) }
     : initialQuestionnaire
   const input = leadInputFromForm(form)
-  const parsed = leadSchema.safeParse({ ...input, answers: isComplete(answers) ? answers : undefined })
+  const parsed = leadSchema.safeParse({
+    ...input,
+    attribution,
+    answers: isComplete(answers) ? answers : undefined,
+  })
   if (!parsed.success) {
     return data(
-      { questionnaire, error: undefined, leadFeedback: { errors: fieldErrors(parsed.error), values: input } },
+      {
+        questionnaire,
+        error: undefined,
+        attribution,
+        startedAt: startedAtOf(form),
+        leadFeedback: { errors: fieldErrors(parsed.error), values: input },
+      },
       { status: 400 },
     )
   }
@@ -59,7 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const decision = await checkLeadRateLimit(services, context.get(requestContext).ip)
   if (!decision.allowed) {
     return data(
-      { questionnaire, error: undefined, leadFeedback: { errors: { form: TOO_MANY }, values: input } },
+      {
+        questionnaire,
+        error: undefined,
+        attribution,
+        leadFeedback: { errors: { form: TOO_MANY }, values: input },
+      },
       { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
     )
   }
@@ -70,6 +87,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     via: 'form',
   })
   return redirect('/thank-you', 303)
+}
+
+/** When a visitor without JavaScript started: carried from their first step's post. */
+function startedAtOf(form: FormData): number {
+  const posted = Number(form.get('formStartedAt'))
+  return Number.isSafeInteger(posted) && posted > 0 && posted <= Date.now() ? posted : Date.now()
+}
+
+/**
+ * Without JavaScript the landing URL's tracking parameters reach us as the Referer of the first
+ * step's post (same site only); later posts carry them as hidden fields.
+ */
+function attributionFor(posted: Attribution | undefined, request: Request): Attribution {
+  if (posted) return posted
+  const referer = request.headers.get('referer')
+  if (!referer) return {}
+  try {
+    if (new URL(referer).host !== new URL(request.url).host) return {}
+  } catch {
+    return {}
+  }
+  return attributionFromUrl(referer, null)
 }
 
 export default function Home({ actionData, loaderData }: Route.ComponentProps) {
@@ -146,6 +185,8 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
               initialError={actionData?.error}
               leadFeedback={actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined}
               partnerName={loaderData.partnerName}
+              attribution={actionData?.attribution}
+              startedAt={actionData && 'startedAt' in actionData ? actionData.startedAt : undefined}
             />
           </div>
         </section>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { attributionKeys } from '../../../../core/attribution.ts'
 import { questions } from '../../../../core/eligibility.ts'
 import type { LeadDetail } from '../../../../core/schemas/leads.ts'
 import { Button } from '../../../components/ui/button.tsx'
@@ -24,7 +25,6 @@ export function LeadDetailDialog({ leadId, onClose }: { leadId: number | null; o
     queryKey: [`/api/admin/leads/${leadId}`],
     enabled: leadId !== null,
   })
-  const e = data?.eligibility
   return (
     <Dialog
       open={leadId !== null}
@@ -35,58 +35,108 @@ export function LeadDetailDialog({ leadId, onClose }: { leadId: number | null; o
     >
       <LoadError error={error} />
       {isLoading ? <p role="status">Loading lead...</p> : null}
-      {data ? (
-        <div className="grid gap-4">
-          <section aria-label="Contact">
-            <h3 className="font-semibold text-navy-900">Contact</h3>
-            <dl>
-              <Row label="Email">
-                <a className="text-teal-800 underline" href={`mailto:${data.email}`}>
-                  {data.email}
-                </a>
-              </Row>
-              <Row label="Phone">
-                <a className="text-teal-800 underline" href={`tel:${data.phone.replace(/[^\d+]/g, '')}`}>
-                  {data.phone}
-                </a>
-              </Row>
-              <Row label="Car details">{data.carDetails || '—'}</Row>
-            </dl>
-          </section>
-          <section aria-label="Questionnaire">
-            <h3 className="font-semibold text-navy-900">Questionnaire</h3>
-            {e ? (
-              <dl>
-                <Row label="PCP finance 2007-2021">{e.hadPcpFinance ? 'Yes' : 'No'}</Row>
-                <Row label="Finance taken out">{e.purchaseDateRange}</Row>
-                <Row label="Borrowed (from)">{money.format(e.loanAmount)}</Row>
-                <Row label="Commission explained">
-                  {commission[e.commissionDisclosure] ?? e.commissionDisclosure}
-                </Row>
-                <Row label="Result">{e.isEligible ? 'Eligible' : 'Not eligible'}</Row>
-                <Row label="Estimated claim">{money.format(e.estimatedClaim)}</Row>
-              </dl>
-            ) : (
-              <p className="text-slate-600 text-sm">No questionnaire answers were sent with this lead.</p>
-            )}
-          </section>
-          <section aria-label="Consent">
-            <h3 className="font-semibold text-navy-900">Consent</h3>
-            <dl>
-              <Row label="Consented">{data.hasConsent ? 'Yes' : 'No'}</Row>
-              <Row label="Wording shown">{data.consentText || '—'}</Row>
-              <Row label="Source page">{data.sourceUrl || '—'}</Row>
-              <Row label="Browser">{data.userAgent || '—'}</Row>
-              <Row label="Time">{formatDateTime(data.createdAt)}</Row>
-            </dl>
-          </section>
-        </div>
-      ) : null}
+      {data ? <LeadSections data={data} /> : null}
       <div className="flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
       </div>
     </Dialog>
+  )
+}
+
+function LeadSections({ data }: { data: LeadDetail }) {
+  const e = data.eligibility
+  const c = data.consent
+  return (
+    <div className="grid gap-4">
+      <section aria-label="Contact">
+        <h3 className="font-semibold text-navy-900">Contact</h3>
+        <dl>
+          <Row label="Email">
+            <a className="text-teal-800 underline" href={`mailto:${data.email}`}>
+              {data.email}
+            </a>
+          </Row>
+          <Row label="Phone">
+            <a
+              className="text-teal-800 underline"
+              href={`tel:${data.phoneE164 ?? data.phone.replace(/[^\d+]/g, '')}`}
+            >
+              {data.phoneE164 ?? data.phone}
+            </a>
+            {data.phoneType ? <span className="ml-2 text-slate-600">({data.phoneType})</span> : null}
+            {data.phoneE164 && data.phoneE164 !== data.phone ? (
+              <span className="block text-slate-600">As typed: {data.phone}</span>
+            ) : null}
+          </Row>
+          <Row label="Car details">{data.carDetails || '—'}</Row>
+        </dl>
+      </section>
+      <section aria-label="Questionnaire">
+        <h3 className="font-semibold text-navy-900">Questionnaire</h3>
+        {e ? (
+          <dl>
+            <Row label="PCP finance 2007-2021">{e.hadPcpFinance ? 'Yes' : 'No'}</Row>
+            <Row label="Finance taken out">{e.purchaseDateRange}</Row>
+            <Row label="Borrowed (from)">{money.format(e.loanAmount)}</Row>
+            <Row label="Commission explained">
+              {commission[e.commissionDisclosure] ?? e.commissionDisclosure}
+            </Row>
+            <Row label="Result">{e.isEligible ? 'Eligible' : 'Not eligible'}</Row>
+            <Row label="Estimated claim">{money.format(e.estimatedClaim)}</Row>
+          </dl>
+        ) : (
+          <p className="text-slate-600 text-sm">No questionnaire answers were sent with this lead.</p>
+        )}
+      </section>
+      <section aria-label="Duplicates">
+        <h3 className="font-semibold text-navy-900">Duplicates</h3>
+        <dl>
+          <Row label="Sent again">
+            {data.duplicateCount === 0
+              ? 'Not since'
+              : `${data.duplicateCount} more time${data.duplicateCount === 1 ? '' : 's'}, last ${formatDateTime(data.lastSeenAt ?? data.createdAt)}`}
+          </Row>
+        </dl>
+      </section>
+      <section aria-label="Consent evidence">
+        <h3 className="font-semibold text-navy-900">Consent evidence</h3>
+        <p className="text-slate-600 text-xs">
+          What the person agreed to, when and where: the record a buyer checks before calling.
+        </p>
+        <dl>
+          <Row label="Consented">{c.given ? 'Yes' : 'No'}</Row>
+          <Row label="Wording shown">{c.text || '—'}</Row>
+          <Row label="Wording version">{c.version || '—'}</Row>
+          <Row label="Wording SHA-256">
+            <span className="break-all font-mono text-xs">{c.sha256 || '—'}</span>
+          </Row>
+          <Row label="Privacy policy version">{c.privacyVersion || '—'}</Row>
+          <Row label="Buyer named">{c.partnerName || 'Not named (no partner set)'}</Row>
+          <Row label="Time">{formatDateTime(c.at)}</Row>
+          <Row label="Page">{c.pageUrl || '—'}</Row>
+          <Row label="Browser">{c.userAgent || '—'}</Row>
+          <Row label="IP address">{c.ipAddress || '—'}</Row>
+          {data.constantsVersion ? <Row label="Questionnaire version">{data.constantsVersion}</Row> : null}
+        </dl>
+      </section>
+      <section aria-label="Attribution">
+        <h3 className="font-semibold text-navy-900">Attribution</h3>
+        {Object.keys(data.attribution).length ? (
+          <dl>
+            {attributionKeys.map((key) =>
+              data.attribution[key] ? (
+                <Row key={key} label={key}>
+                  {data.attribution[key]}
+                </Row>
+              ) : null,
+            )}
+          </dl>
+        ) : (
+          <p className="text-slate-600 text-sm">No campaign or referrer was recorded for this lead.</p>
+        )}
+      </section>
+    </div>
   )
 }

@@ -14,15 +14,31 @@ import { LeadDetailDialog } from './lead-detail.tsx'
 
 export const LEADS_PAGE_SIZE = 25
 
-function leadsUrl(q: string, page: number) {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(LEADS_PAGE_SIZE) })
+type Filters = { q: string; source: string; campaign: string }
+
+function filterParams({ q, source, campaign }: Filters) {
+  const params = new URLSearchParams()
   if (q) params.set('q', q)
+  if (source) params.set('source', source)
+  if (campaign) params.set('campaign', campaign)
+  return params
+}
+
+function leadsUrl(filters: Filters, page: number) {
+  const params = filterParams(filters)
+  params.set('page', String(page))
+  params.set('pageSize', String(LEADS_PAGE_SIZE))
   return `/api/leads?${params}`
 }
 
 export function LeadsPanel() {
   const [typed, setTyped] = useState('')
   const [q, setQ] = useState('')
+  const [typedSource, setTypedSource] = useState('')
+  const [typedCampaign, setTypedCampaign] = useState('')
+  const [source, setSource] = useState('')
+  const [campaign, setCampaign] = useState('')
+  const [withAttribution, setWithAttribution] = useState(false)
   const [page, setPage] = useState(1)
   const [openLead, setOpenLead] = useState<number | null>(null)
   const [exporting, setExporting] = useState(false)
@@ -31,13 +47,17 @@ export function LeadsPanel() {
   useEffect(() => {
     const timer = setTimeout(() => {
       setQ(typed.trim())
+      setSource(typedSource.trim())
+      setCampaign(typedCampaign.trim())
       setPage(1)
     }, 300)
     return () => clearTimeout(timer)
-  }, [typed])
+  }, [typed, typedSource, typedCampaign])
+  const filters = { q, source, campaign }
+  const filtered = Boolean(q || source || campaign)
 
   const list = useQuery<LeadPage | null>({
-    queryKey: [leadsUrl(q, page)],
+    queryKey: [leadsUrl(filters, page)],
     placeholderData: (previous) => previous,
   })
   const stats = useQuery<LeadStats | null>({ queryKey: ['/api/admin/leads/stats'] })
@@ -49,7 +69,7 @@ export function LeadsPanel() {
     ? 'Loading…'
     : items.length
       ? null
-      : q
+      : filtered
         ? 'No matching leads found'
         : 'No leads yet'
 
@@ -57,7 +77,9 @@ export function LeadsPanel() {
     setExporting(true)
     // A plain download: the browser streams the file to disk, the server streams it from the database.
     const link = document.createElement('a')
-    link.href = `/api/admin/leads/export.csv${q ? `?q=${encodeURIComponent(q)}` : ''}`
+    const params = filterParams(filters)
+    if (withAttribution) params.set('attribution', '1')
+    link.href = `/api/admin/leads/export.csv${params.size ? `?${params}` : ''}`
     link.download = ''
     document.body.append(link)
     link.click()
@@ -89,12 +111,49 @@ export function LeadsPanel() {
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>
-        <Button onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
-          <Download className="size-4" aria-hidden="true" />
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        <div className="grid gap-1">
+          <label htmlFor="lead-source" className="font-medium text-slate-700 text-xs">
+            Source (utm_source)
+          </label>
+          <Input
+            id="lead-source"
+            className="w-40"
+            value={typedSource}
+            onChange={(e) => setTypedSource(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="lead-campaign" className="font-medium text-slate-700 text-xs">
+            Campaign (utm_campaign)
+          </label>
+          <Input
+            id="lead-campaign"
+            className="w-40"
+            value={typedCampaign}
+            onChange={(e) => setTypedCampaign(e.target.value)}
+          />
+        </div>
+        <div className="flex items-center gap-3">
+          <label className="flex items-center gap-2 text-slate-700 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-teal-700"
+              checked={withAttribution}
+              onChange={(e) => setWithAttribution(e.target.checked)}
+            />
+            With attribution
+          </label>
+          <Button onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
+            <Download className="size-4" aria-hidden="true" />
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </div>
       </div>
-      <DataTable caption="Leads" head={['Name', 'Car Details', 'Consent', 'Date']} empty={empty}>
+      <DataTable
+        caption="Leads"
+        head={['Name', 'Car Details', 'Consent', 'Date', 'Duplicates']}
+        empty={empty}
+      >
         {items.map((l) => (
           <tr key={l.id} className="hover:bg-slate-50">
             <Cell className="font-medium text-slate-900">
@@ -111,6 +170,11 @@ export function LeadsPanel() {
               <StateBadge on={l.hasConsent} yes="Yes" no="No" />
             </Cell>
             <Cell>{formatDateTime(l.createdAt)}</Cell>
+            <Cell>
+              {l.duplicateCount
+                ? `Sent ${l.duplicateCount} more time${l.duplicateCount === 1 ? '' : 's'}`
+                : '—'}
+            </Cell>
           </tr>
         ))}
       </DataTable>

@@ -1,0 +1,80 @@
+import type { Page, TestInfo } from '@playwright/test'
+import { axeViolations } from './admin-support.ts'
+import { expect, test } from './fixtures.ts'
+import { labels, option, uniqueEmail } from './journey.ts'
+import { queryDatabase, waitForHydration } from './support.ts'
+
+async function completeJourney(page: Page, testInfo: TestInfo, lastName: string, phone: string) {
+  for (const label of [
+    labels.hadPcpFinance.yes,
+    labels.purchaseDateRange['2015-2018'],
+    labels.loanAmount['15000-25000'],
+    labels.dealerDisclosedCommission.no,
+  ]) {
+    await option(page, label).check()
+    await page.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
+  }
+  const email = uniqueEmail(testInfo)
+  await page.getByLabel('First Name').fill('Grace')
+  await page.getByLabel('Last Name').fill(lastName)
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByLabel('Phone Number').fill(phone)
+  await page.getByRole('checkbox', { name: /I consent to being contacted/ }).check()
+  return email
+}
+
+test.describe('lead pipeline', () => {
+  test('a visitor from an ad: attribution and consent evidence reach the admin lead detail', async ({
+    adminPage: page,
+  }, testInfo) => {
+    await page.goto('/?utm_source=google&utm_medium=cpc&utm_campaign=spring-pcp&gclid=EAIaIQ123')
+    await waitForHydration(page)
+    // The form says which phone formats it takes.
+    const email = await completeJourney(page, testInfo, 'Hopper', '+44 7700 900321')
+    await expect(page.getByText(/A UK mobile or landline/)).toBeVisible()
+    await page.getByRole('button', { name: 'Submit My Details' }).click()
+    await expect(page).toHaveURL(/\/thank-you$/)
+
+    const [row] = queryDatabase<{ id: number; phone_e164: string }>(
+      'select id, phone_e164 from lead where email = ?',
+      email,
+    )
+    expect(row?.phone_e164).toBe('+447700900321')
+
+    await page.goto('/admin?tab=leads')
+    await waitForHydration(page)
+    await page.getByLabel('Source (utm_source)').fill('google')
+    await page.getByLabel('Campaign (utm_campaign)').fill('spring-pcp')
+    await page.getByRole('button', { name: 'Grace Hopper' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Grace Hopper' })
+    const attribution = dialog.getByRole('region', { name: 'Attribution' })
+    await expect(attribution).toContainText('google')
+    await expect(attribution).toContainText('cpc')
+    await expect(attribution).toContainText('spring-pcp')
+    await expect(attribution).toContainText('EAIaIQ123')
+    await expect(attribution).toContainText('utm_campaign=spring-pcp')
+    const evidence = dialog.getByRole('region', { name: 'Consent evidence' })
+    await expect(evidence).toContainText('I consent to being contacted')
+    await expect(evidence).toContainText(/[0-9a-f]{64}/)
+    await expect(evidence).toContainText('Privacy policy version')
+    await expect(dialog.getByText('+447700900321')).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  test('a bot that fills the honeypot sees the thank-you page and nothing is stored', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const email = await completeJourney(page, testInfo, 'Robot', '07700 900322')
+    // People never see the field; a form-filling bot does.
+    const honeypot = page.locator('input[name="website"]')
+    await expect(honeypot).toBeHidden()
+    await honeypot.evaluate((el) => {
+      ;(el as HTMLInputElement).value = 'https://spam.example'
+    })
+    await page.getByRole('button', { name: 'Submit My Details' }).click()
+    await expect(page).toHaveURL(/\/thank-you$/)
+    expect(queryDatabase('select id from lead where email = ?', email)).toEqual([])
+  })
+})
