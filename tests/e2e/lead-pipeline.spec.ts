@@ -69,7 +69,8 @@ test.describe('lead pipeline', () => {
     const email = await completeJourney(page, testInfo, 'Robot', '07700 900322')
     // People never see the field; a form-filling bot does.
     const honeypot = page.locator('input[name="website"]')
-    await expect(honeypot).toBeHidden()
+    await expect(honeypot).not.toBeInViewport()
+    await expect(page.getByRole('textbox', { name: 'Website' })).toHaveCount(0)
     await honeypot.evaluate((el) => {
       ;(el as HTMLInputElement).value = 'https://spam.example'
     })

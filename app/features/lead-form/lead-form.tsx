@@ -200,11 +200,8 @@ export function LeadForm({
                 defaultValue={values[field.name]}
                 aria-required={field.required || undefined}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={
-                  [field.name === 'phone' ? `${id}-hint` : '', error ? `${id}-error` : '']
-                    .filter(Boolean)
-                    .join(' ') || undefined
-                }
+                // The error alone while there is one (it says what to fix); the formats hint otherwise.
+                aria-describedby={error ? `${id}-error` : field.name === 'phone' ? `${id}-hint` : undefined}
                 maxLength={
                   field.name === 'carDetails'
                     ? 200
