@@ -75,6 +75,8 @@ export function SubjectsPanel() {
         <form
           className="flex flex-wrap items-start gap-3"
           aria-label="Look up a person"
+          // The server's own words appear beside the field (and are announced), not a browser bubble.
+          noValidate
           onSubmit={(event) => {
             event.preventDefault()
             void lookUp()
@@ -82,7 +84,14 @@ export function SubjectsPanel() {
         >
           <Field label="Look up by" className="w-full sm:w-44">
             {(c) => (
-              <Select {...c} value={by} onChange={(e) => setBy(e.target.value as By)}>
+              <Select
+                {...c}
+                value={by}
+                onChange={(e) => {
+                  setBy(e.target.value as By)
+                  setProblem(null)
+                }}
+              >
                 <option value="email">Email address</option>
                 <option value="phone">Phone number</option>
               </Select>
