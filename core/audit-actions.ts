@@ -26,6 +26,8 @@ export const auditActions = {
   'lead.list': 'Leads viewed',
   'lead.view': 'Lead opened',
   'lead.export': 'Leads exported',
+  'subject.export': "A person's data looked up",
+  'subject.erase': "A person's data erased",
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof auditActions
@@ -55,6 +57,8 @@ const settingNames: Record<string, string> = {
   og_description: 'Social description',
   og_image: 'Social image',
   partner_name: 'Partner name',
+  retention_years: 'Retention period',
+  lead_notification_email: 'Lead notification email',
 }
 
 /** An audit entry in plain words: "Page 'Spring offer' published", "Redirect /old added". */
@@ -86,5 +90,11 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     return `Image uploaded (${d.width}×${d.height})`
   }
   if (entry.action === 'lead.export' && typeof d.rows === 'number') return `Leads exported (${d.rows} rows)`
+  if (area === 'subject' && typeof d.leads === 'number') {
+    const by = d.by === 'phone' ? 'phone number' : 'email'
+    const leads = `${d.leads} ${d.leads === 1 ? 'lead' : 'leads'}`
+    if (verb === 'erase') return `A person's data erased by ${by} (${leads})`
+    return `A person's data ${d.download ? 'downloaded' : 'looked up'} by ${by} (${leads})`
+  }
   return describeAction(entry.action)
 }

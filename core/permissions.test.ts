@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { effectivePermissions, isRole, permissions, rolePermissions, roles } from './permissions.ts'
 
-const ALL = ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users', 'activity']
+const ALL = ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users', 'activity', 'subjects']
 
 describe('roles and permissions', () => {
   it('has the two roles and six permissions', () => {

@@ -3,7 +3,6 @@ import type { Logger } from 'pino'
 import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
 import type { Config } from './config.ts'
-import { consentJobs } from './consent/queries.server.ts'
 import type { AppEvents, AppServices } from './context.ts'
 import { Counters } from './counters.ts'
 import { createDatabase, type Database } from './db/database.ts'
@@ -13,6 +12,8 @@ import { rateLimitJobs } from './http/rate-limit.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.server.ts'
 import { loadPublishedPages } from './pages/queries.server.ts'
+import { notifyOperatorOfNewLeads } from './privacy/lead-notification.server.ts'
+import { retentionJobs } from './privacy/retention.server.ts'
 import { redirectHitsJob } from './redirects/hits.server.ts'
 import { loadRedirectTable } from './redirects/queries.server.ts'
 import { Scheduler } from './scheduler.ts'
@@ -62,10 +63,12 @@ export function createServices(
 
   const counters = new Counters()
   const jobs = new Scheduler(logger)
-  for (const job of [...authJobs(db), ...rateLimitJobs(db), ...consentJobs(db)]) jobs.register(job)
+  for (const job of [...authJobs(db), ...rateLimitJobs(db), ...retentionJobs({ db, site, logger })]) {
+    jobs.register(job)
+  }
   jobs.register(redirectHitsJob(db, counters), { runOnStop: true })
 
-  return {
+  const services = {
     database,
     db,
     dialect: database.dialect,
@@ -79,4 +82,6 @@ export function createServices(
     background: new BackgroundTasks(logger),
     events: new EventEmitter<AppEvents>(),
   }
+  notifyOperatorOfNewLeads(services)
+  return services
 }

@@ -4,6 +4,7 @@ import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { pagesAdminRouter } from '../pages/admin-router.ts'
+import { subjectsAdminRouter } from '../privacy/admin-router.ts'
 import { redirectsAdminRouter } from '../redirects/admin-router.ts'
 import { scriptsAdminRouter } from '../scripts/admin-router.ts'
 import { settingsAdminRouter } from '../settings/admin-router.ts'
@@ -28,5 +29,6 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/users', requirePermission('users'), usersAdminRouter(services))
   router.use('/leads', requirePermission('leads'), leadsAdminRouter(services))
   router.use('/activity', requirePermission('activity'), activityAdminRouter(services))
+  router.use('/subjects', requirePermission('subjects'), subjectsAdminRouter(services))
   return router
 }

@@ -37,3 +37,15 @@ export function latestActivity(db: Kysely<DB>, limit: number) {
     .limit(limit)
     .execute()
 }
+
+/** Audit entries about these records of `entity`, oldest first (a person's data export shows them). */
+export async function auditEntriesAbout(db: Kysely<DB>, entity: string, ids: readonly (string | number)[]) {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('auditLog')
+    .select(['id', 'createdAt', 'actorEmail', 'action', 'entityId', 'detail'])
+    .where('entity', '=', entity)
+    .where('entityId', 'in', ids.map(String))
+    .orderBy('id')
+    .execute()
+}

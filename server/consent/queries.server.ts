@@ -1,9 +1,5 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema.ts'
-import type { Job } from '../scheduler.ts'
-
-/** Proof of consent is kept as long as leads may be: up to six years. */
-export const CONSENT_RETENTION_MS = 6 * 365 * 24 * 60 * 60 * 1000
 
 export type ConsentProof = {
   consentId: string
@@ -20,13 +16,26 @@ export function insertConsentProof(db: Kysely<DB>, proof: ConsentProof) {
   return db.insertInto('consentRecord').values(proof).returning(['id', 'createdAt']).executeTakeFirstOrThrow()
 }
 
-export async function purgeOldConsent(db: Kysely<DB>) {
-  await db
-    .deleteFrom('consentRecord')
-    .where('createdAt', '<', new Date(Date.now() - CONSENT_RETENTION_MS))
-    .execute()
+/**
+ * Deletes consent records made before `cutoff` (the retention period, see server/privacy), a batch
+ * at a time so a large purge never holds the write lock for long. Returns how many went.
+ */
+export async function purgeConsentBefore(db: Kysely<DB>, cutoff: Date, batchSize = 1000): Promise<number> {
+  let total = 0
+  for (;;) {
+    const result = await db
+      .deleteFrom('consentRecord')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('consentRecord')
+          .select('id')
+          .where('createdAt', '<', cutoff)
+          .orderBy('id')
+          .limit(batchSize),
+      )
+      .executeTakeFirst()
+    const deleted = Number(result.numDeletedRows)
+    total += deleted
+    if (deleted < batchSize) return total
+  }
 }
-
-export const consentJobs = (db: Kysely<DB>): Job[] => [
-  { name: 'consent-purge', everyMs: 10 * 60_000, run: () => purgeOldConsent(db) },
-]

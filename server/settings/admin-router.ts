@@ -1,7 +1,9 @@
 import { Router } from 'express'
+import { leadSettingProblem } from '../../core/lead-settings.ts'
 import { settingSchema } from '../../core/schemas/settings.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
+import { HttpError } from '../http/errors.ts'
 import { parseBody } from '../http/validate.ts'
 import { listSettings, saveSetting } from './queries.server.ts'
 
@@ -14,6 +16,8 @@ export function settingsAdminRouter({ db, site }: AppServices): Router {
 
   router.post('/', async (req, res) => {
     const { key, value } = parseBody(settingSchema, req)
+    const problem = leadSettingProblem(key, value)
+    if (problem) throw new HttpError(400, problem)
     const setting = await saveSetting(db, key, value)
     await audit(db, { actor: req.admin, action: 'setting.update', entity: 'site_setting', entityId: key })
     await site.changed()

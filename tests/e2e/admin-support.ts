@@ -14,9 +14,19 @@ export const RESET_SENT = 'If an account exists for that email, we have sent a l
 export const RESET_DONE = 'Your password has been changed. Please sign in.'
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
 
-// The spec's tabs in order (SPEC section 2) and, for admins, Users (issue 10); and the spec's
-// system pages. Written out here so the tests check the app against the spec, not against itself.
-export const tabNames = ['Overview', 'Pages', 'Redirects', 'Settings', 'Scripts', 'Leads', 'Users'] as const
+// The spec's tabs in order (SPEC section 2) and, for admins, Users (issue 10) and Data requests
+// (issue 12); and the spec's system pages. Written out here so the tests check the app against
+// the spec, not against itself.
+export const tabNames = [
+  'Overview',
+  'Pages',
+  'Redirects',
+  'Settings',
+  'Scripts',
+  'Leads',
+  'Users',
+  'Data requests',
+] as const
 export const systemPageSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy'] as const
 
 export const emailField = (page: Page) => page.getByLabel('Email', { exact: true })

@@ -285,14 +285,14 @@ test.describe('dashboard panels', () => {
     await expectSelectedTab(page, 'Redirects')
     await page.keyboard.press('ArrowLeft')
     await expectSelectedTab(page, 'Pages')
-    // Users is the last tab an admin has (a seventh, for the admin role only).
+    // Data requests is the last tab an admin has (for the admin role only).
     await page.keyboard.press('End')
-    await expect(tab(page, 'Users')).toBeFocused()
-    await expectSelectedTab(page, 'Users')
+    await expect(tab(page, 'Data requests')).toBeFocused()
+    await expectSelectedTab(page, 'Data requests')
     await page.keyboard.press('ArrowRight')
     await expectSelectedTab(page, 'Overview')
     await page.keyboard.press('ArrowLeft')
-    await expectSelectedTab(page, 'Users')
+    await expectSelectedTab(page, 'Data requests')
     await page.keyboard.press('Home')
     await expectSelectedTab(page, 'Overview')
 

@@ -169,6 +169,9 @@ const routes: RouteCase[] = [
   { method: 'GET', path: '/api/admin/leads/export.csv', permission: 'leads', ok: 200 },
   { method: 'GET', path: '/api/admin/leads/:id', permission: 'leads', entity: 'lead', ok: 200 },
   { method: 'GET', path: '/api/admin/activity', permission: 'activity', ok: 200 },
+  // Without ?email= or ?phone= an allowed caller gets as far as 400 (the query is checked after access).
+  { method: 'GET', path: '/api/admin/subjects', permission: 'subjects', ok: 400 },
+  { method: 'DELETE', path: '/api/admin/subjects', permission: 'subjects', ok: 400 },
   { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
 ]
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import type { LeadStats } from '../../../../core/lead-stats.ts'
 import type { LeadPage } from '../../../../core/schemas/leads.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
@@ -40,7 +41,22 @@ export function LeadsPanel() {
   const [campaign, setCampaign] = useState('')
   const [withAttribution, setWithAttribution] = useState(false)
   const [page, setPage] = useState(1)
-  const [openLead, setOpenLead] = useState<number | null>(null)
+  // `?tab=leads&lead=12` (the link in a new-lead email) opens that lead.
+  const [params, setParams] = useSearchParams()
+  const [openLead, setOpenLead] = useState<number | null>(() => Number(params.get('lead')) || null)
+  const closeLead = () => {
+    setOpenLead(null)
+    if (params.has('lead')) {
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current)
+          updated.delete('lead')
+          return updated
+        },
+        { preventScrollReset: true, replace: true },
+      )
+    }
+  }
   const [exporting, setExporting] = useState(false)
 
   // Search as the operator types, once they pause: one request, not one per key.
@@ -199,7 +215,7 @@ export function LeadsPanel() {
           </Button>
         </div>
       </nav>
-      <LeadDetailDialog leadId={openLead} onClose={() => setOpenLead(null)} />
+      <LeadDetailDialog leadId={openLead} onClose={closeLead} />
     </>
   )
 }

@@ -11,6 +11,7 @@ import { PagesPanel } from '../pages/pages-panel.tsx'
 import { RedirectsPanel } from '../redirects/redirects-panel.tsx'
 import { ScriptsPanel } from '../scripts/scripts-panel.tsx'
 import { SettingsPanel } from '../settings/settings-panel.tsx'
+import { SubjectsPanel } from '../subjects/subjects-panel.tsx'
 import { UsersPanel } from '../users/users-panel.tsx'
 import { type AdminTab, visibleTabs } from './admin-tabs.ts'
 import { AdminLoading, SignedOut } from './signed-out.tsx'
@@ -31,6 +32,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   scripts: ScriptsPanel,
   leads: LeadsPanel,
   users: UsersPanel,
+  subjects: SubjectsPanel,
 }
 
 const gridColumns: Record<number, string> = {
@@ -41,6 +43,8 @@ const gridColumns: Record<number, string> = {
   5: 'sm:grid-cols-5',
   6: 'sm:grid-cols-6',
   7: 'sm:grid-cols-7',
+  8: 'sm:grid-cols-4 lg:grid-cols-8',
+  9: 'sm:grid-cols-5 lg:grid-cols-9',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {

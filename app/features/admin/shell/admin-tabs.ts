@@ -9,6 +9,7 @@ export const adminTabs = [
   { value: 'scripts', label: 'Scripts', permission: 'scripts' },
   { value: 'leads', label: 'Leads', permission: 'leads' },
   { value: 'users', label: 'Users', permission: 'users' },
+  { value: 'subjects', label: 'Data requests', permission: 'subjects' },
 ] as const satisfies readonly { value: string; label: string; permission: Permission | null }[]
 
 export type AdminTab = (typeof adminTabs)[number]['value']

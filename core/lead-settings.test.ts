@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_RETENTION_YEARS,
+  LEAD_NOTIFICATION_EMAIL_KEY,
+  leadSettingProblem,
+  parseNotificationEmail,
+  parseRetentionYears,
+  RETENTION_YEARS_KEY,
+  retentionCutoff,
+} from './lead-settings.ts'
+
+describe('lead settings', () => {
+  it('keeps leads six years unless a whole number of years from 1 to 100 is set', () => {
+    expect(DEFAULT_RETENTION_YEARS).toBe(6)
+    expect(parseRetentionYears(undefined)).toBe(6)
+    expect(parseRetentionYears(null)).toBe(6)
+    expect(parseRetentionYears('3')).toBe(3)
+    expect(parseRetentionYears(' 10 ')).toBe(10)
+    expect(parseRetentionYears('100')).toBe(100)
+    // A typo never shortens retention to nothing.
+    for (const bad of ['', '0', '-1', '2.5', '2 years', 'six', '101', '1e3']) {
+      expect(parseRetentionYears(bad), bad).toBe(6)
+    }
+  })
+
+  it('notifies a valid address only', () => {
+    expect(parseNotificationEmail(undefined)).toBeNull()
+    expect(parseNotificationEmail('')).toBeNull()
+    expect(parseNotificationEmail('   ')).toBeNull()
+    expect(parseNotificationEmail('not an email')).toBeNull()
+    expect(parseNotificationEmail(' ops@example.com ')).toBe('ops@example.com')
+  })
+
+  it('counts calendar years back from now, in UTC', () => {
+    expect(retentionCutoff(6, new Date('2031-05-10T12:00:00Z')).toISOString()).toBe(
+      '2025-05-10T12:00:00.000Z',
+    )
+    // 29 February has no twin six years earlier: the next day stands in.
+    expect(retentionCutoff(6, new Date('2032-02-29T00:00:00Z')).toISOString()).toBe(
+      '2026-03-01T00:00:00.000Z',
+    )
+  })
+
+  it('says what is wrong with a value an admin types, and nothing about other settings', () => {
+    expect(leadSettingProblem(RETENTION_YEARS_KEY, '6')).toBeNull()
+    expect(leadSettingProblem(RETENTION_YEARS_KEY, '0')).toBe('Retention must be at least 1 year')
+    expect(leadSettingProblem(RETENTION_YEARS_KEY, '2.5')).toBe('Retention must be a whole number of years')
+    expect(leadSettingProblem(RETENTION_YEARS_KEY, '500')).toBe('Retention must be at most 100 years')
+    expect(leadSettingProblem(LEAD_NOTIFICATION_EMAIL_KEY, '')).toBeNull()
+    expect(leadSettingProblem(LEAD_NOTIFICATION_EMAIL_KEY, 'ops@example.com')).toBeNull()
+    expect(leadSettingProblem(LEAD_NOTIFICATION_EMAIL_KEY, 'ops@')).toBe(
+      'The notification address is not a valid email',
+    )
+    expect(leadSettingProblem('site_title', '0')).toBeNull()
+    expect(leadSettingProblem(RETENTION_YEARS_KEY, null)).toBeNull()
+  })
+})

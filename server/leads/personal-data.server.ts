@@ -1,0 +1,99 @@
+import { type Kysely, sql } from 'kysely'
+import type { SubjectIdentity } from '../../core/schemas/subjects.ts'
+import type { Dialect } from '../db/database.ts'
+import type { DB } from '../db/schema.ts'
+
+/**
+ * Leads as personal data: purged after the retention period, found, exported and erased per person.
+ * A lead's eligibility response, deliveries and their attempts go with it (foreign keys cascade).
+ */
+
+type Db = Kysely<DB>
+
+export const PURGE_BATCH = 500
+
+/**
+ * Deletes leads created before `cutoff`, `batchSize` at a time, each batch its own statement, so a
+ * purge of millions never holds the write lock for long. Returns how many were deleted.
+ */
+export async function purgeLeadsBefore(db: Db, cutoff: Date, batchSize = PURGE_BATCH): Promise<number> {
+  let total = 0
+  for (;;) {
+    const result = await db
+      .deleteFrom('lead')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('lead').select('id').where('createdAt', '<', cutoff).orderBy('id').limit(batchSize),
+      )
+      .executeTakeFirst()
+    const deleted = Number(result.numDeletedRows)
+    total += deleted
+    if (deleted < batchSize) return total
+  }
+}
+
+function whereSubject(identity: SubjectIdentity) {
+  return identity.by === 'email'
+    ? ({ column: 'emailNormalized', value: identity.email } as const)
+    : ({ column: 'phoneE164', value: identity.phone } as const)
+}
+
+/** Every column of the person's leads, oldest first, with their eligibility responses, deliveries and attempts. */
+export async function subjectLeads(db: Db, identity: SubjectIdentity) {
+  const { column, value } = whereSubject(identity)
+  const leads = await db
+    .selectFrom('lead')
+    .selectAll()
+    .where(column, '=', value)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
+  if (leads.length === 0) return []
+  const ids = leads.map((l) => l.id)
+  const [eligibility, deliveries] = await Promise.all([
+    db.selectFrom('eligibilityResponse').selectAll().where('leadId', 'in', ids).execute(),
+    db
+      .selectFrom('webhookDelivery')
+      .leftJoin('webhook', 'webhook.id', 'webhookDelivery.webhookId')
+      .selectAll('webhookDelivery')
+      .select('webhook.name as webhookName')
+      .where('webhookDelivery.leadId', 'in', ids)
+      .orderBy('webhookDelivery.id')
+      .execute(),
+  ])
+  const attempts =
+    deliveries.length === 0
+      ? []
+      : await db
+          .selectFrom('webhookAttempt')
+          .selectAll()
+          .where(
+            'deliveryId',
+            'in',
+            deliveries.map((d) => d.id),
+          )
+          .orderBy('id')
+          .execute()
+  return leads.map((lead) => ({
+    ...lead,
+    eligibility: eligibility.find((e) => e.leadId === lead.id) ?? null,
+    deliveries: deliveries
+      .filter((d) => d.leadId === lead.id)
+      .map((d) => ({ ...d, attemptLog: attempts.filter((a) => a.deliveryId === d.id) })),
+  }))
+}
+
+/**
+ * Deletes every lead of the person (and, through the cascades, all tied to them) in one
+ * transaction. On PostgreSQL it takes the lead capture's lock for this identity first, so a lead
+ * from the same person committing at the same moment is either erased too or arrives after.
+ */
+export async function eraseSubjectLeads(db: Db, dialect: Dialect, identity: SubjectIdentity) {
+  const { column, value } = whereSubject(identity)
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${value}`}, 0))`.execute(trx)
+    }
+    const rows = await trx.deleteFrom('lead').where(column, '=', value).returning('id').execute()
+    return rows.map((r) => r.id)
+  })
+}
