@@ -1,7 +1,8 @@
 import { Router } from 'express'
-import { settingSchema } from '../../core/schemas/settings.ts'
+import { settingSchema, settingValueError } from '../../core/schemas/settings.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
+import { HttpError } from '../http/errors.ts'
 import { parseBody } from '../http/validate.ts'
 import { listSettings, saveSetting } from './queries.server.ts'
 
@@ -14,6 +15,8 @@ export function settingsAdminRouter({ db, site }: AppServices): Router {
 
   router.post('/', async (req, res) => {
     const { key, value } = parseBody(settingSchema, req)
+    const invalid = settingValueError(key, value)
+    if (invalid) throw new HttpError(400, invalid)
     const setting = await saveSetting(db, key, value)
     await audit(db, { actor: req.admin, action: 'setting.update', entity: 'site_setting', entityId: key })
     await site.changed()

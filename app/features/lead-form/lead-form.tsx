@@ -1,11 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { attributionKeys } from '../../../core/attribution.ts'
+import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance.ts'
 import type { Answers } from '../../../core/eligibility.ts'
 import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/schemas/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { cn } from '../../lib/cn.ts'
+import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
 import { QUESTIONNAIRE_ACTION } from '../questionnaire/questionnaire-state.ts'
 
 export type LeadFormValues = Partial<
@@ -82,10 +84,12 @@ export function LeadForm({
   answers,
   feedback,
   partnerName,
+  compliance = DEFAULT_COMPLIANCE,
 }: {
   answers: Answers
   feedback?: LeadFormFeedback
   partnerName?: string | null
+  compliance?: Compliance
 }) {
   const [errors, setErrors] = useState<Record<string, string>>(feedback?.errors ?? {})
   const [submitting, setSubmitting] = useState(false)
@@ -240,9 +244,9 @@ export function LeadForm({
         {submitting ? 'Submitting...' : 'Submit My Details'}
       </Button>
       <p className="mt-3 text-slate-600 text-xs leading-relaxed">
-        We are a lead generation service, not a claims management company. You can complain to your lender and
-        the Financial Ombudsman Service yourself for free.
+        We are a lead generation service, not a claims management company. {compliance.freeRouteStatement}
       </p>
+      <FirmIdentity compliance={compliance} className="mt-2 text-slate-600 text-xs leading-relaxed" />
     </form>
   )
 }

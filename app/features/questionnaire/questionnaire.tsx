@@ -1,10 +1,12 @@
 import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { type Answers, formatPounds, questions, STEP_COUNT } from '../../../core/eligibility.ts'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance.ts'
+import { type Answers, formatPounds, questionsShown, STEP_COUNT } from '../../../core/eligibility.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
+import { FeeDisclosure, FreeRouteStatement } from './compliance-notes.tsx'
 import {
   answersFromForm,
   intentFrom,
@@ -19,9 +21,18 @@ type Props = {
   initialError?: string
   leadFeedback?: LeadFormFeedback
   partnerName?: string | null
+  /** The constants and statements in force (the settings); SPEC section 9's defaults otherwise. */
+  compliance?: Compliance
 }
 
-export function Questionnaire({ initial, initialError, leadFeedback, partnerName }: Props) {
+export function Questionnaire({
+  initial,
+  initialError,
+  leadFeedback,
+  partnerName,
+  compliance = DEFAULT_COMPLIANCE,
+}: Props) {
+  const questions = useMemo(() => questionsShown(compliance.dateBandLabels), [compliance])
   const [state, setState] = useState(initial)
   const [error, setError] = useState(initialError)
   const hydrated = useHydrated()
@@ -47,6 +58,7 @@ export function Questionnaire({ initial, initialError, leadFeedback, partnerName
     const next = transition(
       { ...stateFromForm(new FormData(event.currentTarget)), answers: state.answers },
       intentFrom(submitter?.value),
+      compliance,
     )
     moved.current = true
     setError(next.error)
@@ -79,8 +91,15 @@ export function Questionnaire({ initial, initialError, leadFeedback, partnerName
                 amount you could receive depends on your agreement and on your lender&apos;s or the Financial
                 Ombudsman&apos;s decision.
               </p>
+              <FeeDisclosure compliance={compliance} className="mt-2" />
             </div>
-            <LeadForm answers={state.answers as Answers} feedback={leadFeedback} partnerName={partnerName} />
+            <FreeRouteStatement compliance={compliance} className="mt-4" />
+            <LeadForm
+              answers={state.answers as Answers}
+              feedback={leadFeedback}
+              partnerName={partnerName}
+              compliance={compliance}
+            />
           </div>
         ) : (
           <form method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit}>
@@ -202,6 +221,7 @@ export function Questionnaire({ initial, initialError, leadFeedback, partnerName
               </Button>
             ) : null}
           </div>
+          <FreeRouteStatement compliance={compliance} className="mt-6" />
         </form>
       )}
     </div>

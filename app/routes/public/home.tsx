@@ -1,5 +1,6 @@
 import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
 import { data, redirect } from 'react-router'
+import { readCompliance } from '../../../core/compliance.ts'
 import { assessEligibility } from '../../../core/eligibility.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
@@ -29,6 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     head: await loadPageHead(context, request, 'home', 'Car Finance Claim Check'),
     partnerName: settings.get('partner_name') ?? null,
+    compliance: readCompliance(settings),
   }
 }
 
@@ -38,14 +40,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
+  const services = context.get(servicesContext)
+  const compliance = readCompliance((await services.site.get()).settings)
   if (intent !== 'lead') {
-    const next = transition(stateFromForm(form), intentFrom(intent))
+    const next = transition(stateFromForm(form), intentFrom(intent), compliance)
     return { questionnaire: next.state, error: next.error }
   }
 
   const { answers } = stateFromForm(form)
   const questionnaire = isComplete(answers)
-    ? { step: 3, answers, result: assessEligibility(answers) }
+    ? { step: 3, answers, result: assessEligibility(answers, compliance) }
     : initialQuestionnaire
   const input = leadInputFromForm(form)
   const parsed = leadSchema.safeParse({ ...input, answers: isComplete(answers) ? answers : undefined })
@@ -55,7 +59,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const services = context.get(servicesContext)
   const decision = await checkLeadRateLimit(services, context.get(requestContext).ip)
   if (!decision.allowed) {
     return data(
@@ -146,6 +149,7 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
               initialError={actionData?.error}
               leadFeedback={actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined}
               partnerName={loaderData.partnerName}
+              compliance={loaderData.compliance}
             />
           </div>
         </section>
