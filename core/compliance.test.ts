@@ -101,6 +101,12 @@ describe('readCompliance', () => {
     for (const key of Object.keys(all)) expect(settingValueError(key, value)).toBeUndefined()
   })
 
+  it('keeps line breaks in the free-route statement', () => {
+    const statement = 'You do not have to use a claims company.\nComplain to your lender for free.'
+    expect(settingValueError(complianceKeys.freeRouteStatement, statement)).toBeUndefined()
+    expect(readCompliance(settings({ free_route_statement: statement })).freeRouteStatement).toBe(statement)
+  })
+
   it('ignores unrelated settings', () => {
     expect(readCompliance(settings({ site_title: 'x', estimate_other: '1' }))).toEqual(DEFAULT_COMPLIANCE)
   })

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { attributionKeys } from '../../../core/attribution.ts'
-import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance.ts'
+import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import type { Answers } from '../../../core/eligibility.ts'
 import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/schemas/leads.ts'
 import { Button } from '../../components/ui/button.tsx'

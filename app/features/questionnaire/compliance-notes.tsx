@@ -1,4 +1,4 @@
-import { type Compliance, feeDisclosure, firmIdentity } from '../../../core/compliance.ts'
+import { type Compliance, feeDisclosure, firmIdentity } from '../../../core/compliance-statements.ts'
 import { cn } from '../../lib/cn.ts'
 
 /** That people can claim for free themselves: the FCA expects it wherever an estimate is shown. */

@@ -1,6 +1,6 @@
 import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
-import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance.ts'
+import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import { type Answers, formatPounds, questionsShown, STEP_COUNT } from '../../../core/eligibility.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import type { Compliance } from '../../../core/compliance.ts'
+import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { RenderedSection, WidgetStyles } from '../../../core/page-content.ts'
 import { safeStyles } from '../../../core/page-styles.ts'
 import { Questionnaire } from '../questionnaire/questionnaire.tsx'

@@ -1,5 +1,9 @@
 import { useRouteLoaderData } from 'react-router'
-import { DEFAULT_COMPLIANCE, type FooterCompliance, firmIdentity } from '../../../core/compliance.ts'
+import {
+  DEFAULT_COMPLIANCE,
+  type FooterCompliance,
+  firmIdentity,
+} from '../../../core/compliance-statements.ts'
 import { site } from '../../../core/site.ts'
 
 export function openCookiePreferences() {
