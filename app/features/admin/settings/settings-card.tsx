@@ -161,7 +161,7 @@ export function SettingsCard({
   }
 
   const fieldGrid = (group: FieldGroup) => (
-    <div className="grid gap-5 md:grid-cols-2">
+    <div className="grid items-start gap-5 md:grid-cols-2">
       {group.fields.map((f) => (
         <Field
           key={f.key}
