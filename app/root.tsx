@@ -8,7 +8,9 @@ import {
   ScrollRestoration,
   useLocation,
 } from 'react-router'
+import { readCompliance } from '../core/compliance.ts'
 import { isAdminPath } from '../core/paths.ts'
+import { servicesContext } from '../server/context.ts'
 import type { Route } from './+types/root'
 import './app.css'
 import { Button } from './components/ui/button.tsx'
@@ -17,6 +19,13 @@ import { captureLanding } from './features/attribution/attribution-store.ts'
 import { CookieBanner } from './features/cookie-consent/cookie-banner.tsx'
 import { NotFoundCard } from './features/site/not-found-card.tsx'
 import { useNonce } from './lib/nonce.ts'
+
+/** The firm and free-route text every public footer shows (from the settings, so it follows the site revision). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { settings } = await context.get(servicesContext).site.get()
+  const { freeRouteStatement, firmName, firmAddress, fcaNumber } = readCompliance(settings)
+  return { footer: { freeRouteStatement, firmName, firmAddress, fcaNumber } }
+}
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 

@@ -51,25 +51,47 @@ export type Answers = {
 
 export const STEP_COUNT = questions.length
 
-const claimByLoanBand: Record<string, number> = {
-  '5000-15000': 1500,
-  '15000-25000': 2500,
-  '25000-35000': 3500,
-  '35000+': 5000,
+export type LoanBand = Answers['loanAmount']
+export type DateBand = Answers['purchaseDateRange']
+
+/** The estimate per loan band and for an unrecognised band: settings, defaulting to SPEC section 9. */
+export type EstimateConstants = {
+  estimates: Readonly<Record<LoanBand, number>>
+  fallbackEstimate: number
 }
-const UNRECOGNISED_BAND_CLAIM = 2000
+
+export const DEFAULT_ESTIMATES: EstimateConstants = {
+  estimates: { '5000-15000': 1500, '15000-25000': 2500, '25000-35000': 3500, '35000+': 5000 },
+  fallbackEstimate: 2000,
+}
 
 export type Assessment = { isEligible: boolean; estimatedClaim: number }
 
 /** SPEC section 9: eligible only with PCP finance and commission not clearly disclosed. */
-export function assessEligibility(answers: {
-  hadPcpFinance: string
-  loanAmount: string
-  dealerDisclosedCommission: string
-}): Assessment {
+export function assessEligibility(
+  answers: {
+    hadPcpFinance: string
+    loanAmount: string
+    dealerDisclosedCommission: string
+  },
+  constants: EstimateConstants = DEFAULT_ESTIMATES,
+): Assessment {
   const isEligible = answers.hadPcpFinance === 'yes' && answers.dealerDisclosedCommission !== 'yes'
   if (!isEligible) return { isEligible, estimatedClaim: 0 }
-  return { isEligible, estimatedClaim: claimByLoanBand[answers.loanAmount] ?? UNRECOGNISED_BAND_CLAIM }
+  // Own keys only: a band such as "toString" must not find something on the prototype.
+  const estimate = Object.hasOwn(constants.estimates, answers.loanAmount)
+    ? constants.estimates[answers.loanAmount as LoanBand]
+    : undefined
+  return { isEligible, estimatedClaim: estimate ?? constants.fallbackEstimate }
+}
+
+/** The questions as shown, with the date bands' labels from the settings. */
+export function questionsShown(dateBandLabels: Readonly<Record<DateBand, string>>): typeof questions {
+  return questions.map((q) =>
+    q.id === 'purchaseDateRange'
+      ? { ...q, options: q.options.map((o) => ({ ...o, label: dateBandLabels[o.value] || o.label })) }
+      : q,
+  ) as unknown as typeof questions
 }
 
 /** Lower bound of a loan band in pounds, for the integer `loan_amount` column. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { complianceRules } from '../compliance.ts'
 
 export const settingSchema = z.object({
   key: z
@@ -24,3 +25,62 @@ export type SettingRow = z.output<typeof settingSchema> & {
 }
 
 export const DEFAULT_ROBOTS_TXT = 'User-agent: *\nDisallow: /'
+
+/** Settings other modules read (duplicates, retention, the new-lead e-mail), with their defaults. */
+export const leadSettingKeys = {
+  duplicateWindowDays: 'duplicate_window_days',
+  retentionYears: 'retention_years',
+  leadNotificationEmail: 'lead_notification_email',
+} as const
+
+export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30
+export const DEFAULT_RETENTION_YEARS = 6
+
+const wholeNumber = (what: string, min: number, max: number, unit: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${what} must be a whole number of ${unit}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${what} must be from ${min} to ${max} ${unit}`)
+
+export const leadSettingRules: Readonly<Record<string, z.ZodType<unknown, string>>> = {
+  // 0 turns duplicate detection off.
+  [leadSettingKeys.duplicateWindowDays]: wholeNumber('The duplicate window', 0, 3650, 'days'),
+  [leadSettingKeys.retentionYears]: wholeNumber('The retention period', 1, 50, 'years'),
+  [leadSettingKeys.leadNotificationEmail]: z
+    .string()
+    .trim()
+    .max(254, 'The notification e-mail must be at most 254 characters')
+    .pipe(z.email({ error: 'The notification e-mail must be a valid e-mail address' })),
+}
+
+/** What other modules read from the settings, each falling back to its default when unset or invalid. */
+export function readLeadSettings(settings: ReadonlyMap<string, string | null>) {
+  const parse = <T>(key: string, fallback: T): T => {
+    const raw = settings.get(key)?.trim()
+    if (!raw) return fallback
+    const parsed = leadSettingRules[key]?.safeParse(raw)
+    return parsed?.success ? (parsed.data as T) : fallback
+  }
+  return {
+    duplicateWindowDays: parse(leadSettingKeys.duplicateWindowDays, DEFAULT_DUPLICATE_WINDOW_DAYS),
+    retentionYears: parse(leadSettingKeys.retentionYears, DEFAULT_RETENTION_YEARS),
+    leadNotificationEmail: parse<string | null>(leadSettingKeys.leadNotificationEmail, null),
+  }
+}
+
+const valueRules: Readonly<Record<string, z.ZodType<unknown, string>>> = {
+  ...complianceRules,
+  ...leadSettingRules,
+}
+
+/**
+ * Why `value` is not acceptable for the setting `key`, or undefined when it is. Settings without a
+ * rule take any text; an empty value always passes (it means "use the default").
+ */
+export function settingValueError(key: string, value: string | null): string | undefined {
+  if (value === null || value.trim() === '' || !Object.hasOwn(valueRules, key)) return undefined
+  const parsed = valueRules[key]?.safeParse(value)
+  return parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? 'Invalid value') : undefined
+}

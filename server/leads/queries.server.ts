@@ -1,7 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto'
+
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
-import { assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
+import { complianceVersion, readCompliance } from '../../core/compliance.ts'
+import { assessEligibility, type EstimateConstants, loanBandLowerBound } from '../../core/eligibility.ts'
+
 import { normaliseUkPhone } from '../../core/phone.ts'
 import {
   CONSENT_VERSION,
@@ -23,6 +26,8 @@ export type LeadContext = {
   partnerName?: string | null
   /** The version of the questionnaire constants and statements the visitor was shown. */
   constantsVersion?: string | null
+  /** The estimates in force (the settings); SPEC section 9's defaults when not given. */
+  constants?: EstimateConstants
   /** A lead matching an earlier one's phone or email within this many days is a duplicate. */
   duplicateWindowDays?: number
 }
@@ -86,7 +91,7 @@ async function insertLead(
     return {
       id: earlier.id,
       createdAt: earlier.createdAt,
-      assessment: data.answers ? assessEligibility(data.answers) : undefined,
+      assessment: data.answers ? assessEligibility(data.answers, context.constants) : undefined,
       duplicate: true,
       deliveries: 0,
     }
@@ -134,7 +139,7 @@ async function insertLead(
   let assessment: ReturnType<typeof assessEligibility> | undefined
   if (data.answers) {
     const answers = data.answers
-    assessment = assessEligibility(answers)
+    assessment = assessEligibility(answers, context.constants)
     await trx
       .insertInto('eligibilityResponse')
       .values({
@@ -270,6 +275,7 @@ export async function captureLead(
     return { id: 0, createdAt: new Date(), assessment: undefined, duplicate: false, deliveries: 0 }
   }
   const { settings } = await site.get()
+  const compliance = readCompliance(settings)
   const lead = await createLead(
     db,
     data,
@@ -278,7 +284,8 @@ export async function captureLead(
       sourceUrl: request.sourceUrl,
       userAgent: request.userAgent,
       ipAddress: request.ip ?? null,
-      constantsVersion: null,
+      constants: compliance,
+      constantsVersion: complianceVersion(compliance),
       duplicateWindowDays: windowDays(settings.get('duplicate_window_days')),
     },
     dialect,

@@ -1,6 +1,8 @@
 import { Router } from 'express'
+
 import { leadSettingProblem } from '../../core/lead-settings.ts'
-import { settingSchema } from '../../core/schemas/settings.ts'
+import { settingSchema, settingValueError } from '../../core/schemas/settings.ts'
+
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
@@ -18,6 +20,8 @@ export function settingsAdminRouter({ db, site }: AppServices): Router {
     const { key, value } = parseBody(settingSchema, req)
     const problem = leadSettingProblem(key, value)
     if (problem) throw new HttpError(400, problem)
+    const invalid = settingValueError(key, value)
+    if (invalid) throw new HttpError(400, invalid)
     const setting = await saveSetting(db, key, value)
     await audit(db, { actor: req.admin, action: 'setting.update', entity: 'site_setting', entityId: key })
     await site.changed()

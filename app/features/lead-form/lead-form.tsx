@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
+import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import type { Answers } from '../../../core/eligibility.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/schemas/leads.ts'
@@ -9,6 +10,7 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { cn } from '../../lib/cn.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { currentAttribution } from '../attribution/attribution-store.ts'
+import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
 import { QUESTIONNAIRE_ACTION } from '../questionnaire/questionnaire-state.ts'
 
 export type LeadFormValues = Partial<
@@ -87,12 +89,14 @@ export function LeadForm({
   partnerName,
   attribution,
   startedAt: started,
+  compliance = DEFAULT_COMPLIANCE,
 }: {
   answers: Answers
   feedback?: LeadFormFeedback
   partnerName?: string | null
   attribution?: Attribution
   startedAt?: number
+  compliance?: Compliance
 }) {
   // When the visitor started: the first step's post without JavaScript, else the questionnaire's mount.
   const [startedAt] = useState(() => started ?? Date.now())
@@ -274,9 +278,9 @@ export function LeadForm({
         {submitting ? 'Submitting...' : 'Submit My Details'}
       </Button>
       <p className="mt-3 text-slate-600 text-xs leading-relaxed">
-        We are a lead generation service, not a claims management company. You can complain to your lender and
-        the Financial Ombudsman Service yourself for free.
+        We are a lead generation service, not a claims management company. {compliance.freeRouteStatement}
       </p>
+      <FirmIdentity compliance={compliance} className="mt-2 text-slate-600 text-xs leading-relaxed" />
     </form>
   )
 }

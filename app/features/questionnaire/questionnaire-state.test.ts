@@ -139,6 +139,15 @@ describe('transition: check', () => {
       state: { step: 2, answers: allAnswers, result: null },
     })
   })
+  it('estimates with the constants in force when given', () => {
+    const constants = {
+      estimates: { '5000-15000': 1100, '15000-25000': 2200, '25000-35000': 3300, '35000+': 4400 },
+      fallbackEstimate: 1000,
+    }
+    expect(transition({ step: 3, answers: allAnswers, result: null }, 'check', constants)).toEqual({
+      state: { step: 3, answers: allAnswers, result: { isEligible: true, estimatedClaim: 3300 } },
+    })
+  })
 })
 
 describe('transition: back', () => {

@@ -2,6 +2,7 @@ import {
   type Answers,
   type Assessment,
   assessEligibility,
+  type EstimateConstants,
   questions,
   STEP_COUNT,
 } from '../../../core/eligibility.ts'
@@ -42,6 +43,7 @@ export function isComplete(answers: Partial<Answers>): answers is Answers {
 export function transition(
   state: QuestionnaireState,
   intent: QuestionnaireIntent,
+  constants?: EstimateConstants,
 ): { state: QuestionnaireState; error?: string } {
   const step = Math.min(Math.max(Math.trunc(state.step) || 0, 0), STEP_COUNT - 1)
   const answers = state.answers
@@ -61,7 +63,7 @@ export function transition(
         const missing = questions.findIndex((q) => answers[q.id] === undefined)
         return { state: { step: missing, answers, result: null }, error: CHOOSE_AN_ANSWER }
       }
-      return { state: { step, answers, result: assessEligibility(answers) } }
+      return { state: { step, answers, result: assessEligibility(answers, constants) } }
     }
   }
 }

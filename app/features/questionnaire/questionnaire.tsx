@@ -1,12 +1,16 @@
 import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { Attribution } from '../../../core/attribution.ts'
-import { type Answers, formatPounds, questions, STEP_COUNT } from '../../../core/eligibility.ts'
+import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
+import { type Answers, formatPounds, questionsShown, STEP_COUNT } from '../../../core/eligibility.ts'
+
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
+import { FeeDisclosure, FreeRouteStatement } from './compliance-notes.tsx'
 import {
   answersFromForm,
   intentFrom,
@@ -25,6 +29,8 @@ type Props = {
   attribution?: Attribution
   /** Without JavaScript: when the visitor started (their first step's post), carried to the lead form. */
   startedAt?: number
+  /** The constants and statements in force (the settings); SPEC section 9's defaults otherwise. */
+  compliance?: Compliance
 }
 
 export function Questionnaire({
@@ -34,7 +40,9 @@ export function Questionnaire({
   partnerName,
   attribution,
   startedAt,
+  compliance = DEFAULT_COMPLIANCE,
 }: Props) {
+  const questions = useMemo(() => questionsShown(compliance.dateBandLabels), [compliance])
   // With JavaScript: when the questionnaire became usable here (never rendered, so no mismatch).
   const mountedAt = useRef<number | undefined>(undefined)
   useEffect(() => {
@@ -65,6 +73,7 @@ export function Questionnaire({
     const next = transition(
       { ...stateFromForm(new FormData(event.currentTarget)), answers: state.answers },
       intentFrom(submitter?.value),
+      compliance,
     )
     moved.current = true
     setError(next.error)
@@ -97,13 +106,16 @@ export function Questionnaire({
                 amount you could receive depends on your agreement and on your lender&apos;s or the Financial
                 Ombudsman&apos;s decision.
               </p>
+              <FeeDisclosure compliance={compliance} className="mt-2" />
             </div>
+            <FreeRouteStatement compliance={compliance} className="mt-4" />
             <LeadForm
               answers={state.answers as Answers}
               feedback={leadFeedback}
               partnerName={partnerName}
               attribution={attribution}
               startedAt={startedAt ?? mountedAt.current}
+              compliance={compliance}
             />
           </div>
         ) : (
@@ -229,6 +241,7 @@ export function Questionnaire({
               </Button>
             ) : null}
           </div>
+          <FreeRouteStatement compliance={compliance} className="mt-6" />
         </form>
       )}
     </div>

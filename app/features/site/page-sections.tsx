@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { RenderedSection, WidgetStyles } from '../../../core/page-content.ts'
 import { safeStyles } from '../../../core/page-styles.ts'
 import { Questionnaire } from '../questionnaire/questionnaire.tsx'
@@ -34,9 +35,11 @@ export const contentClasses =
 export function PageSections({
   sections,
   partnerName,
+  compliance,
 }: {
   sections: RenderedSection[]
   partnerName?: string | null
+  compliance?: Compliance
 }) {
   return (
     <div className={contentClasses}>
@@ -55,7 +58,11 @@ export function PageSections({
             // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional and never reorder
             <div key={i} className="rounded-xl bg-slate-50 p-4 sm:p-6" style={styleObject(part.form.styles)}>
               {part.form.title ? <h2 className="!mt-0 mb-4">{part.form.title}</h2> : null}
-              <Questionnaire initial={initialQuestionnaire} partnerName={partnerName} />
+              <Questionnaire
+                initial={initialQuestionnaire}
+                partnerName={partnerName}
+                compliance={compliance}
+              />
             </div>
           ),
         )

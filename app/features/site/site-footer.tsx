@@ -1,3 +1,9 @@
+import { useRouteLoaderData } from 'react-router'
+import {
+  DEFAULT_COMPLIANCE,
+  type FooterCompliance,
+  firmIdentity,
+} from '../../../core/compliance-statements.ts'
 import { site } from '../../../core/site.ts'
 
 export function openCookiePreferences() {
@@ -7,6 +13,9 @@ export function openCookiePreferences() {
 const linkClass = 'rounded underline-offset-2 hover:underline text-slate-200 hover:text-white'
 
 export function SiteFooter() {
+  // The root loader reads these from the settings; the defaults cover a page rendered without it.
+  const compliance = useRouteLoaderData<{ footer?: FooterCompliance }>('root')?.footer ?? DEFAULT_COMPLIANCE
+  const identity = firmIdentity(compliance)
   return (
     <footer className="bg-navy-900 text-slate-300">
       <div className="mx-auto max-w-6xl px-4 py-10">
@@ -37,12 +46,10 @@ export function SiteFooter() {
             process claims. With your consent we pass your details to a claims management company authorised
             and regulated by the Financial Conduct Authority, which may pay us for successful referrals.
           </p>
+          <p>{compliance.freeRouteStatement}</p>
+          {identity ? <p data-testid="footer-firm-identity">{identity}</p> : null}
           <p>
-            You do not have to use a claims management company. You can complain to your lender yourself, and
-            then to the Financial Ombudsman Service, for free.
-          </p>
-          <p>
-            © {new Date().getFullYear()} {site.companyName}. Contact:{' '}
+            © {new Date().getFullYear()} {compliance.firmName || site.companyName}. Contact:{' '}
             <a className={`${linkClass} underline`} href={`mailto:${site.contactEmail}`}>
               {site.contactEmail}
             </a>

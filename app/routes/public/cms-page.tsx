@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { readCompliance } from '../../../core/compliance.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
 import { servicesContext } from '../../../server/context.ts'
 import { renderPageSections } from '../../../server/pages/content.server.ts'
@@ -19,6 +20,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     title: page.title,
     sections: renderPageSections(page.content),
     partnerName: settings.get('partner_name') ?? null,
+    compliance: readCompliance(settings),
     head: await buildPageHead(context, request, page, page.title),
   }
 }
@@ -31,7 +33,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function CmsPage({ loaderData }: Route.ComponentProps) {
   return (
     <ContentPage title={loaderData.title}>
-      <PageSections sections={loaderData.sections} partnerName={loaderData.partnerName} />
+      <PageSections
+        sections={loaderData.sections}
+        partnerName={loaderData.partnerName}
+        compliance={loaderData.compliance}
+      />
     </ContentPage>
   )
 }

@@ -1,6 +1,10 @@
 import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
 import { data, redirect } from 'react-router'
+
 import { type Attribution, attributionFromUrl } from '../../../core/attribution.ts'
+
+import { readCompliance } from '../../../core/compliance.ts'
+
 import { assessEligibility } from '../../../core/eligibility.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
@@ -30,6 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     head: await loadPageHead(context, request, 'home', 'Car Finance Claim Check'),
     partnerName: settings.get('partner_name') ?? null,
+    compliance: readCompliance(settings),
   }
 }
 
@@ -40,14 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
   const attribution = attributionFor(leadInputFromForm(form).attribution, request)
+  const services = context.get(servicesContext)
+  const compliance = readCompliance((await services.site.get()).settings)
   if (intent !== 'lead') {
-    const next = transition(stateFromForm(form), intentFrom(intent))
+    const next = transition(stateFromForm(form), intentFrom(intent), compliance)
     return { questionnaire: next.state, error: next.error, attribution, startedAt: startedAtOf(form) }
   }
 
   const { answers } = stateFromForm(form)
   const questionnaire = isComplete(answers)
-    ? { step: 3, answers, result: assessEligibility(answers) }
+    ? { step: 3, answers, result: assessEligibility(answers, compliance) }
     : initialQuestionnaire
   const input = leadInputFromForm(form)
   const parsed = leadSchema.safeParse({
@@ -67,7 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  const services = context.get(servicesContext)
   const decision = await checkLeadRateLimit(services, context.get(requestContext).ip)
   if (!decision.allowed) {
     return data(
@@ -187,6 +193,7 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
               partnerName={loaderData.partnerName}
               attribution={actionData?.attribution}
               startedAt={actionData && 'startedAt' in actionData ? actionData.startedAt : undefined}
+              compliance={loaderData.compliance}
             />
           </div>
         </section>

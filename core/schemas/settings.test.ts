@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { readLeadSettings, settingValueError } from './settings.ts'
+
+const settings = (entries: Record<string, string | null>) => new Map(Object.entries(entries))
+
+describe('settingValueError', () => {
+  it.each([
+    ['duplicate_window_days', '-1', 'The duplicate window must be a whole number of days'],
+    ['duplicate_window_days', '7.5', 'The duplicate window must be a whole number of days'],
+    ['duplicate_window_days', 'thirty', 'The duplicate window must be a whole number of days'],
+    ['duplicate_window_days', '3651', 'The duplicate window must be from 0 to 3650 days'],
+    ['retention_years', '0', 'The retention period must be from 1 to 50 years'],
+    ['retention_years', '-6', 'The retention period must be a whole number of years'],
+    ['lead_notification_email', 'not-an-email', 'The notification e-mail must be a valid e-mail address'],
+    ['fee_percentage', '150', 'The fee percentage must be a number from 0 to 100, e.g. 30'],
+    ['estimate_35000_plus', '0', 'The estimate for £35,000+ must be at least £1'],
+    ['estimate_35000_plus', '5,000', 'The estimate for £35,000+ must be a whole number of pounds, e.g. 2500'],
+    ['fca_reference_number', 'abc', 'The FCA reference number must be 6 or 7 digits'],
+  ])('refuses %s = %j: %s', (key, value, message) => {
+    expect(settingValueError(key, value)).toBe(message)
+  })
+
+  it.each([
+    ['duplicate_window_days', '30'],
+    ['duplicate_window_days', ' 7 '],
+    ['retention_years', '6'],
+    ['lead_notification_email', 'ops@example.co.uk'],
+    ['lead_notification_email', ''],
+    ['fee_percentage', '0'],
+    ['fee_percentage', '100'],
+    ['fee_percentage', '27.5'],
+    ['fca_reference_number', '1234567'],
+    ['site_title', 'Anything at all'],
+    ['retention_years', null],
+  ])('accepts %s = %j', (key, value) => {
+    expect(settingValueError(key, value)).toBeUndefined()
+  })
+})
+
+describe('readLeadSettings', () => {
+  it('gives the defaults when nothing or nonsense is stored', () => {
+    const defaults = { duplicateWindowDays: 30, retentionYears: 6, leadNotificationEmail: null }
+    expect(readLeadSettings(new Map())).toEqual(defaults)
+    expect(
+      readLeadSettings(
+        settings({ duplicate_window_days: '-1', retention_years: 'six', lead_notification_email: 'nobody' }),
+      ),
+    ).toEqual(defaults)
+  })
+
+  it('reads valid values', () => {
+    expect(
+      readLeadSettings(
+        settings({
+          duplicate_window_days: '14',
+          retention_years: '7',
+          lead_notification_email: ' ops@example.com ',
+        }),
+      ),
+    ).toEqual({ duplicateWindowDays: 14, retentionYears: 7, leadNotificationEmail: 'ops@example.com' })
+  })
+})
