@@ -26,6 +26,10 @@ export const auditActions = {
   'lead.list': 'Leads viewed',
   'lead.view': 'Lead opened',
   'lead.export': 'Leads exported',
+  'lead.resend': 'Lead sent again to the buyer',
+  'webhook.create': 'Webhook created',
+  'webhook.update': 'Webhook updated',
+  'webhook.delete': 'Webhook deleted',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof auditActions
@@ -72,9 +76,11 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
       { create: 'created', delete: 'deleted', restore: 'restored from a revision' }[verb] ?? 'updated'
     return `${name} ${done}`
   }
-  if (area === 'redirect' || area === 'script') {
+  if (area === 'redirect' || area === 'script' || area === 'webhook') {
     const name =
-      area === 'redirect' ? `Redirect ${text('fromUrl') ?? ''}`.trim() : `Script '${text('name') ?? ''}'`
+      area === 'redirect'
+        ? `Redirect ${text('fromUrl') ?? ''}`.trim()
+        : `${area === 'script' ? 'Script' : 'Webhook'} '${text('name') ?? ''}'`
     if (verb === 'update' && onlyToggle('isActive'))
       return `${name} ${d.isActive ? 'turned on' : 'turned off'}`
     return `${name} ${verb === 'create' ? 'added' : verb === 'delete' ? 'deleted' : 'updated'}`
@@ -86,5 +92,6 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     return `Image uploaded (${d.width}×${d.height})`
   }
   if (entry.action === 'lead.export' && typeof d.rows === 'number') return `Leads exported (${d.rows} rows)`
+  if (entry.action === 'lead.resend') return `Lead ${entry.entityId} sent again to the buyer`
   return describeAction(entry.action)
 }

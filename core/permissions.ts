@@ -9,13 +9,14 @@ export const permissions = [
   'leads',
   'users',
   'activity',
+  'webhooks',
 ] as const
 export type Permission = (typeof permissions)[number]
 
 /**
  * Editors run content (pages, redirects). Scripts run code in every visitor's browser, settings
- * change the whole site, leads are personal data, users control access and the activity log names
- * who did what: admins only.
+ * change the whole site, leads are personal data, users control access, the activity log names
+ * who did what and webhooks send every lead to another company: admins only.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   admin: permissions,

@@ -20,6 +20,7 @@ import { loadScriptMarkup } from './scripts/queries.server.ts'
 import { loadSettings } from './settings/queries.server.ts'
 import { SiteState } from './site/site-state.server.ts'
 import { BackgroundTasks } from './task-queue.ts'
+import { DeliveryWorker } from './webhooks/worker.server.ts'
 
 /**
  * The composition root: the one place that knows every module. The process entry
@@ -65,6 +66,8 @@ export function createServices(
   for (const job of [...authJobs(db), ...rateLimitJobs(db), ...consentJobs(db)]) jobs.register(job)
   jobs.register(redirectHitsJob(db, counters), { runOnStop: true })
 
+  const events = new EventEmitter<AppEvents>()
+
   return {
     database,
     db,
@@ -77,6 +80,7 @@ export function createServices(
     jobs,
     counters,
     background: new BackgroundTasks(logger),
-    events: new EventEmitter<AppEvents>(),
+    events,
+    webhooks: new DeliveryWorker({ db, dialect: database.dialect, config, logger, events }),
   }
 }

@@ -9,6 +9,7 @@ import { scriptsAdminRouter } from '../scripts/admin-router.ts'
 import { settingsAdminRouter } from '../settings/admin-router.ts'
 import { uploadsAdminRouter } from '../uploads/admin-router.ts'
 import { usersAdminRouter } from '../users/admin-router.ts'
+import { webhooksAdminRouter } from '../webhooks/admin-router.ts'
 
 /**
  * Everything under /api/admin: composition only. The sign-in check sits in front of the whole
@@ -28,5 +29,6 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/users', requirePermission('users'), usersAdminRouter(services))
   router.use('/leads', requirePermission('leads'), leadsAdminRouter(services))
   router.use('/activity', requirePermission('activity'), activityAdminRouter(services))
+  router.use('/webhooks', requirePermission('webhooks'), webhooksAdminRouter(services))
   return router
 }
