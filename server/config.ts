@@ -111,6 +111,7 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: seconds.default(10),
   WEBHOOK_LEASE_SECONDS: seconds.default(15),
   WEBHOOK_POLL_SECONDS: seconds.default(1),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 })
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -158,6 +159,8 @@ export type WebhookConfig = {
   leaseMs: number
   /** How often the worker looks for due deliveries besides being woken by new leads. */
   pollMs: number
+  /** Posts in flight at once per instance. */
+  concurrency: number
 }
 
 function parseTrustProxy(value: string): false | number | string {
@@ -212,6 +215,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
       leaseMs: e.WEBHOOK_LEASE_SECONDS * 1000,
       pollMs: e.WEBHOOK_POLL_SECONDS * 1000,
+      concurrency: e.WEBHOOK_CONCURRENCY,
     },
   }
 }

@@ -17,8 +17,6 @@ import {
   webhookTargets,
 } from './queries.server.ts'
 
-/** Posts in flight at once per instance: one slow buyer cannot hold up the others' leads. */
-const CONCURRENCY = 16
 /** How long stopping waits for posts in flight before cutting them short. */
 const STOP_GRACE_MS = 5000
 
@@ -42,10 +40,8 @@ export class DeliveryWorker {
   readonly #deps: WorkerDeps
   readonly #inFlight = new Set<Promise<void>>()
   readonly #stop = new AbortController()
-  readonly #agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY }),
-    https: new https.Agent({ keepAlive: true, maxSockets: CONCURRENCY }),
-  }
+  readonly #concurrency: number
+  readonly #agents: { http: http.Agent; https: https.Agent }
   #timer: ReturnType<typeof setInterval> | undefined
   #started = false
   #stopped = false
@@ -54,6 +50,12 @@ export class DeliveryWorker {
 
   constructor(deps: WorkerDeps) {
     this.#deps = deps
+    // Several posts at once: one slow buyer cannot hold up the other leads.
+    this.#concurrency = deps.config.webhooks.concurrency
+    this.#agents = {
+      http: new http.Agent({ keepAlive: true, maxSockets: this.#concurrency }),
+      https: new https.Agent({ keepAlive: true, maxSockets: this.#concurrency }),
+    }
   }
 
   readonly #onLead = ({ deliveries }: { deliveries: number }) => {
@@ -103,8 +105,8 @@ export class DeliveryWorker {
     try {
       do {
         this.#again = false
-        while (!this.#stopped && this.#inFlight.size < CONCURRENCY) {
-          const room = CONCURRENCY - this.#inFlight.size
+        while (!this.#stopped && this.#inFlight.size < this.#concurrency) {
+          const room = this.#concurrency - this.#inFlight.size
           const claimed = await claimDeliveries(db, dialect, room, config.webhooks.leaseMs)
           if (claimed.length > 0) this.#post(claimed)
           if (claimed.length < room) break

@@ -30,6 +30,7 @@ const fast: WebhookConfig = {
   timeoutMs: 1000,
   leaseMs: 3000,
   pollMs: 50,
+  concurrency: 16,
 }
 const SECRET = 'whsec_test_0123456789abcdef'
 
