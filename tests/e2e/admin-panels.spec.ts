@@ -336,7 +336,16 @@ test.describe('overview', () => {
 })
 
 test.describe('accessibility of every tab', () => {
-  for (const name of ['Overview', 'Pages', 'Redirects', 'Settings', 'Scripts', 'Leads', 'Users']) {
+  for (const name of [
+    'Overview',
+    'Pages',
+    'Redirects',
+    'Settings',
+    'Scripts',
+    'Leads',
+    'Webhooks',
+    'Users',
+  ]) {
     test(`${name} has no axe violations, at desktop and 360 px`, async ({ adminPage: page }) => {
       await openTab(page, name)
       await page.waitForLoadState('networkidle')

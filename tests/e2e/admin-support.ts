@@ -16,7 +16,16 @@ export const RESET_INVALID = 'This reset link is invalid or has expired. Please 
 
 // The spec's tabs in order (SPEC section 2) and, for admins, Users (issue 10); and the spec's
 // system pages. Written out here so the tests check the app against the spec, not against itself.
-export const tabNames = ['Overview', 'Pages', 'Redirects', 'Settings', 'Scripts', 'Leads', 'Users'] as const
+export const tabNames = [
+  'Overview',
+  'Pages',
+  'Redirects',
+  'Settings',
+  'Scripts',
+  'Leads',
+  'Webhooks',
+  'Users',
+] as const
 export const systemPageSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy'] as const
 
 export const emailField = (page: Page) => page.getByLabel('Email', { exact: true })

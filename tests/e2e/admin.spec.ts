@@ -70,7 +70,7 @@ test.describe('signed out', () => {
 })
 
 test.describe('sign in', () => {
-  test('signs in to the dashboard with the six tabs, counters from the database and Recent Activity', async ({
+  test('signs in to the dashboard with its tabs, counters from the database and Recent Activity', async ({
     page,
   }) => {
     await page.goto('/api/login')
@@ -284,7 +284,7 @@ test.describe('dashboard panels', () => {
     await expectSelectedTab(page, 'Redirects')
     await page.keyboard.press('ArrowLeft')
     await expectSelectedTab(page, 'Pages')
-    // Users is the last tab an admin has (a seventh, for the admin role only).
+    // Users is the last tab an admin has (the eighth; Webhooks and Users are for admins only).
     await page.keyboard.press('End')
     await expect(tab(page, 'Users')).toBeFocused()
     await expectSelectedTab(page, 'Users')

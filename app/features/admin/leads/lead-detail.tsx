@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { formatDateTime } from '../format.ts'
 import { LoadError } from '../load-error.tsx'
+import { LeadDeliveries } from './lead-deliveries.tsx'
 
 const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
 const commission = Object.fromEntries(questions[3].options.map((o) => [o.value, o.label]))
@@ -80,6 +81,7 @@ export function LeadDetailDialog({ leadId, onClose }: { leadId: number | null; o
               <Row label="Time">{formatDateTime(data.createdAt)}</Row>
             </dl>
           </section>
+          <LeadDeliveries leadId={data.id} />
         </div>
       ) : null}
       <div className="flex justify-end">

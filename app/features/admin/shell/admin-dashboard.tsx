@@ -12,6 +12,7 @@ import { RedirectsPanel } from '../redirects/redirects-panel.tsx'
 import { ScriptsPanel } from '../scripts/scripts-panel.tsx'
 import { SettingsPanel } from '../settings/settings-panel.tsx'
 import { UsersPanel } from '../users/users-panel.tsx'
+import { WebhooksPanel } from '../webhooks/webhooks-panel.tsx'
 import { type AdminTab, visibleTabs } from './admin-tabs.ts'
 import { AdminLoading, SignedOut } from './signed-out.tsx'
 import { useAdminTab } from './use-admin-tab.ts'
@@ -30,6 +31,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   settings: SettingsPanel,
   scripts: ScriptsPanel,
   leads: LeadsPanel,
+  webhooks: WebhooksPanel,
   users: UsersPanel,
 }
 
@@ -41,6 +43,7 @@ const gridColumns: Record<number, string> = {
   5: 'sm:grid-cols-5',
   6: 'sm:grid-cols-6',
   7: 'sm:grid-cols-7',
+  8: 'sm:grid-cols-4 lg:grid-cols-8',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {
