@@ -94,6 +94,8 @@ async function startApp(port: number, databaseUrl: string, caFile: string): Prom
 }
 
 const run = Date.now().toString(36)
+// A database kept between runs (PostgreSQL) must not see this run's phones as duplicates.
+const phoneBase = 400_000_000 + Math.floor(Math.random() * 90_000_000)
 let counter = 0
 
 /** New leads only (unique email and phone): a duplicate is neither stored nor delivered. */
@@ -114,7 +116,7 @@ async function postLeads(port: number) {
               firstName: 'Bench',
               lastName: `Delivery${counter}`,
               email: `delivery-${run}-${counter}@example.com`,
-              phone: `07${400_000_000 + counter}`,
+              phone: `07${phoneBase + counter}`,
               carDetails: '2016 Ford Focus',
               hasConsent: true,
               answers: {

@@ -187,52 +187,65 @@ export type Settlement =
   /** Cut short by our own shutdown: due again at once, and the attempt does not use up a retry. */
   | { kind: 'released' }
 
+export type SettleItem = { claimed: ClaimedDelivery; attempt: AttemptRecord; settlement: Settlement }
+
 /**
- * Records the attempt and settles the delivery, in one transaction. Only the claim that made the
- * attempt may settle it (same attempt count, still pending): a worker that outlived its lease
- * cannot overwrite what a later claim did. Answers false when the delivery is gone (its lead was
- * erased or its webhook deleted meanwhile).
+ * Records attempts and settles their deliveries, many in one transaction (one fsync for a whole
+ * batch on SQLite). Only the claim that made an attempt may settle it (same attempt count, still
+ * pending): a worker that outlived its lease cannot overwrite what a later claim did. A delivery
+ * that is gone (its lead erased or its webhook deleted meanwhile) gets no attempt row. With
+ * `next`, the slots these free are filled in the same transaction.
  */
-export async function settleDelivery(
+export async function settleDeliveries(
   db: Kysely<DB>,
   dialect: Dialect,
-  claimed: ClaimedDelivery,
-  attempt: AttemptRecord,
-  settlement: Settlement,
-): Promise<boolean> {
+  items: SettleItem[],
+  /** Claim the next deliveries in the same transaction: one commit instead of two. */
+  next?: { limit: number; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
+  if (items.length === 0) return []
   return db.transaction().execute(async (trx) => {
-    const common = {
-      lockedUntil: null,
-      lastStatus: attempt.statusCode,
-      lastError: attempt.error,
-      updatedAt: nowPlus(dialect),
+    for (const { claimed, attempt, settlement } of items) {
+      const common = {
+        lockedUntil: null,
+        lastStatus: attempt.statusCode,
+        lastError: attempt.error,
+        updatedAt: nowPlus(dialect),
+      }
+      const values =
+        settlement.kind === 'delivered'
+          ? { ...common, status: 'delivered' as const, deliveredAt: new Date(), lastError: null }
+          : settlement.kind === 'failed'
+            ? { ...common, status: 'failed' as const }
+            : settlement.kind === 'retry'
+              ? { ...common, nextAttemptAt: nowPlus(dialect, settlement.afterMs) }
+              : { ...common, nextAttemptAt: nowPlus(dialect), attempts: claimed.attempts - 1 }
+      await trx
+        .updateTable('webhookDelivery')
+        .set(values)
+        .where('id', '=', claimed.id)
+        .where('attempts', '=', claimed.attempts)
+        .where('status', '=', 'pending')
+        .execute()
     }
-    const values =
-      settlement.kind === 'delivered'
-        ? { ...common, status: 'delivered' as const, deliveredAt: new Date(), lastError: null }
-        : settlement.kind === 'failed'
-          ? { ...common, status: 'failed' as const }
-          : settlement.kind === 'retry'
-            ? { ...common, nextAttemptAt: nowPlus(dialect, settlement.afterMs) }
-            : { ...common, nextAttemptAt: nowPlus(dialect), attempts: claimed.attempts - 1 }
-    await trx
-      .updateTable('webhookDelivery')
-      .set(values)
-      .where('id', '=', claimed.id)
-      .where('attempts', '=', claimed.attempts)
-      .where('status', '=', 'pending')
-      .execute()
-    const exists = await trx
-      .selectFrom('webhookDelivery')
-      .select('id')
-      .where('id', '=', claimed.id)
-      .executeTakeFirst()
-    if (!exists) return false
-    await trx
-      .insertInto('webhookAttempt')
-      .values({ deliveryId: claimed.id, ...attempt })
-      .execute()
-    return true
+    const existing = new Set(
+      (
+        await trx
+          .selectFrom('webhookDelivery')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            items.map((i) => i.claimed.id),
+          )
+          .execute()
+      ).map((r) => r.id),
+    )
+    const attempts = items
+      .filter((i) => existing.has(i.claimed.id))
+      .map((i) => ({ deliveryId: i.claimed.id, ...i.attempt }))
+    if (attempts.length > 0) await trx.insertInto('webhookAttempt').values(attempts).execute()
+    return next && next.limit > 0 ? claimDeliveries(trx, dialect, next.limit, next.leaseMs) : []
   })
 }
 

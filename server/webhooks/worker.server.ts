@@ -12,8 +12,9 @@ import { postJson, signature } from './post.server.ts'
 import {
   type ClaimedDelivery,
   claimDeliveries,
+  type SettleItem,
   type Settlement,
-  settleDelivery,
+  settleDeliveries,
   webhookTargets,
 } from './queries.server.ts'
 
@@ -47,15 +48,17 @@ export class DeliveryWorker {
   #stopped = false
   #filling: Promise<void> | undefined
   #again = false
+  /** Attempts waiting to be recorded: written together, like leads (group commit). */
+  #settling: { item: SettleItem; done: (recorded: boolean) => void }[] = []
+  #flushing = false
 
   constructor(deps: WorkerDeps) {
     this.#deps = deps
     // Several posts at once: one slow buyer cannot hold up the other leads.
     this.#concurrency = deps.config.webhooks.concurrency
-    this.#agents = {
-      http: new http.Agent({ keepAlive: true, maxSockets: this.#concurrency }),
-      https: new https.Agent({ keepAlive: true, maxSockets: this.#concurrency }),
-    }
+    // No socket cap: the worker caps posts, and a post queued inside an agent would spend its
+    // timeout waiting for a socket instead of on the buyer.
+    this.#agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
   }
 
   readonly #onLead = ({ deliveries }: { deliveries: number }) => {
@@ -78,9 +81,13 @@ export class DeliveryWorker {
       this.#again = true
       return
     }
-    this.#filling = this.#fill().finally(() => {
-      this.#filling = undefined
-    })
+    // On the next turn of the event loop: deliveries settled together free their slots together,
+    // and one claim then fills them all.
+    this.#filling = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#fill())
+      .finally(() => {
+        this.#filling = undefined
+      })
   }
 
   /**
@@ -94,7 +101,8 @@ export class DeliveryWorker {
     this.#deps.events.off('lead.created', this.#onLead)
     await this.#filling
     const grace = setTimeout(() => this.#stop.abort(), graceMs)
-    await Promise.allSettled([...this.#inFlight])
+    // A commit under way may still hand over a few claimed rows: wait for those too.
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
     clearTimeout(grace)
     this.#agents.http.destroy()
     this.#agents.https.destroy()
@@ -154,7 +162,7 @@ export class DeliveryWorker {
     target: { url: string; secret: string } | undefined,
     lead: DeliveredLead | undefined,
   ) {
-    const { db, dialect, config, logger } = this.#deps
+    const { config, logger } = this.#deps
     const ids = { deliveryId: delivery.id, leadId: delivery.leadId, webhookId: delivery.webhookId }
     // Erased lead or deleted webhook: the delivery went with it.
     if (!target || !lead) return
@@ -185,25 +193,18 @@ export class DeliveryWorker {
         : delivery.attempts <= delays.length
           ? { kind: 'retry', afterMs: delays[delivery.attempts - 1] ?? 0 }
           : { kind: 'failed' }
-    try {
-      await settleDelivery(
-        db,
-        dialect,
-        delivery,
-        {
-          attemptedAt,
-          statusCode: outcome.statusCode,
-          error: outcome.error,
-          durationMs: outcome.durationMs,
-          responseExcerpt: outcome.responseExcerpt,
-        },
-        settlement,
-      )
-    } catch (err) {
-      // The lease ends and the delivery is tried again, with the same key.
-      logger.error({ err, ...ids }, 'webhook attempt could not be recorded')
-      return
-    }
+    const recorded = await this.#record({
+      claimed: delivery,
+      attempt: {
+        attemptedAt,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        responseExcerpt: outcome.responseExcerpt,
+      },
+      settlement,
+    })
+    if (!recorded) return
     // Ids and statuses only: the lead and the buyer's answer may hold personal data.
     const facts = { ...ids, attempts: delivery.attempts, status: outcome.statusCode, ms: outcome.durationMs }
     if (settlement.kind === 'delivered') logger.info(facts, 'lead delivered to webhook')
@@ -212,5 +213,47 @@ export class DeliveryWorker {
         { ...facts, error: outcome.error, next: settlement.kind },
         'webhook delivery attempt failed',
       )
+  }
+
+  /** Resolves once the attempt is committed (true), or could not be (false: the lease ends and it is tried again). */
+  #record(item: SettleItem): Promise<boolean> {
+    return new Promise((done) => {
+      this.#settling.push({ item, done })
+      if (!this.#flushing) {
+        this.#flushing = true
+        setImmediate(() => void this.#flush())
+      }
+    })
+  }
+
+  async #flush() {
+    const { db, dialect, logger } = this.#deps
+    while (this.#settling.length > 0) {
+      const batch = this.#settling.splice(0, 200)
+      try {
+        // The batch's own posts are over: their slots can be filled as they are recorded.
+        const room = this.#stopped ? 0 : this.#concurrency - this.#inFlight.size + batch.length
+        const next = await settleDeliveries(
+          db,
+          dialect,
+          batch.map((b) => b.item),
+          { limit: room, leaseMs: this.#deps.config.webhooks.leaseMs },
+        )
+        for (const b of batch) b.done(true)
+        if (next.length > 0) this.#post(next)
+      } catch {
+        // One at a time, so one bad row cannot lose the others' records.
+        for (const b of batch) {
+          try {
+            await settleDeliveries(db, dialect, [b.item])
+            b.done(true)
+          } catch (err) {
+            logger.error({ err, deliveryId: b.item.claimed.id }, 'webhook attempt could not be recorded')
+            b.done(false)
+          }
+        }
+      }
+    }
+    this.#flushing = false
   }
 }
