@@ -47,12 +47,17 @@ function certificate(dir: string) {
 /** The buyer: answers 200 to every post and counts them. */
 async function startReceiver(tls: { key: string; cert: string }) {
   let received = 0
+  const keys = new Set<string>()
+  let repeated = 0
   const server = https.createServer(
     { key: fs.readFileSync(tls.key), cert: fs.readFileSync(tls.cert), keepAliveTimeout: 30_000 },
     (req, res) => {
       req.resume()
       req.on('end', () => {
         received++
+        const key = String(req.headers['idempotency-key'])
+        if (keys.has(key)) repeated++
+        keys.add(key)
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
       })
     },
@@ -61,6 +66,8 @@ async function startReceiver(tls: { key: string; cert: string }) {
   return {
     url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/leads`,
     received: () => received,
+    /** Posts whose Idempotency-Key had been seen before (a retry after a lost answer). */
+    repeated: () => repeated,
     close: () => {
       server.closeAllConnections()
       return new Promise<void>((resolve) => server.close(() => resolve()))
@@ -99,12 +106,13 @@ const phoneBase = 400_000_000 + Math.floor(Math.random() * 90_000_000)
 let counter = 0
 
 /** New leads only (unique email and phone): a duplicate is neither stored nor delivered. */
-async function postLeads(port: number) {
+async function postLeads(port: number, overallRate?: number) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/api/leads`,
     method: 'POST',
-    connections,
+    connections: overallRate ? 10 : connections,
     duration,
+    ...(overallRate ? { overallRate } : {}),
     headers: { 'content-type': 'application/json' },
     requests: [
       {
@@ -165,39 +173,60 @@ export async function benchDelivery(label: string, databaseUrl: string, port: nu
         .executeTakeFirstOrThrow()
     ).id
     const id = webhookId
-    const on = await postLeads(port)
-    const count = async () =>
-      await db
-        .selectFrom('webhookDelivery')
-        .select([
-          (eb) => eb.fn.countAll<number>().as('all'),
-          (eb) => eb.fn.count<number>('deliveredAt').as('delivered'),
-        ])
-        .where('webhookId', '=', id)
-        .executeTakeFirstOrThrow()
-    let counts = await count()
-    const drainStarted = Date.now()
-    while (Number(counts.delivered) < Number(counts.all) && Date.now() - drainStarted < 120_000) {
-      await new Promise((r) => setTimeout(r, 200))
-      counts = await count()
+    const delivered = async (afterId: number) => {
+      const counts = () =>
+        db
+          .selectFrom('webhookDelivery')
+          .select([
+            (eb) => eb.fn.countAll<number>().as('all'),
+            (eb) => eb.fn.count<number>('deliveredAt').as('delivered'),
+          ])
+          .where('webhookId', '=', id)
+          .where('id', '>', afterId)
+          .executeTakeFirstOrThrow()
+      let c = await counts()
+      const started = Date.now()
+      while (Number(c.delivered) < Number(c.all) && Date.now() - started < 120_000) {
+        await new Promise((r) => setTimeout(r, 200))
+        c = await counts()
+      }
+      const rows = await db
+        .selectFrom('webhookDelivery as d')
+        .innerJoin('lead as l', 'l.id', 'd.leadId')
+        .select(['d.id', 'd.deliveredAt', 'l.createdAt', 'd.attempts'])
+        .where('d.webhookId', '=', id)
+        .where('d.id', '>', afterId)
+        .where('d.deliveredAt', 'is not', null)
+        .execute()
+      const delays = rows
+        .map((r) => new Date(r.deliveredAt as Date).getTime() - new Date(r.createdAt).getTime())
+        .sort((a, b) => a - b)
+      return {
+        all: Number(c.all),
+        delivered: Number(c.delivered),
+        retried: rows.filter((r) => r.attempts > 1).length,
+        p50: percentile(delays, 50),
+        p99: percentile(delays, 99),
+        drainedS: (Date.now() - started) / 1000,
+        lastId: Math.max(afterId, ...rows.map((r) => r.id)),
+      }
     }
-    const drained = (Date.now() - drainStarted) / 1000
-    const rows = await db
-      .selectFrom('webhookDelivery as d')
-      .innerJoin('lead as l', 'l.id', 'd.leadId')
-      .select(['d.deliveredAt', 'l.createdAt', 'd.attempts'])
-      .where('d.webhookId', '=', id)
-      .where('d.deliveredAt', 'is not', null)
-      .execute()
-    const delays = rows
-      .map((r) => new Date(r.deliveredAt as Date).getTime() - new Date(r.createdAt).getTime())
-      .sort((a, b) => a - b)
-    const retried = rows.filter((r) => r.attempts > 1).length
+
+    // As many leads as the app takes: throughput, and how far delivery falls behind at that rate.
+    const on = await postLeads(port)
+    const full = await delivered(0)
     console.log(
       `${label}: new leads, delivered to a webhook ${fmt(on.rps)} accepted/s, p99 ${fmt(on.p99, 1)} ms (errors ${on.errors}; ${fmt((on.rps / Math.max(off.rps, 1)) * 100, 1)}% of no webhook)`,
     )
     console.log(
-      `${label}: ${fmt(Number(counts.delivered))} of ${fmt(Number(counts.all))} delivered (${fmt(receiver.received())} posts received, ${retried} retried), commit to delivery p50 ${fmt(percentile(delays, 50), 1)} ms, p99 ${fmt(percentile(delays, 99), 1)} ms; backlog cleared ${fmt(drained, 1)} s after the load ended`,
+      `${label}: at that rate ${fmt(full.delivered)} of ${fmt(full.all)} delivered (${full.retried} retried, ${receiver.repeated()} keys posted twice), commit to delivery p50 ${fmt(full.p50, 1)} ms, p99 ${fmt(full.p99, 1)} ms; backlog cleared ${fmt(full.drainedS, 1)} s after the load ended`,
+    )
+    // A steady 50 leads a second (far more than a lead-generation site sees): the delay itself.
+    const repeated = receiver.repeated()
+    await postLeads(port, 50)
+    const steady = await delivered(full.lastId)
+    console.log(
+      `${label}: at 50 leads/s, ${fmt(steady.delivered)} of ${fmt(steady.all)} delivered (${steady.retried} retried, ${receiver.repeated() - repeated} keys posted twice), commit to delivery p50 ${fmt(steady.p50, 1)} ms, p99 ${fmt(steady.p99, 1)} ms`,
     )
   } finally {
     if (webhookId !== undefined) await db.deleteFrom('webhook').where('id', '=', webhookId).execute()
