@@ -1,4 +1,5 @@
-// `npm run bench`: home page throughput and latency, and leads accepted per second, on this machine.
+// `npm run bench`: home page throughput and latency, leads accepted per second with and without
+// delivery to a webhook and the delay to delivery, on this machine.
 // SQLite always; PostgreSQL too when DATABASE_URL (or BENCH_POSTGRES_URL) is postgres://….
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -8,6 +9,7 @@ import autocannon from 'autocannon'
 import { sql } from 'kysely'
 import { compileRedirects, matchRedirect } from '../core/redirect-rules.ts'
 import { createDatabase } from '../server/db/database.ts'
+import { benchDelivery } from './delivery.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -255,11 +257,15 @@ try {
     console.log('nginx or wrk not installed: no static baseline')
   }
   ruleMatchingCost()
+  const delivery = process.env.BENCH_DELIVERY !== 'off'
+  if (delivery) await benchDelivery('SQLite', `file:${path.join(work, 'delivery.db')}`, 5192, work)
   const pgUrl =
     process.env.BENCH_POSTGRES_URL ??
     (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
-  if (pgUrl) await benchDatabase('PostgreSQL', pgUrl, 5195)
-  else console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)')
+  if (pgUrl) {
+    await benchDatabase('PostgreSQL', pgUrl, 5195)
+    if (delivery) await benchDelivery('PostgreSQL', pgUrl, 5191, work)
+  } else console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)')
   if (process.env.BENCH_LEADS !== 'off') {
     await benchLeadsAdmin('SQLite', `file:${path.join(work, 'leads.db')}`, 5194)
     if (pgUrl) await benchLeadsAdmin('PostgreSQL', pgUrl, 5193)

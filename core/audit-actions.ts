@@ -28,6 +28,10 @@ export const auditActions = {
   'lead.export': 'Leads exported',
   'subject.export': "A person's data looked up",
   'subject.erase': "A person's data erased",
+  'lead.resend': 'Lead sent again to the buyer',
+  'webhook.create': 'Webhook created',
+  'webhook.update': 'Webhook updated',
+  'webhook.delete': 'Webhook deleted',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof auditActions
@@ -76,9 +80,11 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
       { create: 'created', delete: 'deleted', restore: 'restored from a revision' }[verb] ?? 'updated'
     return `${name} ${done}`
   }
-  if (area === 'redirect' || area === 'script') {
+  if (area === 'redirect' || area === 'script' || area === 'webhook') {
     const name =
-      area === 'redirect' ? `Redirect ${text('fromUrl') ?? ''}`.trim() : `Script '${text('name') ?? ''}'`
+      area === 'redirect'
+        ? `Redirect ${text('fromUrl') ?? ''}`.trim()
+        : `${area === 'script' ? 'Script' : 'Webhook'} '${text('name') ?? ''}'`
     if (verb === 'update' && onlyToggle('isActive'))
       return `${name} ${d.isActive ? 'turned on' : 'turned off'}`
     return `${name} ${verb === 'create' ? 'added' : verb === 'delete' ? 'deleted' : 'updated'}`
@@ -96,5 +102,6 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     if (verb === 'erase') return `A person's data erased by ${by} (${leads})`
     return `A person's data ${d.download ? 'downloaded' : 'looked up'} by ${by} (${leads})`
   }
+  if (entry.action === 'lead.resend') return `Lead ${entry.entityId} sent again to the buyer`
   return describeAction(entry.action)
 }

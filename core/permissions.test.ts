@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { effectivePermissions, isRole, permissions, rolePermissions, roles } from './permissions.ts'
 
-const ALL = ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users', 'activity', 'subjects']
+const ALL = [
+  'pages',
+  'redirects',
+  'scripts',
+  'settings',
+  'leads',
+  'users',
+  'activity',
+  'subjects',
+  'webhooks',
+]
 
 describe('roles and permissions', () => {
-  it('has the two roles and six permissions', () => {
+  it('has the two roles and eight permissions', () => {
     expect([...roles]).toEqual(['admin', 'editor'])
     expect([...permissions]).toEqual(ALL)
   })

@@ -10,13 +10,15 @@ export const permissions = [
   'users',
   'activity',
   'subjects',
+  'webhooks',
 ] as const
 export type Permission = (typeof permissions)[number]
 
 /**
  * Editors run content (pages, redirects). Scripts run code in every visitor's browser, settings
  * change the whole site, leads are personal data, users control access, the activity log names
- * who did what and subjects (a person's data, to export or erase) reach every lead at once: admins only.
+ * who did what, subjects (a person's data, to export or erase) and webhooks (which send every lead to
+ * another company) reach every lead at once: admins only.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   admin: permissions,

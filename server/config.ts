@@ -21,6 +21,29 @@ const rateRule = z
   })
   .transform((v) => parseRateRule(v) as RateRule)
 
+const seconds = z.coerce
+  .number()
+  .positive()
+  .max(86_400 * 7)
+
+/** "60,300,1800": the waits in seconds between a failed delivery and its next attempts. */
+const retryDelays = z
+  .string()
+  .trim()
+  .default('60,300,1800,7200,43200')
+  .refine((v) => v === '' || v.split(',').every((d) => /^\s*\d+(\.\d+)?\s*$/.test(d) && Number(d) > 0), {
+    message: 'must be positive numbers of seconds separated by commas, e.g. 60,300,1800',
+  })
+  .transform((v) => (v === '' ? [] : v.split(',').map((d) => Number(d) * 1000)))
+
+const yesNo = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default('false')
+  .refine((v) => /^(true|false|1|0|yes|no|on|off|)$/.test(v), { message: 'must be true or false' })
+  .transform((v) => /^(true|1|yes|on)$/.test(v))
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   DATABASE_URL: z
@@ -83,6 +106,12 @@ const envSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(24 * 7),
+  WEBHOOK_RETRY_DELAYS: retryDelays,
+  WEBHOOK_ALLOW_PRIVATE: yesNo,
+  WEBHOOK_TIMEOUT_SECONDS: seconds.default(10),
+  WEBHOOK_LEASE_SECONDS: seconds.default(15),
+  WEBHOOK_POLL_SECONDS: seconds.default(1),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 })
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -116,6 +145,22 @@ export type Config = {
   sessionTtlMs: number
   /** Absolute lifetime: a session this old ends however active it is. */
   sessionMaxAgeMs: number
+  webhooks: WebhookConfig
+}
+
+export type WebhookConfig = {
+  /** Waits after the first, second… failed attempt; after the last one the delivery has failed. */
+  retryDelaysMs: number[]
+  /** Lets webhook URLs point at loopback, private and link-local addresses (tests, local buyers). */
+  allowPrivate: boolean
+  /** An attempt the buyer has not answered by then counts as failed. */
+  timeoutMs: number
+  /** How long a claimed delivery stays with its worker; longer than the timeout, so only a dead worker loses it. */
+  leaseMs: number
+  /** How often the worker looks for due deliveries besides being woken by new leads. */
+  pollMs: number
+  /** Posts in flight at once per instance. */
+  concurrency: number
 }
 
 function parseTrustProxy(value: string): false | number | string {
@@ -137,6 +182,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`)
   }
   const e = result.data
+  if (e.WEBHOOK_LEASE_SECONDS <= e.WEBHOOK_TIMEOUT_SECONDS) {
+    throw new Error('Invalid environment: WEBHOOK_LEASE_SECONDS must be longer than WEBHOOK_TIMEOUT_SECONDS')
+  }
   return {
     port: e.PORT,
     database: parseDatabaseUrl(e.DATABASE_URL),
@@ -161,5 +209,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
+    webhooks: {
+      retryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      leaseMs: e.WEBHOOK_LEASE_SECONDS * 1000,
+      pollMs: e.WEBHOOK_POLL_SECONDS * 1000,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+    },
   }
 }

@@ -34,6 +34,16 @@ export type AppServices = {
   background: BackgroundTasks
   /** In-process news between modules (a committed lead wakes the delivery worker at once). */
   events: EventEmitter<AppEvents>
+  /** Posts leads to the buyer's webhooks; started and stopped with the server, like `jobs`. */
+  webhooks: WebhookWorker
+}
+
+export type WebhookWorker = {
+  start: () => void
+  /** Waits for the posts in flight (cut short after `graceMs`) and their records. */
+  stop: (graceMs?: number) => Promise<void>
+  /** Looks for due deliveries now. */
+  wake: () => void
 }
 
 export type AppEvents = {

@@ -25,6 +25,7 @@ if (!config.publicUrl) {
 }
 const services = createServices(config, { logger, database, setupToken })
 services.jobs.start()
+services.webhooks.start()
 
 async function productionHandler(): Promise<RequestHandler> {
   const entry = pathToFileURL(path.join(root, 'build/server/index.js')).href
@@ -80,9 +81,12 @@ async function shutdown(signal: string) {
   force.unref()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
+  // Stops claiming at once; posts in flight get a few seconds to be answered and recorded.
+  const delivered = services.webhooks.stop()
   await closed
   await services.background.idle()
   await services.jobs.stop()
+  await delivered
   await database.destroy()
   process.exit(0)
 }

@@ -21,6 +21,7 @@ import { loadScriptMarkup } from './scripts/queries.server.ts'
 import { loadSettings } from './settings/queries.server.ts'
 import { SiteState } from './site/site-state.server.ts'
 import { BackgroundTasks } from './task-queue.ts'
+import { DeliveryWorker } from './webhooks/worker.server.ts'
 
 /**
  * The composition root: the one place that knows every module. The process entry
@@ -68,6 +69,8 @@ export function createServices(
   }
   jobs.register(redirectHitsJob(db, counters), { runOnStop: true })
 
+  const events = new EventEmitter<AppEvents>()
+
   const services = {
     database,
     db,
@@ -80,7 +83,8 @@ export function createServices(
     jobs,
     counters,
     background: new BackgroundTasks(logger),
-    events: new EventEmitter<AppEvents>(),
+    events,
+    webhooks: new DeliveryWorker({ db, dialect: database.dialect, config, logger, events }),
   }
   notifyOperatorOfNewLeads(services)
   return services

@@ -10,6 +10,7 @@ import { scriptsAdminRouter } from '../scripts/admin-router.ts'
 import { settingsAdminRouter } from '../settings/admin-router.ts'
 import { uploadsAdminRouter } from '../uploads/admin-router.ts'
 import { usersAdminRouter } from '../users/admin-router.ts'
+import { webhooksAdminRouter } from '../webhooks/admin-router.ts'
 
 /**
  * Everything under /api/admin: composition only. The sign-in check sits in front of the whole
@@ -30,5 +31,6 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/leads', requirePermission('leads'), leadsAdminRouter(services))
   router.use('/activity', requirePermission('activity'), activityAdminRouter(services))
   router.use('/subjects', requirePermission('subjects'), subjectsAdminRouter(services))
+  router.use('/webhooks', requirePermission('webhooks'), webhooksAdminRouter(services))
   return router
 }

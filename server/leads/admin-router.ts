@@ -6,6 +6,7 @@ import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
+import { leadDeliveries, resendLead } from '../webhooks/queries.server.ts'
 import { findLead } from './queries.server.ts'
 import { write } from './router.ts'
 import {
@@ -17,7 +18,7 @@ import {
 } from './search.server.ts'
 
 /** Under /api/admin/leads, behind the leads permission. */
-export function leadsAdminRouter({ db, dialect }: AppServices): Router {
+export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router {
   const router = Router()
 
   router.get('/stats', async (_req, res) => {
@@ -76,7 +77,16 @@ export function leadsAdminRouter({ db, dialect }: AppServices): Router {
     if (!lead) throw new HttpError(404, 'Lead not found')
     await audit(db, { actor: req.admin, action: 'lead.view', entity: 'lead', entityId: lead.id })
     res.setHeader('Cache-Control', 'no-store')
-    res.json(lead)
+    res.json({ ...lead, deliveries: await leadDeliveries(db, lead.id) })
+  })
+
+  router.post('/:id/resend', async (req, res) => {
+    const id = parseId(req.params.id, 'Lead')
+    const done = await resendLead(db, dialect, id)
+    if (!done) throw new HttpError(404, 'Lead not found')
+    webhooks.wake()
+    await audit(db, { actor: req.admin, action: 'lead.resend', entity: 'lead', entityId: id, detail: done })
+    res.json({ ...done, deliveries: await leadDeliveries(db, id) })
   })
 
   return router

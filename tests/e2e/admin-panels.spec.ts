@@ -344,6 +344,7 @@ test.describe('accessibility of every tab', () => {
     'Settings',
     'Scripts',
     'Leads',
+    'Webhooks',
     'Users',
     'Data requests',
   ]) {

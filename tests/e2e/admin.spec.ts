@@ -71,7 +71,7 @@ test.describe('signed out', () => {
 })
 
 test.describe('sign in', () => {
-  test('signs in to the dashboard with the six tabs, counters from the database and Recent Activity', async ({
+  test('signs in to the dashboard with its tabs, counters from the database and Recent Activity', async ({
     page,
   }) => {
     await page.goto('/api/login')

@@ -16,7 +16,7 @@ import { insertLead } from '../support/factories.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 type AppModule = typeof import('../../server/app.ts')
-type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead'
+type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead' | 'webhook'
 
 type RouteCase = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -168,10 +168,44 @@ const routes: RouteCase[] = [
   { method: 'GET', path: '/api/admin/leads/daily', permission: 'leads', ok: 200 },
   { method: 'GET', path: '/api/admin/leads/export.csv', permission: 'leads', ok: 200 },
   { method: 'GET', path: '/api/admin/leads/:id', permission: 'leads', entity: 'lead', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/resend',
+    permission: 'leads',
+    entity: 'lead',
+    body: () => ({}),
+    ok: 200,
+  },
   { method: 'GET', path: '/api/admin/activity', permission: 'activity', ok: 200 },
   // Without ?email= or ?phone= an allowed caller gets as far as 400 (the query is checked after access).
   { method: 'GET', path: '/api/admin/subjects', permission: 'subjects', ok: 400 },
   { method: 'DELETE', path: '/api/admin/subjects', permission: 'subjects', ok: 400 },
+
+  { method: 'GET', path: '/api/admin/webhooks', permission: 'webhooks', ok: 200 },
+  { method: 'GET', path: '/api/admin/webhooks/health', permission: 'webhooks', ok: 200 },
+  { method: 'GET', path: '/api/admin/webhooks/:id', permission: 'webhooks', entity: 'webhook', ok: 200 },
+  // Inactive, at a documentation address: nothing is ever posted to it.
+  {
+    method: 'POST',
+    path: '/api/admin/webhooks',
+    permission: 'webhooks',
+    body: () => ({
+      name: 'Access check',
+      url: 'https://203.0.113.9/hooks',
+      secret: 'access-secret',
+      isActive: false,
+    }),
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/webhooks/:id',
+    permission: 'webhooks',
+    entity: 'webhook',
+    body: () => ({ name: 'Renamed' }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/webhooks/:id', permission: 'webhooks', entity: 'webhook', ok: 200 },
   { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
 ]
 
@@ -262,6 +296,19 @@ describe(`admin access control on ${testDialect}`, () => {
         ).id
       case 'lead':
         return (await insertLead(db, { email: `record-${n}@example.test` })).id
+      case 'webhook':
+        return (
+          await db
+            .insertInto('webhook')
+            .values({
+              name: 'Record',
+              url: 'https://203.0.113.9/hooks',
+              secret: 'record-secret',
+              isActive: false,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
     }
   }
 
@@ -272,6 +319,7 @@ describe(`admin access control on ${testDialect}`, () => {
       script: 'customScript',
       user: 'adminUser',
       lead: 'lead',
+      webhook: 'webhook',
     } as const
     const row = await app.database.db
       .selectFrom(table[entity])

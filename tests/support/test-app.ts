@@ -123,6 +123,7 @@ export async function startTestApp(
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
   const services: AppServices = createServices(config, { logger, database })
   services.jobs.start()
+  services.webhooks.start()
   const entry = pathToFileURL(path.resolve('build/server/index.js')).href
   const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
   const app = createApp(services, { clientDir: path.resolve('build/client') })
@@ -150,6 +151,7 @@ export async function startTestApp(
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await services.background.idle()
       await services.jobs.stop()
+      await services.webhooks.stop()
       await database.destroy()
     },
   }

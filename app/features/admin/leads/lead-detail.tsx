@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { formatDateTime } from '../format.ts'
 import { LoadError } from '../load-error.tsx'
+import { LeadDeliveries } from './lead-deliveries.tsx'
 
 const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
 const commission = Object.fromEntries(questions[3].options.map((o) => [o.value, o.label]))
@@ -137,6 +138,7 @@ function LeadSections({ data }: { data: LeadDetail }) {
           <p className="text-slate-600 text-sm">No campaign or referrer was recorded for this lead.</p>
         )}
       </section>
+      <LeadDeliveries leadId={data.id} />
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { Card, StatCard } from '../../../components/ui/card.tsx'
 import { formatDateTime, timeAgo } from '../format.ts'
 import type { AdminTab } from '../shell/admin-tabs.ts'
 import { useList } from '../use-list.ts'
+import { FailingDeliveries } from '../webhooks/failing-deliveries.tsx'
 import { LeadsChart } from './leads-chart.tsx'
 
 export function OverviewPanel({
@@ -62,6 +63,7 @@ export function OverviewPanel({
           <LeadsChart days={daily.rows} />
         </Card>
       ) : null}
+      {can('webhooks') ? <FailingDeliveries onManage={() => onSwitch('webhooks')} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Quick Actions" description="Common admin tasks">
           <div className="grid gap-2 sm:grid-cols-2">

@@ -13,6 +13,7 @@ import { ScriptsPanel } from '../scripts/scripts-panel.tsx'
 import { SettingsPanel } from '../settings/settings-panel.tsx'
 import { SubjectsPanel } from '../subjects/subjects-panel.tsx'
 import { UsersPanel } from '../users/users-panel.tsx'
+import { WebhooksPanel } from '../webhooks/webhooks-panel.tsx'
 import { type AdminTab, visibleTabs } from './admin-tabs.ts'
 import { AdminLoading, SignedOut } from './signed-out.tsx'
 import { useAdminTab } from './use-admin-tab.ts'
@@ -31,6 +32,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   settings: SettingsPanel,
   scripts: ScriptsPanel,
   leads: LeadsPanel,
+  webhooks: WebhooksPanel,
   users: UsersPanel,
   subjects: SubjectsPanel,
 }

@@ -8,6 +8,7 @@ export const adminTabs = [
   { value: 'settings', label: 'Settings', permission: 'settings' },
   { value: 'scripts', label: 'Scripts', permission: 'scripts' },
   { value: 'leads', label: 'Leads', permission: 'leads' },
+  { value: 'webhooks', label: 'Webhooks', permission: 'webhooks' },
   { value: 'users', label: 'Users', permission: 'users' },
   { value: 'subjects', label: 'Data requests', permission: 'subjects' },
 ] as const satisfies readonly { value: string; label: string; permission: Permission | null }[]

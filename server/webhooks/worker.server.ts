@@ -1,0 +1,259 @@
+import type { EventEmitter } from 'node:events'
+import http from 'node:http'
+import https from 'node:https'
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import type { WebhookConfig } from '../config.ts'
+import type { AppEvents } from '../context.ts'
+import type { Dialect } from '../db/database.ts'
+import type { DB } from '../db/schema.ts'
+import { type DeliveredLead, deliveredLeads } from '../leads/delivery-payload.server.ts'
+import { postJson, signature } from './post.server.ts'
+import {
+  type ClaimedDelivery,
+  claimDeliveries,
+  type SettleItem,
+  type Settlement,
+  settleDeliveries,
+  webhookTargets,
+} from './queries.server.ts'
+
+/** How long stopping waits for posts in flight before cutting them short. */
+const STOP_GRACE_MS = 5000
+
+type WorkerDeps = {
+  db: Kysely<DB>
+  dialect: Dialect
+  config: { webhooks: WebhookConfig; nodeEnv: string }
+  logger: Logger
+  events: EventEmitter<AppEvents>
+}
+
+/**
+ * The outbox worker in each app process. Woken at once by every committed lead and otherwise
+ * every `pollMs`, it claims due deliveries (any instance may claim any row, never the same row
+ * twice), posts each signed with its webhook's secret and the delivery's Idempotency-Key, then
+ * records the attempt and settles the row: delivered on 2xx, else retried after the next delay of
+ * WEBHOOK_RETRY_DELAYS, and failed after the last. A process killed mid-post leaves its rows
+ * leased; when the lease ends any instance posts them again with the same key.
+ */
+export class DeliveryWorker {
+  readonly #deps: WorkerDeps
+  readonly #inFlight = new Set<Promise<void>>()
+  readonly #stop = new AbortController()
+  readonly #concurrency: number
+  readonly #agents: { http: http.Agent; https: https.Agent }
+  #timer: ReturnType<typeof setInterval> | undefined
+  #started = false
+  #stopped = false
+  #filling: Promise<void> | undefined
+  #again = false
+  /** Attempts waiting to be recorded: written together, like leads (group commit). */
+  #settling: { item: SettleItem; done: (recorded: boolean) => void }[] = []
+  #flushing = false
+
+  constructor(deps: WorkerDeps) {
+    this.#deps = deps
+    // Several posts at once: one slow buyer cannot hold up the other leads.
+    this.#concurrency = deps.config.webhooks.concurrency
+    // No socket cap: the worker caps posts, and a post queued inside an agent would spend its
+    // timeout waiting for a socket instead of on the buyer.
+    this.#agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
+  }
+
+  readonly #onLead = ({ deliveries }: { deliveries: number }) => {
+    if (deliveries > 0) this.wake()
+  }
+
+  start() {
+    if (this.#started || this.#stopped) return
+    this.#started = true
+    this.#deps.events.on('lead.created', this.#onLead)
+    this.#timer = setInterval(() => this.wake(), this.#deps.config.webhooks.pollMs)
+    this.#timer.unref()
+    this.wake()
+  }
+
+  /** Look for due deliveries now (a new lead, a resend). */
+  wake() {
+    if (!this.#started || this.#stopped) return
+    if (this.#filling) {
+      this.#again = true
+      return
+    }
+    // On the next turn of the event loop: deliveries settled together free their slots together,
+    // and one claim then fills them all.
+    this.#filling = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#fill())
+      .finally(() => {
+        this.#filling = undefined
+      })
+  }
+
+  /**
+   * Stops claiming, then waits for the posts in flight to be answered and recorded; after `graceMs`
+   * the rest are cut short and handed back (due at once, for any instance, with the same key).
+   */
+  async stop(graceMs = STOP_GRACE_MS) {
+    if (this.#stopped) return
+    this.#stopped = true
+    clearInterval(this.#timer)
+    this.#deps.events.off('lead.created', this.#onLead)
+    await this.#filling
+    const grace = setTimeout(() => this.#stop.abort(), graceMs)
+    // A commit under way may still hand over a few claimed rows: wait for those too.
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
+    clearTimeout(grace)
+    this.#agents.http.destroy()
+    this.#agents.https.destroy()
+  }
+
+  async #fill() {
+    const { db, dialect, config, logger } = this.#deps
+    try {
+      do {
+        this.#again = false
+        while (!this.#stopped && this.#inFlight.size < this.#concurrency) {
+          const room = this.#concurrency - this.#inFlight.size
+          const claimed = await claimDeliveries(db, dialect, room, config.webhooks.leaseMs)
+          if (claimed.length > 0) this.#post(claimed)
+          if (claimed.length < room) break
+        }
+      } while (this.#again && !this.#stopped)
+    } catch (err) {
+      logger.error({ err }, 'webhook deliveries could not be claimed')
+    }
+  }
+
+  #post(batch: ClaimedDelivery[]) {
+    const track = (work: Promise<void>) => {
+      const done = work.finally(() => {
+        this.#inFlight.delete(done)
+        // A slot is free: more may be due.
+        this.wake()
+      })
+      this.#inFlight.add(done)
+    }
+    // The batch is fetched once; each delivery then holds its own slot.
+    const ready = Promise.all([
+      webhookTargets(
+        this.#deps.db,
+        batch.map((d) => d.webhookId),
+      ),
+      deliveredLeads(
+        this.#deps.db,
+        batch.map((d) => d.leadId),
+      ),
+    ])
+    for (const delivery of batch) {
+      track(
+        ready.then(
+          ([targets, leads]) =>
+            this.#deliver(delivery, targets.get(delivery.webhookId), leads.get(delivery.leadId)),
+          (err: unknown) =>
+            this.#deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed'),
+        ),
+      )
+    }
+  }
+
+  async #deliver(
+    delivery: ClaimedDelivery,
+    target: { url: string; secret: string } | undefined,
+    lead: DeliveredLead | undefined,
+  ) {
+    const { config, logger } = this.#deps
+    const ids = { deliveryId: delivery.id, leadId: delivery.leadId, webhookId: delivery.webhookId }
+    // Erased lead or deleted webhook: the delivery went with it.
+    if (!target || !lead) return
+    const body = JSON.stringify({ event: 'lead.created', deliveryId: delivery.id, lead })
+    const attemptedAt = new Date()
+    const outcome = await postJson(
+      target.url,
+      body,
+      {
+        'content-type': 'application/json',
+        'idempotency-key': delivery.idempotencyKey,
+        'x-webhook-signature': signature(target.secret, body, attemptedAt),
+        'user-agent': 'ClaimCheck-Webhooks/1',
+      },
+      {
+        timeoutMs: config.webhooks.timeoutMs,
+        allowPrivate: config.webhooks.allowPrivate,
+        requireHttps: config.nodeEnv === 'production',
+        stop: this.#stop.signal,
+        agents: this.#agents,
+      },
+    )
+    const delays = config.webhooks.retryDelaysMs
+    const settlement: Settlement = outcome.ok
+      ? { kind: 'delivered' }
+      : outcome.interrupted
+        ? { kind: 'released' }
+        : delivery.attempts <= delays.length
+          ? { kind: 'retry', afterMs: delays[delivery.attempts - 1] ?? 0 }
+          : { kind: 'failed' }
+    const recorded = await this.#record({
+      claimed: delivery,
+      attempt: {
+        attemptedAt,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        responseExcerpt: outcome.responseExcerpt,
+      },
+      settlement,
+    })
+    if (!recorded) return
+    // Ids and statuses only: the lead and the buyer's answer may hold personal data.
+    const facts = { ...ids, attempts: delivery.attempts, status: outcome.statusCode, ms: outcome.durationMs }
+    if (settlement.kind === 'delivered') logger.info(facts, 'lead delivered to webhook')
+    else
+      logger.warn(
+        { ...facts, error: outcome.error, next: settlement.kind },
+        'webhook delivery attempt failed',
+      )
+  }
+
+  /** Resolves once the attempt is committed (true), or could not be (false: the lease ends and it is tried again). */
+  #record(item: SettleItem): Promise<boolean> {
+    return new Promise((done) => {
+      this.#settling.push({ item, done })
+      if (!this.#flushing) {
+        this.#flushing = true
+        setImmediate(() => void this.#flush())
+      }
+    })
+  }
+
+  async #flush() {
+    const { db, dialect, logger } = this.#deps
+    while (this.#settling.length > 0) {
+      const batch = this.#settling.splice(0, 200)
+      try {
+        // The batch's own posts are over: their slots can be filled as they are recorded.
+        const room = this.#stopped ? 0 : this.#concurrency - this.#inFlight.size + batch.length
+        const next = await settleDeliveries(
+          db,
+          dialect,
+          batch.map((b) => b.item),
+          { limit: room, leaseMs: this.#deps.config.webhooks.leaseMs },
+        )
+        for (const b of batch) b.done(true)
+        if (next.length > 0) this.#post(next)
+      } catch {
+        // One at a time, so one bad row cannot lose the others' records.
+        for (const b of batch) {
+          try {
+            await settleDeliveries(db, dialect, [b.item])
+            b.done(true)
+          } catch (err) {
+            logger.error({ err, deliveryId: b.item.claimed.id }, 'webhook attempt could not be recorded')
+            b.done(false)
+          }
+        }
+      }
+    }
+    this.#flushing = false
+  }
+}
