@@ -59,16 +59,3 @@ export function retentionCutoff(years: number, now: Date = new Date()): Date {
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years)
   return cutoff
 }
-
-/** What is wrong with `value` for `key`, or null when it is fine (or the key is not one of these). */
-export function leadSettingProblem(key: string, value: string | null): string | null {
-  const schema =
-    key === RETENTION_YEARS_KEY
-      ? retentionYearsSchema
-      : key === LEAD_NOTIFICATION_EMAIL_KEY
-        ? notificationEmailSchema
-        : null
-  if (!schema || value === null) return null
-  const parsed = schema.safeParse(value)
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid value')
-}

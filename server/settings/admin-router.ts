@@ -1,6 +1,5 @@
 import { Router } from 'express'
 
-import { leadSettingProblem } from '../../core/lead-settings.ts'
 import { settingSchema, settingValueError } from '../../core/schemas/settings.ts'
 
 import { audit } from '../audit/audit.server.ts'
@@ -18,8 +17,6 @@ export function settingsAdminRouter({ db, site }: AppServices): Router {
 
   router.post('/', async (req, res) => {
     const { key, value } = parseBody(settingSchema, req)
-    const problem = leadSettingProblem(key, value)
-    if (problem) throw new HttpError(400, problem)
     const invalid = settingValueError(key, value)
     if (invalid) throw new HttpError(400, invalid)
     const setting = await saveSetting(db, key, value)

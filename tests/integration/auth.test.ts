@@ -94,6 +94,7 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
             'users',
             'activity',
             'subjects',
+            'webhooks',
           ],
           profileImageUrl: null,
         },

@@ -246,12 +246,12 @@ describe(`retention and people's rights on ${testDialect}`, () => {
       await expectError(
         await admin.post('/api/admin/settings', { key: RETENTION_YEARS_KEY, value: '0' }),
         400,
-        'Retention must be at least 1 year',
+        'The retention period must be from 1 to 50 years',
       )
       await expectError(
         await admin.post('/api/admin/settings', { key: RETENTION_YEARS_KEY, value: 'two' }),
         400,
-        'Retention must be a whole number of years',
+        'The retention period must be a whole number of years',
       )
       await app.services.jobs.run(RETENTION_JOB)
       expect((await heldFor([threeYears.id])).leads).toBe(1)
@@ -528,7 +528,7 @@ describe(`retention and people's rights on ${testDialect}`, () => {
       await expectError(
         await admin.post('/api/admin/settings', { key: LEAD_NOTIFICATION_EMAIL_KEY, value: 'ops@' }),
         400,
-        'The notification address is not a valid email',
+        'The notification e-mail must be a valid e-mail address',
       )
     })
 
