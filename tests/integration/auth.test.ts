@@ -85,7 +85,7 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
           firstName: 'Sign',
           lastName: 'In',
           role: 'admin',
-          permissions: ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users', 'activity'],
+          permissions: ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users', 'activity', 'webhooks'],
           profileImageUrl: null,
         },
       })
