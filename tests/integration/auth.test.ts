@@ -85,7 +85,16 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
           firstName: 'Sign',
           lastName: 'In',
           role: 'admin',
-          permissions: ['pages', 'redirects', 'scripts', 'settings', 'leads', 'users', 'activity', 'webhooks'],
+          permissions: [
+            'pages',
+            'redirects',
+            'scripts',
+            'settings',
+            'leads',
+            'users',
+            'activity',
+            'webhooks',
+          ],
           profileImageUrl: null,
         },
       })
