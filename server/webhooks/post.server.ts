@@ -71,7 +71,7 @@ function describe(err: unknown, timeoutMs: number, timedOut: boolean, stopped: b
  * 500 bytes of the answer, or why there was none (timeout, refused address, connection error).
  * Unless private addresses are allowed, the address connected to is checked as it is resolved.
  */
-export function postJson(
+export async function postJson(
   target: string,
   body: string,
   headers: Record<string, string>,
@@ -89,14 +89,14 @@ export function postJson(
         ? `Refused: ${host} is a private, loopback or link-local address`
         : undefined
   if (refused) {
-    return Promise.resolve({
+    return {
       ok: false,
       statusCode: null,
       error: refused,
       durationMs: elapsed(),
       responseExcerpt: null,
       interrupted: false,
-    })
+    }
   }
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = AbortSignal.any([timeout, stop])

@@ -432,6 +432,17 @@ describe(`webhooks on ${testDialect}`, () => {
       for (const d of final) expect(d.attempts).toBe(3)
     })
 
+    it('records a webhook URL that cannot be posted to at all as failed attempts', async () => {
+      await app.database.db
+        .insertInto('webhook')
+        .values({ name: 'Broken', url: 'not a url', secret: SECRET })
+        .execute()
+      const id = await postLead(app)
+      const [delivery] = await deliveriesWhen(admin, id, settled('failed'), 'the attempts to fail')
+      expect(delivery?.attemptsLog.map((a) => a.error)).toEqual(Array(3).fill('Could not post: Invalid URL'))
+      expect((await app.request('/healthz')).status).toBe(200)
+    })
+
     it('keeps only the first 500 bytes of an answer', async () => {
       const big = http.createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'text/plain' })
