@@ -106,13 +106,13 @@ const phoneBase = 400_000_000 + Math.floor(Math.random() * 90_000_000)
 let counter = 0
 
 /** New leads only (unique email and phone): a duplicate is neither stored nor delivered. */
-async function postLeads(port: number, overallRate?: number) {
+async function postLeads(port: number, load: { overallRate?: number; amount?: number } = {}) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/api/leads`,
     method: 'POST',
-    connections: overallRate ? 10 : connections,
+    connections: load.overallRate ? 10 : connections,
     duration,
-    ...(overallRate ? { overallRate } : {}),
+    ...load,
     headers: { 'content-type': 'application/json' },
     requests: [
       {
@@ -160,6 +160,8 @@ export async function benchDelivery(label: string, databaseUrl: string, port: nu
   try {
     // Leads with no webhook: the baseline, on this same database and process.
     await db.deleteFrom('webhook').execute()
+    // Warm-up (JIT, caches), not measured.
+    await postLeads(port, { amount: 1000 })
     const off = await postLeads(port)
     console.log(
       `${label}: new leads, no webhook ${fmt(off.rps)} accepted/s, p99 ${fmt(off.p99, 1)} ms (errors ${off.errors})`,
@@ -223,7 +225,7 @@ export async function benchDelivery(label: string, databaseUrl: string, port: nu
     )
     // A steady 50 leads a second (far more than a lead-generation site sees): the delay itself.
     const repeated = receiver.repeated()
-    await postLeads(port, 50)
+    await postLeads(port, { overallRate: 50 })
     const steady = await delivered(full.lastId)
     console.log(
       `${label}: at 50 leads/s, ${fmt(steady.delivered)} of ${fmt(steady.all)} delivered (${steady.retried} retried, ${receiver.repeated() - repeated} keys posted twice), commit to delivery p50 ${fmt(steady.p50, 1)} ms, p99 ${fmt(steady.p99, 1)} ms`,

@@ -122,7 +122,8 @@ async function leadThroughput(port: number) {
               firstName: 'Bench',
               lastName: `Lead${counter}`,
               email: `bench${counter}@example.com`,
-              phone: '07700 900123',
+              // A new person each time: a repeated phone or email is a duplicate (issue 12) and not stored.
+              phone: `077${String(counter % 100_000_000).padStart(8, '0')}`,
               carDetails: '2016 Ford Focus',
               hasConsent: true,
               answers: {

@@ -33,6 +33,16 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6')
 }
 
+const loopback = new net.BlockList()
+loopback.addSubnet('127.0.0.0', 8, 'ipv4')
+loopback.addAddress('::1', 'ipv6')
+
+/** 127.0.0.0/8 or ::1 (or IPv4-mapped 127.x): traffic that never leaves this machine. */
+export function isLoopbackAddress(address: string): boolean {
+  const family = net.isIP(address)
+  return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
 /** True for an address a webhook may not reach (IPv4-mapped IPv6 counts as its IPv4 address). */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address)
@@ -77,26 +87,56 @@ export async function refusedAddress(url: URL): Promise<string | undefined> {
   return bad ? refusal(host, bad.address).message : undefined
 }
 
+/** The host is, or resolves only to, loopback addresses (plain http to it never crosses a network). */
+export async function isLoopbackOnly(url: URL): Promise<boolean> {
+  const host = hostOf(url)
+  if (net.isIP(host)) return isLoopbackAddress(host)
+  try {
+    const addresses = await dns.promises.lookup(host, { all: true, verbatim: true })
+    return addresses.length > 0 && addresses.every((a) => isLoopbackAddress(a.address))
+  } catch {
+    return false
+  }
+}
+
 type LookupCallback = (
   err: NodeJS.ErrnoException | null,
   address: string | dns.LookupAddress[],
   family?: number,
 ) => void
 
+/** Resolves `hostname` with `accept` deciding which addresses may be connected to. */
+function checkedLookup(
+  accept: (address: string) => boolean,
+  why: (hostname: string, address: string) => Error,
+) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, [])
+      const bad = addresses.find((a) => !accept(a.address))
+      if (bad) return callback(why(hostname, bad.address), [])
+      if (options.all) return callback(null, addresses)
+      const first = addresses[0]
+      if (!first)
+        return callback(Object.assign(new Error(`${hostname} could not be found`), { code: 'ENOTFOUND' }), [])
+      callback(null, first.address, first.family)
+    })
+  }
+}
+
+/**
+ * Plain http in production is allowed only to this machine (with WEBHOOK_ALLOW_PRIVATE): a name
+ * must resolve to loopback addresses alone at the moment of connecting.
+ */
+export const loopbackOnlyLookup = checkedLookup(
+  isLoopbackAddress,
+  (host, address) =>
+    new RefusedAddressError(`${host} resolves to ${address}: plain http must stay on this machine`),
+)
+
 /**
  * A `lookup` for http.request that refuses private addresses at the moment of connecting, so a
  * name that resolved to a public address when it was saved cannot be pointed inward later (DNS
  * rebinding): the address checked is the address used. IP literals never reach a lookup.
  */
-export function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback) {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, [])
-    const bad = addresses.find((a) => isPrivateAddress(a.address))
-    if (bad) return callback(refusal(hostname, bad.address), [])
-    if (options.all) return callback(null, addresses)
-    const first = addresses[0]
-    if (!first)
-      return callback(Object.assign(new Error(`${hostname} could not be found`), { code: 'ENOTFOUND' }), [])
-    callback(null, first.address, first.family)
-  })
-}
+export const publicOnlyLookup = checkedLookup((address) => !isPrivateAddress(address), refusal)

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, parseBody, parseId, requireChanges } from '../http/validate.ts'
-import { refusedAddress } from './address.server.ts'
+import { isLoopbackOnly, refusedAddress } from './address.server.ts'
 import {
   createWebhook,
   deleteWebhook,
@@ -23,11 +23,16 @@ export function requiresHttps(config: Pick<Config, 'nodeEnv'>) {
 /**
  * A webhook URL must be https in production and, unless WEBHOOK_ALLOW_PRIVATE, must not lead to
  * this machine or a private network, by its literal address or by what its name resolves to now.
- * The worker checks again at every delivery.
+ * With private addresses allowed, plain http may go to this machine (loopback), where nothing
+ * crosses a network. The worker checks again at every delivery.
  */
 export async function checkWebhookUrl(config: Pick<Config, 'nodeEnv' | 'webhooks'>, value: string) {
   const url = new URL(value)
-  if (requiresHttps(config) && url.protocol !== 'https:') {
+  if (
+    requiresHttps(config) &&
+    url.protocol !== 'https:' &&
+    !(config.webhooks.allowPrivate && (await isLoopbackOnly(url)))
+  ) {
     throw new HttpError(400, 'The webhook URL must start with https:// (leads are sent encrypted)')
   }
   if (config.webhooks.allowPrivate) return

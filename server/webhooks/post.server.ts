@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
-import { hostOf, isPrivateAddress, publicOnlyLookup, RefusedAddressError } from './address.server.ts'
+import {
+  hostOf,
+  isLoopbackAddress,
+  isPrivateAddress,
+  loopbackOnlyLookup,
+  publicOnlyLookup,
+  RefusedAddressError,
+} from './address.server.ts'
 
 /** What the buyer answered first: the rest of a long answer is not read. */
 export const EXCERPT_BYTES = 500
@@ -28,7 +35,10 @@ export function signature(secret: string, body: string, at = new Date()): string
 export type PostOptions = {
   timeoutMs: number
   allowPrivate: boolean
-  /** Production: plain http is refused (the URL may have been saved before). */
+  /**
+   * Production: plain http is refused (the URL may have been saved before), except to this machine
+   * when private addresses are allowed.
+   */
   requireHttps: boolean
   /** Aborted when the server stops. */
   stop: AbortSignal
@@ -61,7 +71,7 @@ function describe(err: unknown, timeoutMs: number, timedOut: boolean, stopped: b
  * 500 bytes of the answer, or why there was none (timeout, refused address, connection error).
  * Unless private addresses are allowed, the address connected to is checked as it is resolved.
  */
-export function postJson(
+export async function postJson(
   target: string,
   body: string,
   headers: Record<string, string>,
@@ -71,21 +81,22 @@ export function postJson(
   const elapsed = () => Math.round(performance.now() - started)
   const url = new URL(target)
   const host = hostOf(url)
+  const plain = requireHttps && url.protocol !== 'https:'
   const refused =
-    requireHttps && url.protocol !== 'https:'
+    plain && !(allowPrivate && (net.isIP(host) === 0 || isLoopbackAddress(host)))
       ? 'Refused: webhook URLs must be https'
       : !allowPrivate && net.isIP(host) && isPrivateAddress(host)
         ? `Refused: ${host} is a private, loopback or link-local address`
         : undefined
   if (refused) {
-    return Promise.resolve({
+    return {
       ok: false,
       statusCode: null,
       error: refused,
       durationMs: elapsed(),
       responseExcerpt: null,
       interrupted: false,
-    })
+    }
   }
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = AbortSignal.any([timeout, stop])
@@ -105,7 +116,11 @@ export function postJson(
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         signal,
-        lookup: allowPrivate ? undefined : (publicOnlyLookup as never),
+        lookup: plain
+          ? (loopbackOnlyLookup as never)
+          : allowPrivate
+            ? undefined
+            : (publicOnlyLookup as never),
         agent: agents ? (secure ? agents.https : agents.http) : undefined,
       },
       (response) => {

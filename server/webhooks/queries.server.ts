@@ -205,26 +205,40 @@ export async function settleDeliveries(
 ): Promise<ClaimedDelivery[]> {
   if (items.length === 0) return []
   return db.transaction().execute(async (trx) => {
-    for (const { claimed, attempt, settlement } of items) {
+    // Deliveries that ended alike (most often: all delivered with a 200) settle in one statement.
+    const groups = new Map<string, SettleItem[]>()
+    for (const item of items) {
+      const { attempt, settlement } = item
+      const key = JSON.stringify([settlement, attempt.statusCode, attempt.error])
+      groups.set(key, [...(groups.get(key) ?? []), item])
+    }
+    const deliveredAt = new Date()
+    for (const group of groups.values()) {
+      const { attempt, settlement } = group[0] as SettleItem
       const common = {
         lockedUntil: null,
         lastStatus: attempt.statusCode,
         lastError: attempt.error,
         updatedAt: nowPlus(dialect),
       }
-      const values =
-        settlement.kind === 'delivered'
-          ? { ...common, status: 'delivered' as const, deliveredAt: new Date(), lastError: null }
-          : settlement.kind === 'failed'
-            ? { ...common, status: 'failed' as const }
-            : settlement.kind === 'retry'
-              ? { ...common, nextAttemptAt: nowPlus(dialect, settlement.afterMs) }
-              : { ...common, nextAttemptAt: nowPlus(dialect), attempts: claimed.attempts - 1 }
       await trx
         .updateTable('webhookDelivery')
-        .set(values)
-        .where('id', '=', claimed.id)
-        .where('attempts', '=', claimed.attempts)
+        .set((eb) =>
+          settlement.kind === 'delivered'
+            ? { ...common, status: 'delivered' as const, deliveredAt, lastError: null }
+            : settlement.kind === 'failed'
+              ? { ...common, status: 'failed' as const }
+              : settlement.kind === 'retry'
+                ? { ...common, nextAttemptAt: nowPlus(dialect, settlement.afterMs) }
+                : { ...common, nextAttemptAt: nowPlus(dialect), attempts: eb('attempts', '-', 1) },
+        )
+        .where(({ eb, refTuple, tuple }) =>
+          eb(
+            refTuple('id', 'attempts'),
+            'in',
+            group.map((i) => tuple(i.claimed.id, i.claimed.attempts)),
+          ),
+        )
         .where('status', '=', 'pending')
         .execute()
     }

@@ -127,11 +127,13 @@ export class DeliveryWorker {
 
   #post(batch: ClaimedDelivery[]) {
     const track = (work: Promise<void>) => {
-      const done = work.finally(() => {
-        this.#inFlight.delete(done)
-        // A slot is free: more may be due.
-        this.wake()
-      })
+      const done = work
+        .catch((err: unknown) => this.#deps.logger.error({ err }, 'webhook delivery failed'))
+        .finally(() => {
+          this.#inFlight.delete(done)
+          // A slot is free: more may be due.
+          this.wake()
+        })
       this.#inFlight.add(done)
     }
     // The batch is fetched once; each delivery then holds its own slot.
@@ -184,7 +186,15 @@ export class DeliveryWorker {
         stop: this.#stop.signal,
         agents: this.#agents,
       },
-    )
+    ).catch((err: unknown) => ({
+      // A URL that cannot be posted to at all (stored behind the API's back): a failed attempt.
+      ok: false,
+      statusCode: null,
+      error: `Could not post: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500),
+      durationMs: 0,
+      responseExcerpt: null,
+      interrupted: false,
+    }))
     const delays = config.webhooks.retryDelaysMs
     const settlement: Settlement = outcome.ok
       ? { kind: 'delivered' }

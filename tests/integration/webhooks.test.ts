@@ -432,6 +432,17 @@ describe(`webhooks on ${testDialect}`, () => {
       for (const d of final) expect(d.attempts).toBe(3)
     })
 
+    it('records a webhook URL that cannot be posted to at all as failed attempts', async () => {
+      await app.database.db
+        .insertInto('webhook')
+        .values({ name: 'Broken', url: 'not a url', secret: SECRET })
+        .execute()
+      const id = await postLead(app)
+      const [delivery] = await deliveriesWhen(admin, id, settled('failed'), 'the attempts to fail')
+      expect(delivery?.attemptsLog.map((a) => a.error)).toEqual(Array(3).fill('Could not post: Invalid URL'))
+      expect((await app.request('/healthz')).status).toBe(200)
+    })
+
     it('keeps only the first 500 bytes of an answer', async () => {
       const big = http.createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'text/plain' })
@@ -571,48 +582,63 @@ describe(`webhooks on ${testDialect}`, () => {
       }
     })
 
-    it('requires https in production', async () => {
+    it('requires https in production, except to this machine when private addresses are allowed', async () => {
       const production = await startTestApp({ nodeEnv: 'production', webhooks: fast })
+      const strictProduction = await startTestApp({
+        nodeEnv: 'production',
+        webhooks: { ...fast, allowPrivate: false },
+      })
+      const buyer = await startReceiver()
       try {
         const prodAdmin = await createSignedInAdmin(production, { role: 'admin' })
+        const post = (url: string) =>
+          prodAdmin.post('/api/admin/webhooks', { name: 'Plain', url, secret: SECRET, isActive: false })
+        // Plain http across a network, public or private: never.
+        for (const url of ['http://203.0.113.7/hooks', 'http://10.0.0.5/hooks', 'http://[fd00::5]/']) {
+          await expectError(
+            await post(url),
+            400,
+            'The webhook URL must start with https:// (leads are sent encrypted)',
+          )
+        }
+        const secure = await ok(await post('https://203.0.113.7/hooks'), 201)
         await expectError(
-          await prodAdmin.post('/api/admin/webhooks', {
+          await prodAdmin.put(`/api/admin/webhooks/${secure.id}`, { url: 'http://203.0.113.7/hooks' }),
+          400,
+          /must start with https/,
+        )
+        // Plain http that stays on this machine, with WEBHOOK_ALLOW_PRIVATE: saved and delivered.
+        await ok(await post('http://127.0.0.1:9/'), 201)
+        await ok(await post('http://localhost:9/'), 201)
+        await production.database.db.deleteFrom('webhook').execute()
+        await registerWebhook(prodAdmin, buyer.url)
+        const delivered = await postLead(production)
+        await deliveriesWhen(prodAdmin, delivered, settled('delivered'))
+        expect(buyer.receipts.map((r) => r.json.lead.id)).toEqual([delivered])
+
+        // Without WEBHOOK_ALLOW_PRIVATE, even loopback must be https; one saved before is refused
+        // at delivery.
+        const strictAdmin = await createSignedInAdmin(strictProduction, { role: 'admin' })
+        await expectError(
+          await strictAdmin.post('/api/admin/webhooks', {
             name: 'Plain',
             url: 'http://127.0.0.1:9/',
             secret: SECRET,
           }),
           400,
-          'The webhook URL must start with https:// (leads are sent encrypted)',
-        )
-        const secure = await ok(
-          await prodAdmin.post('/api/admin/webhooks', {
-            name: 'Secure',
-            url: 'https://127.0.0.1:9/',
-            secret: SECRET,
-            isActive: false,
-          }),
-          201,
-        )
-        await expectError(
-          await prodAdmin.put(`/api/admin/webhooks/${secure.id}`, { url: 'http://127.0.0.1:9/' }),
-          400,
           /must start with https/,
         )
-        // One saved as http before production: refused at delivery too.
-        const buyer = await startReceiver()
-        try {
-          await production.database.db
-            .insertInto('webhook')
-            .values({ name: 'Old', url: buyer.url, secret: SECRET })
-            .execute()
-          const id = await postLead(production)
-          const [delivery] = await deliveriesWhen(prodAdmin, id, (d) => d[0]?.attemptsLog.length === 1)
-          expect(delivery?.attemptsLog[0]?.error).toBe('Refused: webhook URLs must be https')
-          expect(buyer.receipts).toHaveLength(0)
-        } finally {
-          await buyer.close()
-        }
+        await strictProduction.database.db
+          .insertInto('webhook')
+          .values({ name: 'Old', url: buyer.url, secret: SECRET })
+          .execute()
+        const id = await postLead(strictProduction)
+        const [delivery] = await deliveriesWhen(strictAdmin, id, (d) => d[0]?.attemptsLog.length === 1)
+        expect(delivery?.attemptsLog[0]?.error).toBe('Refused: webhook URLs must be https')
+        expect(buyer.receipts).toHaveLength(1)
       } finally {
+        await buyer.close()
+        await strictProduction.close()
         await production.close()
       }
     })
