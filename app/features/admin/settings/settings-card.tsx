@@ -121,7 +121,9 @@ export function SettingsCard({
     setErrors(found)
     const first = changed.find((f) => found[f.key])
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first.key}"]`)?.focus()
+      // After the errors have rendered, so nothing re-rendered after it can take the focus away.
+      const field = formRef.current?.querySelector<HTMLElement>(`[name="${first.key}"]`)
+      requestAnimationFrame(() => field?.focus())
       return
     }
     save.mutate(changed.map((f) => ({ key: f.key, value: values[f.key] ?? '' })))
