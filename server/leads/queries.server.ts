@@ -4,7 +4,6 @@ import { type Kysely, type Selectable, sql } from 'kysely'
 import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
 import { complianceVersion, readCompliance } from '../../core/compliance.ts'
 import { assessEligibility, type EstimateConstants, loanBandLowerBound } from '../../core/eligibility.ts'
-
 import { normaliseUkPhone } from '../../core/phone.ts'
 import {
   CONSENT_VERSION,
@@ -12,6 +11,7 @@ import {
   type LeadData,
   PRIVACY_POLICY_VERSION,
 } from '../../core/schemas/leads.ts'
+import { DEFAULT_DUPLICATE_WINDOW_DAYS, readLeadSettings } from '../../core/schemas/settings.ts'
 import type { AppServices } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB, LeadTable } from '../db/schema.ts'
@@ -41,8 +41,6 @@ export type StoredLead = {
   /** Outbox rows written with the lead (one per active webhook). */
   deliveries: number
 }
-
-export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 const cut = (value: string | null | undefined, max = 500) => value?.slice(0, max) ?? null
@@ -255,11 +253,6 @@ export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, 
   return data.formStartedAt !== undefined && data.formStartedAt > 0 && now - data.formStartedAt < MIN_FORM_MS
 }
 
-const windowDays = (value: string | null | undefined) => {
-  const days = Number(value)
-  return Number.isFinite(days) && days >= 0 ? days : DEFAULT_DUPLICATE_WINDOW_DAYS
-}
-
 /**
  * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the recipient named
  * in the consent wording comes from the current settings, and only the lead id is logged. A bot
@@ -286,7 +279,7 @@ export async function captureLead(
       ipAddress: request.ip ?? null,
       constants: compliance,
       constantsVersion: complianceVersion(compliance),
-      duplicateWindowDays: windowDays(settings.get('duplicate_window_days')),
+      duplicateWindowDays: readLeadSettings(settings).duplicateWindowDays,
     },
     dialect,
   )

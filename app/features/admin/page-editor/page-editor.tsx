@@ -2,26 +2,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink, Save } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link, useBlocker, useNavigate } from 'react-router'
-import {
-  type BuilderContent,
-  isBuilderContent,
-  isWidgetListContent,
-  type PageContent,
-  readPageContent,
-  type WidgetListContent,
-} from '../../../../core/page-content.ts'
 import type { PageRecord } from '../../../../core/schemas/pages.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Badge, StateBadge } from '../../../components/ui/badge.tsx'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx'
+import { Field, Input } from '../../../components/ui/field.tsx'
 import { Switch } from '../../../components/ui/switch.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { toast } from '../../../components/ui/use-toast.ts'
 import { ApiError, apiRequest } from '../api.ts'
 import { AdminLoading, SignedOut } from '../shell/signed-out.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import { ContentBuilder, SlugField } from './page-fields.tsx'
 import {
   blankFieldToast,
   emptyPageForm,
@@ -34,12 +27,10 @@ import {
 import { PagePreview } from './page-preview.tsx'
 import { PageRevisions } from './page-revisions.tsx'
 import { RichTextEditor } from './rich-text/rich-text-editor.tsx'
-import { VisualBuilder } from './visual-builder.tsx'
-import { WidgetLibrary } from './widget-library.tsx'
+import { SeoFields } from './seo-fields.tsx'
 
 const PAGES = '/api/admin/pages'
 export const LEAVE_PROMPT = 'You have unsaved changes. Are you sure you want to leave?'
-const META_HINT = 160
 
 /** Signed-in gate shared by both screens (the API refuses everyone else whatever the screen shows). */
 function useSignedIn() {
@@ -375,144 +366,10 @@ function PageEditor(props: EditorProps) {
           </TabsContent>
 
           <TabsContent value="seo" className="mt-4 grid gap-4">
-            <Card title="SEO & Meta">
-              <div className="grid max-w-2xl gap-5">
-                <Field
-                  label="Meta Description"
-                  hint={
-                    <span aria-live="polite">
-                      {form.metaDescription.length}/{META_HINT} characters
-                      {form.metaDescription.length > META_HINT
-                        ? ' (longer than search results usually show)'
-                        : ''}
-                    </span>
-                  }
-                >
-                  {(control) => (
-                    <Textarea
-                      {...control}
-                      rows={3}
-                      value={form.metaDescription}
-                      onChange={(e) => set('metaDescription', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label="Meta Keywords" hint="Comma-separated, e.g. pcp claim, car finance">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={form.metaKeywords}
-                      onChange={(e) => set('metaKeywords', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label="Social Title" hint="Shown when the page is shared; the page title if empty.">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={form.ogTitle}
-                      onChange={(e) => set('ogTitle', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label="Social Description" hint="The meta description if empty.">
-                  {(control) => (
-                    <Textarea
-                      {...control}
-                      rows={3}
-                      value={form.ogDescription}
-                      onChange={(e) => set('ogDescription', e.target.value)}
-                    />
-                  )}
-                </Field>
-              </div>
-            </Card>
-            <Card title="Social Share Preview">
-              <div
-                className="max-w-lg overflow-hidden rounded-lg border border-slate-300 bg-white"
-                data-testid="share-preview"
-              >
-                <div className="bg-slate-200 px-4 py-8 text-center text-slate-700 text-sm">Share image</div>
-                <div className="p-3">
-                  <p className="text-slate-500 text-xs uppercase">{origin.replace(/^https?:\/\//, '')}</p>
-                  <p className="font-semibold text-slate-900">{form.ogTitle || form.title || 'Page title'}</p>
-                  <p className="line-clamp-2 text-slate-600 text-sm">
-                    {form.ogDescription || form.metaDescription || 'Page description'}
-                  </p>
-                </div>
-              </div>
-            </Card>
+            <SeoFields form={form} set={set} origin={origin} />
           </TabsContent>
         </Tabs>
       </main>
-    </div>
-  )
-}
-
-function SlugField({
-  form,
-  isSystem,
-  onChange,
-}: {
-  form: PageFormValues
-  isSystem: boolean
-  onChange: (slug: string) => void
-}) {
-  return (
-    <Field
-      label="URL Slug"
-      required
-      hint={isSystem ? 'System pages keep their URL slug.' : 'Lowercase letters, numbers and hyphens.'}
-    >
-      {(control) => (
-        <div className="flex items-center">
-          <span className="rounded-l-lg border border-slate-300 border-r-0 bg-slate-100 px-2 py-2 text-slate-600">
-            /
-          </span>
-          <Input
-            {...control}
-            className="rounded-l-none"
-            value={form.slug}
-            readOnly={isSystem}
-            aria-readonly={isSystem || undefined}
-            placeholder="spring-offer"
-            onChange={(e) => onChange(e.target.value)}
-          />
-        </div>
-      )}
-    </Field>
-  )
-}
-
-/**
- * The Visual Builder sub-tab: the full builder for new pages and builder content; the widget
- * library for widget-list content (and, on Edit, for rich-text pages that move to widgets).
- */
-function ContentBuilder({
-  mode,
-  content,
-  onChange,
-}: {
-  mode: 'create' | 'edit'
-  content: PageContent
-  onChange: (content: PageContent) => void
-}) {
-  const model = typeof content === 'string' ? content : readPageContent(content)
-  if (typeof model !== 'string' && isWidgetListContent(model)) {
-    return <WidgetLibrary value={model as WidgetListContent} onChange={onChange} />
-  }
-  if (typeof model !== 'string' && isBuilderContent(model)) {
-    return <VisualBuilder value={model as BuilderContent} onChange={onChange} />
-  }
-  if (mode === 'create' || !model.trim()) {
-    return <VisualBuilder value={{ sections: [] }} onChange={onChange} />
-  }
-  return (
-    <div className="grid gap-3">
-      <p className="rounded-lg bg-amber-50 p-3 text-amber-900 text-sm">
-        This page's content is rich text. Adding widgets here replaces it with a widget layout.
-      </p>
-      <WidgetLibrary value={{ widgets: [] }} onChange={onChange} />
     </div>
   )
 }

@@ -19,17 +19,16 @@ import {
   viewports,
   type Widget,
   type WidgetType,
-  widgetCategories,
 } from '../../../../core/page-content.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { styleObject } from '../../site/page-sections.tsx'
-import { StylePanel, WidgetFields, widgetLabels } from './builder-panels.tsx'
+import { BuilderInspector } from './builder-inspector.tsx'
+import { widgetLabels } from './builder-panels.tsx'
+import { BuilderSidebar, NEW_WIDGET } from './builder-sidebar.tsx'
 import { builderReducer, findWidget, initialBuilderState } from './builder-state.ts'
 import { WidgetView } from './widget-view.tsx'
 
-const NEW_WIDGET = 'application/x-builder-widget'
 const MOVE_WIDGET = 'application/x-builder-move'
 const viewportIcons = { desktop: Monitor, tablet: Tablet, mobile: Smartphone }
 
@@ -226,77 +225,13 @@ export function VisualBuilder({
         {status}
       </p>
       <div className="grid min-h-0 flex-1 lg:grid-cols-[15rem_minmax(0,1fr)_18rem]">
-        <aside
-          aria-label="Widgets and sections"
-          className="border-slate-200 border-b p-3 lg:border-r lg:border-b-0 lg:overflow-y-auto"
-        >
-          <Tabs defaultValue="widgets">
-            <TabsList className="grid-cols-2" aria-label="Builder panel">
-              <TabsTrigger value="widgets">Widgets</TabsTrigger>
-              <TabsTrigger value="sections">Sections</TabsTrigger>
-            </TabsList>
-            <TabsContent value="widgets" className="mt-3 grid gap-3">
-              <p id="widget-hint" className="text-slate-600 text-xs">
-                Drag a widget onto a section, or select a section and press Enter on a widget to add it.
-              </p>
-              {Object.entries(widgetCategories).map(([category, types]) => (
-                <div key={category}>
-                  <h3 className="mb-1 font-semibold text-slate-500 text-xs uppercase tracking-wide">
-                    {category}
-                  </h3>
-                  <ul className="grid grid-cols-2 gap-1.5 lg:grid-cols-1">
-                    {types.map((type) => (
-                      <li key={type}>
-                        <button
-                          type="button"
-                          draggable
-                          aria-describedby="widget-hint"
-                          onDragStart={(e) => {
-                            e.dataTransfer.setData(NEW_WIDGET, type)
-                            e.dataTransfer.setData('text/plain', widgetLabels[type])
-                            e.dataTransfer.effectAllowed = 'copy'
-                          }}
-                          onClick={() => addWidget(type)}
-                          className="w-full cursor-grab rounded-md border border-slate-300 bg-white px-2 py-1.5 text-left text-slate-800 text-sm hover:border-teal-600 focus-visible:outline-3 focus-visible:outline-teal-600"
-                        >
-                          {widgetLabels[type]}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </TabsContent>
-            <TabsContent value="sections" className="mt-3 grid gap-2">
-              <Button size="sm" onClick={() => dispatch({ type: 'addSection' })}>
-                <Plus className="size-4" aria-hidden="true" />
-                Add Section
-              </Button>
-              <ul className="grid gap-1.5">
-                {sections.map((section) => (
-                  <li key={section.id} className="flex items-center gap-1">
-                    <button
-                      type="button"
-                      aria-pressed={state.selection.sectionId === section.id}
-                      onClick={() => dispatch({ type: 'select', sectionId: section.id, widgetId: null })}
-                      className="flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-left text-sm aria-pressed:border-teal-700 aria-pressed:bg-teal-50 focus-visible:outline-3 focus-visible:outline-teal-600"
-                    >
-                      {sectionName(section)}
-                    </button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete ${sectionName(section)}`}
-                      onClick={() => dispatch({ type: 'deleteSection', sectionId: section.id })}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </TabsContent>
-          </Tabs>
-        </aside>
+        <BuilderSidebar
+          sections={sections}
+          selectedSectionId={state.selection.sectionId}
+          sectionName={sectionName}
+          onAdd={addWidget}
+          dispatch={dispatch}
+        />
 
         <div className="min-w-0 overflow-auto bg-slate-100 p-3">
           <div
@@ -453,45 +388,12 @@ export function VisualBuilder({
           </div>
         </div>
 
-        <aside
-          aria-label="Style Panel"
-          className="border-slate-200 border-t p-3 lg:overflow-y-auto lg:border-t-0 lg:border-l"
-        >
-          <h3 className="mb-3 font-semibold text-navy-900">Style Panel</h3>
-          {selected ? (
-            <div className="grid gap-4">
-              <p className="text-slate-600 text-sm">
-                {widgetLabels[selected.widget.type]} in {sectionName(selected.section)}
-              </p>
-              <div className="grid gap-3">
-                <WidgetFields
-                  widget={selected.widget}
-                  onPatch={(patch) =>
-                    dispatch({ type: 'updateContent', widgetId: selected.widget.id, patch })
-                  }
-                />
-              </div>
-              <StylePanel
-                styles={selected.widget.styles}
-                onChange={(field, value) =>
-                  dispatch({ type: 'updateStyle', target: 'widget', id: selected.widget.id, field, value })
-                }
-              />
-            </div>
-          ) : selectedSection ? (
-            <div className="grid gap-4">
-              <p className="text-slate-600 text-sm">{sectionName(selectedSection)} style</p>
-              <StylePanel
-                styles={selectedSection.styles}
-                onChange={(field, value) =>
-                  dispatch({ type: 'updateStyle', target: 'section', id: selectedSection.id, field, value })
-                }
-              />
-            </div>
-          ) : (
-            <p className="text-slate-600 text-sm">Select a widget or a section to style it.</p>
-          )}
-        </aside>
+        <BuilderInspector
+          selected={selected}
+          selectedSection={selectedSection}
+          sectionName={sectionName}
+          dispatch={dispatch}
+        />
       </div>
     </section>
   )

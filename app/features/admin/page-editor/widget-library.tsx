@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { newId } from './builder-state.ts'
+import { ColourInput } from './style-panel.tsx'
 import { WidgetView } from './widget-view.tsx'
 
 type LibraryType = (typeof libraryWidgetTypes)[number]
@@ -33,38 +34,6 @@ function createLibraryWidget(type: LibraryType): Widget {
     content: structuredClone(defaults.content),
     styles: { ...defaults.styles },
   } as Widget
-}
-
-function ColourField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string
-  value: string
-  onChange: (v: string) => void
-}) {
-  return (
-    <Field label={label}>
-      {(control) => (
-        <div className="flex gap-2">
-          <Input
-            {...control}
-            value={value}
-            placeholder="#1f2937"
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <input
-            type="color"
-            aria-label={`${label} picker`}
-            className="h-10 w-10 shrink-0 rounded border border-slate-300"
-            value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        </div>
-      )}
-    </Field>
-  )
 }
 
 /**
@@ -285,15 +254,12 @@ export function WidgetLibrary({
                 </Select>
               )}
             </Field>
-            <ColourField
-              label="Text color"
-              value={selected.styles.textColor ?? ''}
-              onChange={(v) => setStyle('textColor', v)}
-            />
-            <ColourField
+            <ColourInput label="Text color" field="textColor" styles={selected.styles} onChange={setStyle} />
+            <ColourInput
               label="Background color"
-              value={selected.styles.backgroundColor ?? ''}
-              onChange={(v) => setStyle('backgroundColor', v)}
+              field="backgroundColor"
+              styles={selected.styles}
+              onChange={setStyle}
             />
             <Field label="Font size">
               {(c) => (

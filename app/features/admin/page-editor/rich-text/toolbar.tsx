@@ -12,7 +12,6 @@ import {
   ListIndentDecrease,
   ListIndentIncrease,
   ListOrdered,
-  type LucideIcon,
   Redo2,
   RemoveFormatting,
   SquareCode,
@@ -28,6 +27,7 @@ import {
 } from 'lucide-react'
 import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
 import { cn } from '../../../../lib/cn.ts'
+import { ColorInput, Separator, ToolButton, toolClasses } from './toolbar-controls.tsx'
 import { FONT_FAMILIES, FONT_SIZES, listedFontFamily, toHexColor } from './toolbar-values.ts'
 
 export type ToolbarDialog = 'link' | 'image' | 'video'
@@ -43,88 +43,9 @@ const DEFAULT_TEXT_COLOR = '#000000'
 const DEFAULT_HIGHLIGHT = '#ffff00'
 const ITEMS = 'button, select, input'
 
-const toolClasses =
-  'relative inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 ' +
-  'aria-pressed:bg-navy-100 aria-pressed:text-navy-900 disabled:cursor-not-allowed disabled:opacity-40 ' +
-  'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-teal-600'
 const selectClasses =
   'h-9 rounded-md border border-slate-300 bg-white px-2 text-slate-900 text-sm disabled:opacity-50 ' +
   'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-teal-600'
-
-function ToolButton({
-  label,
-  icon: Icon,
-  pressed,
-  disabled,
-  opensDialog,
-  onClick,
-}: {
-  label: string
-  icon: LucideIcon
-  pressed?: boolean
-  disabled?: boolean
-  opensDialog?: boolean
-  onClick: () => void
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      aria-haspopup={opensDialog ? 'dialog' : undefined}
-      disabled={disabled}
-      onClick={onClick}
-      className={toolClasses}
-    >
-      <Icon className="size-4" aria-hidden="true" />
-    </button>
-  )
-}
-
-function ColorInput({
-  label,
-  icon: Icon,
-  value,
-  disabled,
-  onChange,
-}: {
-  label: string
-  icon: LucideIcon
-  value: string
-  disabled: boolean
-  onChange: (value: string) => void
-}) {
-  return (
-    <label
-      title={label}
-      className={cn(
-        toolClasses,
-        'cursor-pointer has-disabled:cursor-not-allowed has-disabled:opacity-40',
-        'has-focus-visible:outline-3 has-focus-visible:outline-offset-1 has-focus-visible:outline-teal-600',
-      )}
-    >
-      <span className="sr-only">{label}</span>
-      <Icon className="size-4" aria-hidden="true" />
-      <span
-        aria-hidden="true"
-        className="absolute inset-x-2 bottom-1 h-1 rounded-sm border border-slate-300"
-        style={{ backgroundColor: value }}
-      />
-      <input
-        type="color"
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        className="sr-only"
-      />
-    </label>
-  )
-}
-
-const Separator = () => (
-  <span aria-hidden="true" className="mx-0.5 h-6 w-px shrink-0 self-center bg-slate-300" />
-)
 
 /** Moves focus to the toolbar's current item (Alt+F10 in the text, as in other editors). */
 export function focusToolbar(id: string) {

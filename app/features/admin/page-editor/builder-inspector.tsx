@@ -1,0 +1,58 @@
+import type { Dispatch } from 'react'
+import type { Section, Widget } from '../../../../core/page-content.ts'
+import { WidgetFields, widgetLabels } from './builder-panels.tsx'
+import type { BuilderAction } from './builder-state.ts'
+import { StylePanel } from './style-panel.tsx'
+
+/** The builder's right panel: the selected widget's own fields and styles, or the section's styles. */
+export function BuilderInspector({
+  selected,
+  selectedSection,
+  sectionName,
+  dispatch,
+}: {
+  selected: { widget: Widget; section: Section } | null
+  selectedSection: Section | null
+  sectionName: (section: Section) => string
+  dispatch: Dispatch<BuilderAction>
+}) {
+  return (
+    <aside
+      aria-label="Style Panel"
+      className="border-slate-200 border-t p-3 lg:overflow-y-auto lg:border-t-0 lg:border-l"
+    >
+      <h3 className="mb-3 font-semibold text-navy-900">Style Panel</h3>
+      {selected ? (
+        <div className="grid gap-4">
+          <p className="text-slate-600 text-sm">
+            {widgetLabels[selected.widget.type]} in {sectionName(selected.section)}
+          </p>
+          <div className="grid gap-3">
+            <WidgetFields
+              widget={selected.widget}
+              onPatch={(patch) => dispatch({ type: 'updateContent', widgetId: selected.widget.id, patch })}
+            />
+          </div>
+          <StylePanel
+            styles={selected.widget.styles}
+            onChange={(field, value) =>
+              dispatch({ type: 'updateStyle', target: 'widget', id: selected.widget.id, field, value })
+            }
+          />
+        </div>
+      ) : selectedSection ? (
+        <div className="grid gap-4">
+          <p className="text-slate-600 text-sm">{sectionName(selectedSection)} style</p>
+          <StylePanel
+            styles={selectedSection.styles}
+            onChange={(field, value) =>
+              dispatch({ type: 'updateStyle', target: 'section', id: selectedSection.id, field, value })
+            }
+          />
+        </div>
+      ) : (
+        <p className="text-slate-600 text-sm">Select a widget or a section to style it.</p>
+      )}
+    </aside>
+  )
+}
