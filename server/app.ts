@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import * as build from 'virtual:react-router/server-build'
 import { createRequestHandler } from '@react-router/express'
@@ -13,7 +14,7 @@ import { type AppServices, requestContext, servicesContext } from './context.ts'
 import { ping } from './db/database.ts'
 import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
-import { publicPageCache } from './http/page-cache.ts'
+import { PageCache, publicPageCache, serveCachedPage } from './http/page-cache.ts'
 import { pageMethods, requestGuards } from './http/request-guards.ts'
 import { sameOriginOnly } from './http/same-origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -26,6 +27,21 @@ import { uploadsRouter } from './uploads/router.ts'
 export type AppOptions = {
   /** Serve the built browser assets from here (production); in development Vite serves them. */
   clientDir?: string
+  /** Public pages kept as final bytes; `createRequestListener` shares it with its hit path. */
+  pageCache?: PageCache
+}
+
+/**
+ * What the HTTP server runs: cached public pages are answered before Express (see page-cache.ts),
+ * everything else goes through the pipeline.
+ */
+export function createRequestListener(services: AppServices, options: AppOptions = {}) {
+  const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
+  const app = createApp(services, { ...options, pageCache })
+  const hit = serveCachedPage(services, pageCache)
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (!hit(req, res)) app(req as never, res as never)
+  }
 }
 
 /** The whole HTTP pipeline: health, JSON API, static assets, then server-rendered pages. */
@@ -33,7 +49,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   const { logger } = services
   const app = express()
   app.disable('x-powered-by')
-  // Pages carry a fresh nonce on every response, so an ETag could never match: skip hashing bodies.
+  // Cached pages carry their own strong ETag; nothing else is worth hashing on every response.
   app.set('etag', false)
   // Off unless TRUST_PROXY names the proxies: then X-Forwarded-For is believed only from them.
   app.set('trust proxy', services.config.trustProxy)
@@ -106,7 +122,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(pageMethods)
   app.use(formBodyLimit)
   app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
-  app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext))
+  const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
+  app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache))
   app.use(pages)
 
   const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {

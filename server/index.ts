@@ -29,8 +29,9 @@ services.webhooks.start()
 
 async function productionHandler(): Promise<RequestHandler> {
   const entry = pathToFileURL(path.join(root, 'build/server/index.js')).href
-  const { createApp } = (await import(entry)) as AppModule
-  return createApp(services, { clientDir: path.join(root, 'build/client') })
+  const { createRequestListener } = (await import(entry)) as AppModule
+  const listener = createRequestListener(services, { clientDir: path.join(root, 'build/client') })
+  return (req, res) => listener(req as never, res as never)
 }
 
 async function developmentHandler(): Promise<RequestHandler> {

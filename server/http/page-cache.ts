@@ -1,44 +1,156 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { isAdminPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
 import { NONCE_PLACEHOLDER } from './nonce.ts'
-
-/** The body is kept encoded, split where the nonce goes, so a hit costs copies, not re-encoding. */
-type Entry = { revision: number; status: number; headers: [string, string][]; parts: Buffer[] }
-
-function splitAtNonce(body: string): Buffer[] {
-  return body.split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part, 'utf8'))
-}
-
-function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce, 'utf8')
-  const pieces: Buffer[] = []
-  parts.forEach((part, i) => {
-    if (i > 0) pieces.push(nonceBytes)
-    pieces.push(part)
-  })
-  return Buffer.concat(pieces)
-}
+import { buildPageEntry, type PageEntry, sendPageEntry } from './page-entry.ts'
+import { hashTrustedScripts } from './script-hashes.ts'
+import { contentSecurityPolicy } from './security-headers.ts'
 
 const MAX_ENTRIES = 1000
 
+/** Headers that belong to one response, or that the cached entry sets itself. */
+const NOT_SHARED = new Set([
+  'x-request-id',
+  'content-security-policy',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'cache-control',
+  'etag',
+  'vary',
+  'date',
+  'connection',
+  'keep-alive',
+])
+
+/** A render that is not kept (a 404, an error): sent with this response's own nonce. */
+type Uncached = { status: number; headers: [string, string][]; html: string }
+type Filled = { entry: PageEntry } | { uncached: Uncached }
+
+/** The path exactly as requested (no query: public pages never read it, so tracking tags share one entry). */
+export function requestPath(url: string): string {
+  const q = url.indexOf('?')
+  return q < 0 ? url : url.slice(0, q)
+}
+
 /**
- * Public pages do not depend on who asks: their HTML is rendered once per site revision and path,
- * with a placeholder nonce, and every response gets its own nonce. Admin screens, form posts and
- * React Router data requests go past it. Public route loaders must not read cookies or the query
- * string (the key is the path, and the host when PUBLIC_URL is not set).
+ * Public pages as final bytes, per site revision and path (and host when PUBLIC_URL is not set).
+ * Filled by the Express pipeline (`publicPageCache`), so a path gets an entry only after it went
+ * through every check a request meets there (guards, www, redirects); read by `serveCachedPage`,
+ * which answers hits before Express. Any change to the site bumps the revision: stale entries are
+ * refilled on their next request, never served.
+ */
+export class PageCache {
+  readonly #entries = new Map<string, PageEntry>()
+  readonly #filling = new Map<string, Promise<Filled>>()
+  readonly #withHost: boolean
+
+  constructor(publicUrl: string | undefined) {
+    this.#withHost = !publicUrl
+  }
+
+  key(host: string | undefined, path: string): string {
+    return this.#withHost ? `${(host ?? '').toLowerCase()}${path}` : path
+  }
+
+  get(key: string): PageEntry | undefined {
+    return this.#entries.get(key)
+  }
+
+  /** One render per key and revision however many requests miss at once. */
+  fill(key: string, revision: number, render: () => Promise<Filled>): Promise<Filled> {
+    const id = `${revision}:${key}`
+    let filling = this.#filling.get(id)
+    if (!filling) {
+      filling = render()
+        .then((filled) => {
+          if ('entry' in filled) this.#store(key, filled.entry)
+          return filled
+        })
+        .finally(() => this.#filling.delete(id))
+      this.#filling.set(id, filling)
+    }
+    return filling
+  }
+
+  #store(key: string, entry: PageEntry) {
+    const current = this.#entries.get(key)
+    if (current && current.revision > entry.revision) return
+    this.#entries.delete(key)
+    while (this.#entries.size >= MAX_ENTRIES) {
+      const oldest = this.#entries.keys().next().value
+      if (oldest === undefined) break
+      this.#entries.delete(oldest)
+    }
+    this.#entries.set(key, entry)
+  }
+}
+
+/**
+ * The hit path, before Express: a GET or HEAD for a page cached at the current revision is written
+ * from memory (no database call, no logging, no parsing beyond the path). Anything else returns
+ * false and goes through the whole pipeline.
+ */
+export function serveCachedPage(services: AppServices, cache: PageCache) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    const host = req.headers.host
+    // www.example.com is redirected to the bare host by the pipeline.
+    if (host !== undefined && host.length > 4 && /^www\./i.test(host)) return false
+    const snapshot = services.site.peek()
+    if (!snapshot) return false
+    const entry = cache.get(cache.key(host, requestPath(req.url ?? '/')))
+    if (!entry || entry.revision !== snapshot.revision) return false
+    sendPageEntry(req, res, entry)
+    return true
+  }
+}
+
+/**
+ * The miss path, in the pipeline just before React Router: renders the page once for the current
+ * revision with placeholder nonces, turns it into final bytes with a hash-based CSP and keeps it.
+ * Admin screens, form posts and React Router data requests go past it. Public route loaders must
+ * not read cookies or the query string.
  */
 export function publicPageCache(
   services: AppServices,
   build: ServerBuild,
   loadContext: (req: ExpressRequest, res: ExpressResponse, nonce: string) => RouterContextProvider,
+  cache: PageCache,
 ): RequestHandler {
   const render = createRequestHandler(
     build,
     services.config.nodeEnv === 'development' ? 'development' : 'production',
   )
-  const cache = new Map<string, Entry>()
+
+  const renderEntry = async (
+    req: ExpressRequest,
+    res: ExpressResponse,
+    revision: number,
+  ): Promise<Filled> => {
+    const host = req.get('host') ?? 'localhost'
+    const response = await render(
+      new Request(new URL(req.path, `${req.protocol}://${host}`), { headers: { accept: 'text/html' } }),
+      loadContext(req, res, NONCE_PLACEHOLDER),
+    )
+    const html = await response.text()
+    const fromRender = [...response.headers].filter(([name]) => !NOT_SHARED.has(name))
+    if (response.status !== 200 || response.headers.has('set-cookie')) {
+      return { uncached: { status: response.status, headers: fromRender, html } }
+    }
+    const fromPipeline = Object.entries(res.getHeaders())
+      .filter(([name]) => !NOT_SHARED.has(name) && !response.headers.has(name) && name !== 'set-cookie')
+      .map(
+        ([name, value]) =>
+          [name, Array.isArray(value) ? value.join(', ') : String(value)] as [string, string],
+      )
+    const hashed = hashTrustedScripts(html)
+    const csp = contentSecurityPolicy(hashed.sources, res.locals.cspOptions)
+    const headers: [string, string][] = [...fromPipeline, ...fromRender, ['content-security-policy', csp]]
+    return { entry: await buildPageEntry(revision, hashed.html, headers) }
+  }
 
   return async (req, res, next) => {
     if (
@@ -49,43 +161,21 @@ export function publicPageCache(
       return next()
     }
     const { revision } = await services.site.get()
-    const host = req.get('host') ?? 'localhost'
-    // Slugs and routes ignore case: /Offer and /offer are one page, so one entry.
-    const key = `${services.config.publicUrl ? '' : host.toLowerCase()}${req.path.toLowerCase()}`
+    const key = cache.key(req.get('host'), requestPath(req.originalUrl))
     let entry = cache.get(key)
-    if (entry) {
-      // Least recently used goes first: a Map iterates in insertion order, so re-insert on use.
-      cache.delete(key)
-      cache.set(key, entry)
-    }
     if (!entry || entry.revision !== revision) {
-      const url = new URL(req.path, `${req.protocol}://${host}`)
-      const response = await render(
-        new Request(url, { headers: { accept: 'text/html' } }),
-        loadContext(req, res, NONCE_PLACEHOLDER),
-      )
-      entry = {
-        revision,
-        status: response.status,
-        headers: [...response.headers].filter(([name]) => name !== 'content-length'),
-        parts: splitAtNonce(await response.text()),
+      const filled = await cache.fill(key, revision, () => renderEntry(req, res, revision))
+      if ('uncached' in filled) {
+        const { status, headers, html } = filled.uncached
+        res.status(status)
+        for (const [name, value] of headers) res.setHeader(name, value)
+        if (req.method === 'HEAD') res.end()
+        else res.send(html.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce))
+        return
       }
-      if (response.status === 200) {
-        cache.delete(key)
-        while (cache.size >= MAX_ENTRIES) {
-          const oldest = cache.keys().next().value
-          if (oldest === undefined) break
-          cache.delete(oldest)
-        }
-        cache.set(key, entry)
-      }
+      entry = filled.entry
     }
-    res.status(entry.status)
-    for (const [name, value] of entry.headers) res.setHeader(name, value)
-    if (req.method === 'HEAD') {
-      res.end()
-      return
-    }
-    res.send(joinWithNonce(entry.parts, res.locals.cspNonce))
+    for (const name of res.getHeaderNames()) res.removeHeader(name)
+    sendPageEntry(req, res, entry, { viaPipeline: true })
   }
 }

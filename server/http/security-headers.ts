@@ -26,53 +26,63 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ')
 
+export type CspOptions = { https: boolean; development: boolean; frameAncestors: "'self'" | "'none'" }
+
 /**
- * Helmet with a CSP that trusts only scripts carrying this response's nonce (and what they load:
- * 'strict-dynamic', so a tag manager added by the operator keeps working). The admin may never be
- * framed; public pages only by themselves.
+ * The Content-Security-Policy: scripts only from the given sources (this response's nonce, or the
+ * hashes of a cached page's own scripts) and whatever those load ('strict-dynamic', so a tag
+ * manager added by the operator keeps working). 'self' and https: only matter to browsers too old
+ * for 'strict-dynamic', which ignore the nonce or hashes' companion rule.
+ */
+export function contentSecurityPolicy(scriptSources: string[], options: CspOptions): string {
+  // Vite's hot reload talks over its own WebSocket in development.
+  const devConnect = options.development ? ' ws: wss:' : ''
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(' ')} 'strict-dynamic' https:`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' https:${devConnect}`,
+    `frame-src 'self' ${VIDEO_FRAMES.join(' ')} https://www.googletagmanager.com`,
+    "media-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${options.frameAncestors}`,
+    ...(options.https ? ['upgrade-insecure-requests'] : []),
+  ].join(';')
+}
+
+/**
+ * Helmet's headers with a CSP that trusts only scripts carrying this response's nonce. Cached
+ * public pages replace it with one listing their scripts' hashes (see page-entry.ts). The admin
+ * may never be framed; public pages only by themselves.
  */
 export function securityHeaders(publicUrl: string | undefined, development = false): RequestHandler {
   const https = publicUrl?.startsWith('https://') ?? false
-  // Vite's hot reload talks over its own WebSocket in development.
-  const devConnect = development ? ['ws:', 'wss:'] : []
-  const build = (frameAncestors: string[]) =>
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: [
-            "'self'",
-            (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
-            "'strict-dynamic'",
-            'https:',
-          ],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'https:', ...devConnect],
-          frameSrc: ["'self'", ...VIDEO_FRAMES, 'https://www.googletagmanager.com'],
-          mediaSrc: ["'self'", 'https:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors,
-          ...(https ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
+  const build = (frameAncestors: CspOptions['frameAncestors']) => ({
+    helmet: helmet({
+      contentSecurityPolicy: false,
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
-      xFrameOptions: frameAncestors.includes("'none'") ? { action: 'deny' } : { action: 'sameorigin' },
-    })
-  const publicHeaders = build(["'self'"])
-  const adminHeaders = build(["'none'"])
+      xFrameOptions: frameAncestors === "'none'" ? { action: 'deny' } : { action: 'sameorigin' },
+    }),
+    csp: { https, development, frameAncestors },
+  })
+  const publicHeaders = build("'self'")
+  const adminHeaders = build("'none'")
   return (req, res, next) => {
-    res.locals.cspNonce = newNonce()
+    const nonce = newNonce()
+    res.locals.cspNonce = nonce
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
-    if (!isAdminPath(req.path)) return publicHeaders(req, res, next)
+    const admin = isAdminPath(req.path)
+    const headers = admin ? adminHeaders : publicHeaders
+    res.locals.cspOptions = headers.csp
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`], headers.csp))
     // Admin, sign-in, reset and setup answers (JSON or pages) hold what no cache may keep.
-    res.setHeader('Cache-Control', 'no-store')
-    return adminHeaders(req, res, next)
+    if (admin) res.setHeader('Cache-Control', 'no-store')
+    return headers.helmet(req, res, next)
   }
 }

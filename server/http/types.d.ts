@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { CurrentAdmin } from '../../core/schemas/users.ts'
+import type { CspOptions } from './security-headers.ts'
 
 declare global {
   namespace Express {
@@ -13,6 +14,8 @@ declare global {
     }
     interface Locals {
       cspNonce: string
+      /** How this response's CSP is built, for a cached page that lists script hashes instead. */
+      cspOptions: CspOptions
     }
   }
 }

@@ -46,6 +46,17 @@ export class SiteState {
     return this.#snapshot ?? this.#reload()
   }
 
+  /**
+   * The snapshot in memory, without waiting (the cached-page hit path): a stale one starts the
+   * revision check in the background and is used meanwhile. Undefined while none is loaded.
+   */
+  peek(): SiteSnapshot | undefined {
+    if (this.#snapshot && Date.now() - this.#checkedAt >= REVISION_CHECK_MS && !this.#checking) {
+      this.get().catch(() => {})
+    }
+    return this.#snapshot
+  }
+
   /** Call after any change to pages, settings, scripts or redirects, before answering. */
   async changed(): Promise<void> {
     await this.#db

@@ -559,6 +559,45 @@ test.describe('tag layer and consent-gated scripts', () => {
     expect(await live()).toBe(1)
     await expect.poll(ran).toEqual({ marketing: 0, analytics: 1 })
   })
+
+  test('under the hash-based policy an uncategorised src script still runs at once, and nothing is blocked', async ({
+    page,
+    adminScripts,
+  }) => {
+    const src = '/e2e/plain-probe.js'
+    await page.route(`**${src}`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'window.__plainRan=(window.__plainRan||0)+1' }),
+    )
+    await adminScripts.create({
+      name: 'e2e plain src probe',
+      position: 'head',
+      consentCategory: 'none',
+      script: `<script src="${src}"></script>`,
+    })
+    await adminScripts.create({
+      name: 'e2e plain inline probe',
+      position: 'body',
+      consentCategory: 'none',
+      script: '<script>window.__inlineRan=(window.__inlineRan||0)+1</script>',
+    })
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const ran = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __plainRan?: number; __inlineRan?: number }
+        return { plain: w.__plainRan ?? 0, inline: w.__inlineRan ?? 0 }
+      })
+    for (let visit = 0; visit < 2; visit++) {
+      // The second visit is answered from the page cache: the same bytes, the same policy.
+      const response = await page.goto('/')
+      expect(response?.headers()['content-security-policy']).toMatch(/'sha256-[^']+'.*'strict-dynamic'/)
+      await waitForHydration(page)
+      await expect.poll(ran).toEqual({ plain: 1, inline: 1 })
+    }
+    expect(violations).toEqual([])
+  })
 })
 
 test.describe('stored record validity', () => {

@@ -13,6 +13,7 @@ import {
   sessionSetCookie,
   signIn,
 } from '../support/admin-client.ts'
+import { expectScriptsAllowedByHash } from '../support/html.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const INVALID = { message: 'Invalid email or password' }
@@ -280,13 +281,12 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
       )
     })
 
-    it('sends a CSP whose nonce is the one on every inline script of the page', async () => {
-      const response = await app.request('/')
+    it('sends a CSP whose nonce is the one on every inline script of an admin page, a new one each time', async () => {
+      const response = await app.request('/api/login')
       expect(response.status).toBe(200)
       const csp = response.headers.get('content-security-policy') ?? ''
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
-      expect(csp).toContain("frame-ancestors 'self'")
       expect(csp).toContain("object-src 'none'")
       const html = await response.text()
       const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '')
@@ -296,14 +296,22 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
       const nonces = new Set([...html.matchAll(/\bnonce="([^"]*)"/g)].map((m) => m[1]))
       expect([...nonces]).toEqual([nonce])
 
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
-      expect(response.headers.get('strict-transport-security')).toBeNull()
-
-      const again = await app.request('/')
+      const again = await app.request('/api/login')
       const otherNonce = /'nonce-([^']+)'/.exec(again.headers.get('content-security-policy') ?? '')?.[1]
       expect(otherNonce).toBeDefined()
       expect(otherNonce).not.toBe(nonce)
+    })
+
+    it('sends public pages a CSP that lists their scripts by hash, with the other security headers', async () => {
+      const response = await app.request('/')
+      expect(response.status).toBe(200)
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("frame-ancestors 'self'")
+      expect(csp).toContain("object-src 'none'")
+      expectScriptsAllowedByHash(await response.text(), csp)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(response.headers.get('strict-transport-security')).toBeNull()
     })
 
     it("forbids framing the admin (frame-ancestors 'none') and never caches its HTML", async () => {

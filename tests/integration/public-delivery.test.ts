@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REDIRECT_HITS_JOB } from '../../server/redirects/hits.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
-import { attributes, parseHead } from '../support/html.ts'
+import { attributes, expectScriptsAllowedByHash, parseHead } from '../support/html.ts'
 import { created, ok, type Row } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -67,8 +67,8 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
     const response = await app.request(pathname, init)
     expect(response.status, pathname).toBe(status)
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
-    const nonce = cspNonce(response)
-    return { html: await response.text(), nonce }
+    const csp = response.headers.get('content-security-policy') ?? ''
+    return { html: await response.text(), csp, response }
   }
 
   async function createScript(body: Row): Promise<number> {
@@ -125,7 +125,10 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       const head2 = scriptElement(html, 'data-probe="head-2"')
       expect(head1.start).toBeGreaterThan(bootstrap.end)
       expect(html.slice(head1.end, head2.start)).toMatch(/^\s*$/)
-      expect(html.slice(head2.end, headEnd)).toMatch(/^\s*$/)
+      // An external script is sent inert, followed at once by the loader that inserts it.
+      expect(html.slice(head2.end, headEnd)).toMatch(
+        /^<script>\(function\(c\)[\s\S]*?\(document\.currentScript\)<\/script>\s*$/,
+      )
       expect(head2.element).toContain('></script>')
 
       // Body scripts: in the body, in id order, right before </body> but for the consent activator.
@@ -181,21 +184,30 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       expect(html).not.toContain(BOOTSTRAP_MARK)
     })
 
-    it.each([...publicPaths, '/no-such-page'])(
-      'gives every script on %s the nonce of its response, a new one each time',
+    it.each(publicPaths)(
+      'allows exactly the scripts of %s by their hashes, the same policy on every request',
       async (pathname) => {
-        const status = pathname === '/no-such-page' ? 404 : 200
-        const first = await getPage(pathname, status)
-        const second = await getPage(pathname, status)
-        expect(first.nonce).not.toBe(second.nonce)
-        for (const { html, nonce } of [first, second]) {
-          const tags = scriptTags(html)
-          expect(tags.length).toBeGreaterThanOrEqual(status === 200 ? 6 : 2)
-          for (const { tag } of tags) expect(attributes(tag).nonce, tag).toBe(nonce)
-          expect(html).not.toContain('__CSP_NONCE__')
-        }
+        const first = await getPage(pathname)
+        const second = await getPage(pathname)
+        expect(second.csp).toBe(first.csp)
+        expectScriptsAllowedByHash(first.html, first.csp)
+        expect(scriptTags(first.html).length).toBeGreaterThanOrEqual(6)
+        expect(first.html).not.toContain('__CSP_NONCE__')
       },
     )
+
+    it('gives every script of a page that is not cached (a 404) the nonce of its response, a new one each time', async () => {
+      const first = await getPage('/no-such-page', 404)
+      const second = await getPage('/no-such-page', 404)
+      const nonces = [cspNonce(first.response), cspNonce(second.response)]
+      expect(nonces[0]).not.toBe(nonces[1])
+      for (const [i, { html }] of [first, second].entries()) {
+        const tags = scriptTags(html)
+        expect(tags.length).toBeGreaterThanOrEqual(2)
+        for (const { tag } of tags) expect(attributes(tag).nonce, tag).toBe(nonces[i])
+        expect(html).not.toContain('__CSP_NONCE__')
+      }
+    })
 
     it.each(adminPaths)('gives every script on %s the nonce of its response', async (pathname) => {
       const response = await app.request(pathname)
@@ -207,7 +219,7 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
     })
 
     it('sends a marketing script inert, keeping its attributes and its type', async () => {
-      const { html, nonce } = await getPage('/')
+      const { html } = await getPage('/')
       const { tag } = scriptElement(html, 'data-probe="body-marketing"')
       const attrs = attributes(tag)
       expect(attrs).toMatchObject({
@@ -215,15 +227,16 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
         'data-consent-category': 'marketing',
         'data-consent-type': 'module',
         src: 'https://ads.example/m.js',
-        nonce,
       })
+      expect(attrs.nonce).toBeUndefined()
       expect(tag).toMatch(/\sasync[\s>]/)
       expect(tag.match(/\stype=/g)).toHaveLength(1)
-      // Scripts without a category are sent as they are.
+      // An external script without a category waits for no consent: the loader after it inserts it.
       const head2 = attributes(scriptElement(html, 'data-probe="head-2"').tag)
-      expect(head2.type).toBeUndefined()
+      expect(head2.type).toBe('text/plain')
       expect(head2['data-consent-category']).toBeUndefined()
       expect(head2.src).toBe('https://cdn.example/h2.js')
+      expect(scriptElement(html, 'data-probe="head-2"').tag).toContain(' data-csp-external')
     })
 
     it('keeps id order when an earlier script is edited later', async () => {
@@ -542,7 +555,7 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
             '<iframe src="https://evil.example/"></iframe><iframe src="https://www.youtube.com/embed/abc"></iframe>',
         }),
       )
-      const { html, nonce } = await getPage('/hostile-content')
+      const { html, csp } = await getPage('/hostile-content')
       expect(html).toContain('<p>Hi</p>')
       expect(html).toContain('<iframe src="https://www.youtube.com/embed/abc"></iframe>')
       expect(html).not.toContain('alert(1)')
@@ -550,7 +563,7 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       expect(html).not.toMatch(/javascript:/i)
       expect(html).not.toContain('evil.example')
       expect(html.match(/<iframe\b/g)).toHaveLength(1)
-      for (const { tag } of scriptTags(html)) expect(attributes(tag).nonce, tag).toBe(nonce)
+      expectScriptsAllowedByHash(html, csp)
     })
 
     it('renders structured content: the heading and bold text, not the script', async () => {
@@ -572,13 +585,13 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
           },
         }),
       )
-      const { html, nonce } = await getPage('/built-page')
+      const { html, csp } = await getPage('/built-page')
       expect(html).toMatch(
         /<section[^>]*><div[^>]*><h2>Hello<\/h2><div><b>Bold<\/b><\/div><\/div><\/section>/,
       )
       expect(html).not.toContain('<script>x</script>')
       expect(html).not.toMatch(/<script>x/)
-      for (const { tag } of scriptTags(html)) expect(attributes(tag).nonce, tag).toBe(nonce)
+      expectScriptsAllowedByHash(html, csp)
     })
 
     it('shows a changed title and content on the next request', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { expect } from 'vitest'
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
@@ -51,3 +52,27 @@ export function parseHead(html: string) {
 
 /** Visible text of server HTML, without React's text separators. */
 export const visibleText = (html: string) => html.replace(/<!-- -->/g, '')
+
+const NOT_RUN = /^(text\/plain|application\/(ld\+)?json)$/i
+
+/**
+ * A cached public page's CSP lists the SHA-256 of each script that may run and nothing else: every
+ * inline script that runs has its hash listed, every listed hash belongs to one of them, no script
+ * carries a nonce and no parser-inserted script loads a file (hashes could not allow it).
+ */
+export function expectScriptsAllowedByHash(html: string, csp: string) {
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? ''
+  expect(scriptSrc).not.toContain("'nonce-")
+  expect(scriptSrc).toContain("'strict-dynamic'")
+  const listed = new Set([...scriptSrc.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]))
+  const needed = new Set<string>()
+  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrMap = attributes(`<script${attrs}>`)
+    expect(attrs, 'a nonce on a cached page').not.toMatch(/\bnonce\b/)
+    if (attrMap.type && NOT_RUN.test(attrMap.type)) continue
+    expect(attrMap.src, `parser-inserted <script src> ${attrs}`).toBeUndefined()
+    needed.add(createHash('sha256').update(body).digest('base64'))
+  }
+  expect(needed.size).toBeGreaterThan(0)
+  expect([...listed].sort()).toEqual([...needed].sort())
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -125,9 +126,11 @@ export async function startTestApp(
   services.jobs.start()
   services.webhooks.start()
   const entry = pathToFileURL(path.resolve('build/server/index.js')).href
-  const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
-  const app = createApp(services, { clientDir: path.resolve('build/client') })
-  const server = app.listen(0, '127.0.0.1')
+  const { createRequestListener } = (await import(/* @vite-ignore */ entry)) as AppModule
+  const server = http.createServer(
+    createRequestListener(services, { clientDir: path.resolve('build/client') }),
+  )
+  server.listen(0, '127.0.0.1')
   applyServerTimeouts(server)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const { port } = server.address() as AddressInfo
