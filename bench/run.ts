@@ -11,6 +11,7 @@ import { compileRedirects, matchRedirect } from '../core/redirect-rules.ts'
 import { createDatabase } from '../server/db/database.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
+import { benchPages } from './pages.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -82,28 +83,6 @@ async function cannon(opts: autocannon.Options): Promise<Result & { ok: number }
 async function pageThroughput(url: string): Promise<Result & { tool: string }> {
   if (hasCommand('wrk')) return { ...wrk(url), tool: 'wrk' }
   return { ...(await cannon({ url })), tool: 'autocannon' }
-}
-
-function nginxBaseline(html: string): (Result & { tool: string }) | undefined {
-  if (!hasCommand('nginx') || !hasCommand('wrk')) return undefined
-  const dir = path.join(work, 'nginx')
-  fs.mkdirSync(path.join(dir, 'www'), { recursive: true })
-  fs.writeFileSync(path.join(dir, 'www/index.html'), html)
-  const port = 5198
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `worker_processes 2; pid ${dir}/nginx.pid; error_log ${dir}/error.log; daemon on;
-events { worker_connections 1024; }
-http { access_log off; default_type text/html; client_body_temp_path ${dir}; proxy_temp_path ${dir};
-  fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${dir}/www; } }`,
-  )
-  execFileSync('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir])
-  try {
-    return { ...wrk(`http://127.0.0.1:${port}/index.html`), tool: 'wrk' }
-  } finally {
-    execFileSync('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-s', 'stop'])
-  }
 }
 
 let counter = 0
@@ -245,31 +224,37 @@ console.log(
   `Benchmark: ${os.cpus().length} cores, ${duration}s per run, ${connections} concurrent connections`,
 )
 try {
-  const home = await benchDatabase('SQLite', `file:${path.join(work, 'bench.db')}`, 5197)
-  const probe = await startApp(5196, `file:${path.join(work, 'probe.db')}`)
-  const html = await (await fetch('http://127.0.0.1:5196/')).text()
-  await stop(probe)
-  const nginx = nginxBaseline(html)
-  if (nginx) {
-    console.log(
-      `nginx static copy of the home page: ${fmt(nginx.rps)} req/s, p99 ${fmt(nginx.p99, 1)} ms; app = ${fmt((home.rps / nginx.rps) * 100, 1)}% of nginx`,
-    )
-  } else {
-    console.log('nginx or wrk not installed: no static baseline')
+  const pagesApp = await startApp(5196, `file:${path.join(work, 'pages.db')}`)
+  try {
+    if (hasCommand('wrk') && hasCommand('nginx')) {
+      await benchPages({
+        root,
+        work,
+        appUrl: 'http://127.0.0.1:5196/',
+        seconds: Math.max(2, duration / 2),
+        basePort: 5180,
+      })
+    } else console.log('wrk or nginx not installed: no comparison with a bare server and nginx')
+  } finally {
+    await stop(pagesApp)
   }
-  ruleMatchingCost()
-  const delivery = process.env.BENCH_DELIVERY !== 'off'
-  if (delivery) await benchDelivery('SQLite', `file:${path.join(work, 'delivery.db')}`, 5192, work)
-  const pgUrl =
-    process.env.BENCH_POSTGRES_URL ??
-    (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
-  if (pgUrl) {
-    await benchDatabase('PostgreSQL', pgUrl, 5195)
-    if (delivery) await benchDelivery('PostgreSQL', pgUrl, 5191, work)
-  } else console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)')
-  if (process.env.BENCH_LEADS !== 'off') {
-    await benchLeadsAdmin('SQLite', `file:${path.join(work, 'leads.db')}`, 5194)
-    if (pgUrl) await benchLeadsAdmin('PostgreSQL', pgUrl, 5193)
+  // BENCH_ONLY=pages stops after the page comparison.
+  if (process.env.BENCH_ONLY !== 'pages') {
+    await benchDatabase('SQLite', `file:${path.join(work, 'bench.db')}`, 5197)
+    ruleMatchingCost()
+    const delivery = process.env.BENCH_DELIVERY !== 'off'
+    if (delivery) await benchDelivery('SQLite', `file:${path.join(work, 'delivery.db')}`, 5192, work)
+    const pgUrl =
+      process.env.BENCH_POSTGRES_URL ??
+      (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
+    if (pgUrl) {
+      await benchDatabase('PostgreSQL', pgUrl, 5195)
+      if (delivery) await benchDelivery('PostgreSQL', pgUrl, 5191, work)
+    } else console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)')
+    if (process.env.BENCH_LEADS !== 'off') {
+      await benchLeadsAdmin('SQLite', `file:${path.join(work, 'leads.db')}`, 5194)
+      if (pgUrl) await benchLeadsAdmin('PostgreSQL', pgUrl, 5193)
+    }
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true })
