@@ -7,6 +7,7 @@ import { createDatabase } from './db/database.ts'
 import { applyServerTimeouts } from './http/server-timeouts.ts'
 import { createLogger } from './logger.ts'
 import { createServices, prepareDatabase } from './services.ts'
+import { gracefulShutdown } from './shutdown.ts'
 
 type AppModule = typeof import('./app.ts')
 
@@ -57,13 +58,23 @@ async function developmentHandler(): Promise<RequestHandler> {
 
 const handler = config.nodeEnv === 'development' ? await developmentHandler() : await productionHandler()
 // Timeouts are checked every second (Node's default is every 30 s).
-const server = http.createServer({ connectionsCheckingInterval: 1000 }, (req, res) =>
+const server = http.createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
+  shutdown.onRequest(req, res)
   handler(req as never, res as never, (err?: unknown) => {
     if (err) logger.error({ err }, 'request failed')
     if (!res.headersSent) res.writeHead(err ? 500 : 404).end()
-  }),
-)
+  })
+})
 applyServerTimeouts(server)
+const shutdown = gracefulShutdown(server, logger, {
+  // Stops claiming at once; posts in flight get a few seconds to be answered and recorded.
+  stopWorkers: () => services.webhooks.stop(),
+  finish: async () => {
+    await services.background.idle()
+    await services.jobs.stop()
+    await database.destroy()
+  },
+})
 
 server.listen(config.port, () => {
   const where =
@@ -72,24 +83,3 @@ server.listen(config.port, () => {
       : 'PostgreSQL'
   logger.info({ port: config.port, database: where }, `listening on http://localhost:${config.port}`)
 })
-
-let stopping = false
-async function shutdown(signal: string) {
-  if (stopping) return
-  stopping = true
-  logger.info({ signal }, 'shutting down')
-  const force = setTimeout(() => process.exit(1), 10_000)
-  force.unref()
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-  server.closeIdleConnections()
-  // Stops claiming at once; posts in flight get a few seconds to be answered and recorded.
-  const delivered = services.webhooks.stop()
-  await closed
-  await services.background.idle()
-  await services.jobs.stop()
-  await delivered
-  await database.destroy()
-  process.exit(0)
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))
