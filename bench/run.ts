@@ -8,6 +8,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
 import { compileRedirects, matchRedirect } from '../core/redirect-rules.ts'
+import { startNginx } from '../scripts/nginx.ts'
 import { createDatabase } from '../server/db/database.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
@@ -233,6 +234,14 @@ try {
         appUrl: 'http://127.0.0.1:5196/',
         seconds: Math.max(2, duration / 2),
         basePort: 5180,
+        behindNginx: async () => {
+          const nginx = await startNginx({
+            port: 5179,
+            upstreams: [5196],
+            workDir: path.join(work, 'nginx-proxy'),
+          })
+          return { url: `${nginx.url}/`, stop: nginx.stop }
+        },
       })
     } else console.log('wrk or nginx not installed: no comparison with a bare server and nginx')
   } finally {
