@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -14,7 +14,7 @@ import { servicesContext } from '../server/context.ts'
 import type { Route } from './+types/root'
 import './app.css'
 import { Button } from './components/ui/button.tsx'
-import { Toaster } from './components/ui/toaster.tsx'
+import { useToasts } from './components/ui/use-toast.ts'
 import { captureLanding } from './features/attribution/attribution-store.ts'
 import { CookieBanner } from './features/cookie-consent/cookie-banner.tsx'
 import { NotFoundCard } from './features/site/not-found-card.tsx'
@@ -29,6 +29,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
+const Toaster = lazy(() => import('./components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })))
+
+/** The toast viewport: always in the admin; on public pages loaded only once there is a toast. */
+function Toasts() {
+  const { pathname } = useLocation()
+  const toasts = useToasts()
+  if (!isAdminPath(pathname) && toasts.length === 0) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  )
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   return (
@@ -42,7 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

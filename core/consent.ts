@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** SPEC sections 3, 4 and 9. */
 export const CONSENT_STORAGE_KEY = 'cookie_consent_v1'
 export const CONSENT_VERSION = '1.0'
@@ -90,29 +88,17 @@ export function parseStoredConsent(raw: string | null, now = Date.now()): Consen
 export function consentModeBootstrap(): string {
   const defaults = JSON.stringify({ ...defaultConsentSignals, wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS })
   return [
-    'window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}',
+    '(function(){window.dataLayer=window.dataLayer||[];window.gtag=function(){dataLayer.push(arguments);};',
     `gtag('consent','default',${defaults});`,
     `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)}));`,
     `if(c&&c.version===${JSON.stringify(CONSENT_VERSION)}&&typeof c.timestamp==='number'&&Date.now()-c.timestamp<=${CONSENT_VALIDITY_MS}){`,
     "var m=c.marketing===true?'granted':'denied',a=c.analytics===true?'granted':'denied',p=c.preferences===true?'granted':'denied';",
-    "gtag('consent','update',{ad_storage:m,ad_user_data:m,ad_personalization:m,analytics_storage:a,functionality_storage:p,personalization_storage:p,security_storage:'granted'});}",
+    "gtag('consent','update',{ad_storage:m,ad_user_data:m,ad_personalization:m,analytics_storage:a,functionality_storage:p,personalization_storage:p,security_storage:'granted'});return}",
     '}catch(e){}',
+    // No valid choice: the consent dialog in the server HTML may show from the first paint.
+    "document.documentElement.setAttribute('data-consent-pending','')})()",
   ].join('')
 }
-
-export const consentProofSchema = z.object({
-  consentId: z.uuid({ error: 'consentId must be a UUID' }),
-  analytics: z.boolean(),
-  marketing: z.boolean(),
-  preferences: z.boolean(),
-  version: z.literal(CONSENT_VERSION, { error: `version must be ${CONSENT_VERSION}` }),
-  // Milliseconds since 1970, and no later than a day from now (clocks drift).
-  timestamp: z
-    .number()
-    .int()
-    .positive()
-    .refine((t) => t <= Date.now() + 86_400_000, 'timestamp is in the future'),
-})
 
 /**
  * Defines `window.__consentActivate(record)`, which turns inert scripts (`type="text/plain"` with

@@ -19,6 +19,8 @@ import { pageMethods, requestGuards } from './http/request-guards.ts'
 import { sameOriginOnly } from './http/same-origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { leadsRouter } from './leads/router.ts'
+import { routeClassOf } from './metrics/metrics.ts'
+import { metricsRoute } from './metrics/router.ts'
 import { pagesRouter } from './pages/router.ts'
 import { siteRedirects, wwwToBareHost } from './redirects/middleware.ts'
 import { seoRouter } from './seo/router.ts'
@@ -39,8 +41,15 @@ export function createRequestListener(services: AppServices, options: AppOptions
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
   const app = createApp(services, { ...options, pageCache })
   const hit = serveCachedPage(services, pageCache)
+  const { metrics } = services
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (!hit(req, res)) app(req as never, res as never)
+    const started = performance.now()
+    const status = hit(req, res)
+    if (status === 0) app(req as never, res as never)
+    else {
+      metrics.pageCache(true)
+      metrics.request('page_cached', status, (performance.now() - started) / 1000)
+    }
   }
 }
 
@@ -55,6 +64,16 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.set('trust proxy', services.config.trustProxy)
 
   app.use((req, res, next) => {
+    const started = performance.now()
+    // Classed now: routers mounted on a prefix see a shorter req.path while they answer.
+    const routeClass = routeClassOf(req.path)
+    res.once('finish', () =>
+      services.metrics.request(routeClass, res.statusCode, (performance.now() - started) / 1000),
+    )
+    next()
+  })
+
+  app.use((req, res, next) => {
     req.id = req.get('x-request-id')?.slice(0, 64) || randomUUID()
     req.log = logger.child({ requestId: req.id })
     res.setHeader('x-request-id', req.id)
@@ -64,6 +83,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(securityHeaders(services.config.publicUrl, services.config.nodeEnv === 'development'))
 
   app.use(requestGuards)
+  app.use(metricsRoute(services))
 
   app.use(wwwToBareHost)
 
@@ -123,7 +143,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(formBodyLimit)
   app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
-  app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache))
+  app.use(
+    publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache, options.clientDir),
+  )
   app.use(pages)
 
   const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {

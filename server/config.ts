@@ -64,6 +64,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ADMIN_EMAIL: z.string().optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => !v || v.length >= 16, { message: 'must be at least 16 characters' }),
   ADMIN_PASSWORD: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -127,6 +134,10 @@ export type Config = {
   linkOrigin: string
   adminEmail: string | undefined
   adminPassword: string | undefined
+  /** GET /metrics answers only requests that carry it (`Authorization: Bearer …`); unset, it is off. */
+  metricsToken: string | undefined
+  /** How long a stopping instance keeps answering on its open connections (server/shutdown.ts). */
+  shutdownGraceMs: number
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: string
   smtpUrl: string | undefined
@@ -194,6 +205,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkOrigin: e.PUBLIC_URL?.replace(/\/+$/, '') || `http://localhost:${e.PORT}`,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

@@ -8,6 +8,7 @@ import type { Counters } from './counters.ts'
 import type { Dialect } from './db/database.ts'
 import type { DB } from './db/schema.ts'
 import type { Mailer } from './mail/mailer.server.ts'
+import type { Metrics } from './metrics/metrics.ts'
 import type { Scheduler } from './scheduler.ts'
 import type { SiteState } from './site/site-state.server.ts'
 import type { BackgroundTasks } from './task-queue.ts'
@@ -34,6 +35,8 @@ export type AppServices = {
   background: BackgroundTasks
   /** In-process news between modules (a committed lead wakes the delivery worker at once). */
   events: EventEmitter<AppEvents>
+  /** This instance's request, cache, lead and delivery figures for GET /metrics. */
+  metrics: Metrics
   /** Posts leads to the buyer's webhooks; started and stopped with the server, like `jobs`. */
   webhooks: WebhookWorker
 }
@@ -49,6 +52,8 @@ export type WebhookWorker = {
 export type AppEvents = {
   /** A new (not duplicate) lead is committed, with its outbox rows. */
   'lead.created': [{ id: number; deliveries: number }]
+  /** An attempt to post a lead to a webhook is recorded, with what happens next. */
+  'webhook.attempt': [{ outcome: 'delivered' | 'retry' | 'failed' | 'released' }]
 }
 
 export const servicesContext = createContext<AppServices>()

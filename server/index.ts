@@ -67,11 +67,13 @@ const server = http.createServer({ connectionsCheckingInterval: 1000 }, (req, re
 })
 applyServerTimeouts(server)
 const shutdown = gracefulShutdown(server, logger, {
+  graceMs: config.shutdownGraceMs,
   // Stops claiming at once; posts in flight get a few seconds to be answered and recorded.
   stopWorkers: () => services.webhooks.stop(),
   finish: async () => {
     await services.background.idle()
     await services.jobs.stop()
+    services.metrics.stop()
     await database.destroy()
   },
 })

@@ -11,6 +11,7 @@ import { seed } from './db/seed.ts'
 import { rateLimitJobs } from './http/rate-limit.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.server.ts'
+import { Metrics } from './metrics/metrics.ts'
 import { loadPublishedPages } from './pages/queries.server.ts'
 import { notifyOperatorOfNewLeads } from './privacy/lead-notification.server.ts'
 import { retentionJobs } from './privacy/retention.server.ts'
@@ -84,6 +85,7 @@ export function createServices(
     counters,
     background: new BackgroundTasks(logger),
     events,
+    metrics: new Metrics(events),
     webhooks: new DeliveryWorker({ db, dialect: database.dialect, config, logger, events }),
   }
   notifyOperatorOfNewLeads(services)

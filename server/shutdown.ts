@@ -3,12 +3,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import net from 'node:net'
 import type { Logger } from 'pino'
 
-/** How long a stopping instance keeps answering on connections it already has (see deploy/nginx.conf). */
-export const SHUTDOWN_GRACE_MS = 5_000
 /** After this the process exits with an error whatever is still running. */
 export const SHUTDOWN_LIMIT_MS = 20_000
 
 type Steps = {
+  /** How long to keep answering on connections we have (above nginx's upstream keepalive_timeout). */
+  graceMs: number
   /** Stop taking new background work (webhook claims): returns when posts in flight are settled. */
   stopWorkers: () => Promise<void>
   /** Once no request is left: background tasks, last job runs (hit counts), the database. */
@@ -27,7 +27,7 @@ type Steps = {
  */
 export function gracefulShutdown(server: Server, logger: Logger, steps: Steps) {
   let stopping = false
-  const grace = Number(process.env.SHUTDOWN_GRACE_MS ?? SHUTDOWN_GRACE_MS)
+  const grace = steps.graceMs
 
   /** Call first in the request listener: answers while stopping end their connection. */
   const onRequest = (_req: IncomingMessage, res: ServerResponse) => {

@@ -1,23 +1,21 @@
 import { z } from 'zod'
 import { type Attribution, type AttributionKey, attributionLimits } from '../attribution.ts'
 import { questions } from '../eligibility.ts'
+import {
+  CONSENT_TEXT,
+  CONTROL_CHARACTERS,
+  EMAIL_PATTERN,
+  NOT_IN_NAMES,
+  recipientSentence,
+} from '../lead-form-rules.ts'
 import { isUkPhoneNumber } from '../phone.ts'
 
-export const CONSENT_TEXT =
-  'I consent to being contacted about my car finance commission claim and agree to the Privacy Policy.'
+export { CONSENT_TEXT, recipientSentence }
 
 /** Bumped whenever CONSENT_TEXT or the recipient sentence changes: stored with each lead. */
 export const CONSENT_VERSION = '2026-11-23'
 /** The privacy policy in force ("Last updated" on /privacy-policy): stored with each lead. */
 export const PRIVACY_POLICY_VERSION = '2025-01'
-
-/** Who receives the lead, shown beside the consent box: UK GDPR wants recipients named. */
-export function recipientSentence(partnerName: string | null | undefined): string {
-  const partner = partnerName?.trim()
-  return partner
-    ? `Your details will be passed to ${partner}, a claims management company authorised and regulated by the Financial Conduct Authority.`
-    : 'Your details will be passed to a claims management company authorised and regulated by the Financial Conduct Authority.'
-}
 
 /** The exact wording a visitor agreed to, stored with the lead as proof of consent. */
 export function consentWording(partnerName: string | null | undefined): string {
@@ -72,7 +70,7 @@ const name = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`)
-    .refine((v) => !/[<>{}\\]|\p{Cc}|\p{Cf}/u.test(v), `${label} contains characters that are not allowed`)
+    .refine((v) => !NOT_IN_NAMES.test(v), `${label} contains characters that are not allowed`)
 
 export { isUkPhoneNumber } from '../phone.ts'
 
@@ -84,7 +82,7 @@ export const leadSchema = z.object({
     .trim()
     .min(1, 'Email is required')
     .max(254, 'Email must be at most 254 characters')
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'Please enter a valid email address' })),
   phone: z
     .string({ error: 'Phone number is required' })
     .trim()
@@ -95,7 +93,7 @@ export const leadSchema = z.object({
     .string()
     .trim()
     .max(200, 'Car details must be at most 200 characters')
-    .refine((v) => !/\p{Cc}|\p{Cf}/u.test(v), 'Car details contain characters that are not allowed')
+    .refine((v) => !CONTROL_CHARACTERS.test(v), 'Car details contain characters that are not allowed')
     .optional()
     .nullable()
     .transform((v) => v || undefined),

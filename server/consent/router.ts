@@ -1,5 +1,5 @@
 import express, { Router } from 'express'
-import { consentProofSchema } from '../../core/consent.ts'
+import { consentProofSchema } from '../../core/schemas/consent.ts'
 import type { AppServices } from '../context.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { parseBody } from '../http/validate.ts'

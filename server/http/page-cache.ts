@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { isAdminPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
+import { inlineStylesheets } from './inline-css.ts'
 import { NONCE_PLACEHOLDER } from './nonce.ts'
 import { buildPageEntry, type PageEntry, sendPageEntry } from './page-entry.ts'
 import { hashTrustedScripts } from './script-hashes.ts'
@@ -90,21 +91,20 @@ export class PageCache {
 
 /**
  * The hit path, before Express: a GET or HEAD for a page cached at the current revision is written
- * from memory (no database call, no logging, no parsing beyond the path). Anything else returns
- * false and goes through the whole pipeline.
+ * from memory (no database call, no logging, no parsing beyond the path): the status it sent.
+ * Anything else returns 0 and goes through the whole pipeline.
  */
 export function serveCachedPage(services: AppServices, cache: PageCache) {
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  return (req: IncomingMessage, res: ServerResponse): number => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return 0
     const host = req.headers.host
     // www.example.com is redirected to the bare host by the pipeline.
-    if (host !== undefined && host.length > 4 && /^www\./i.test(host)) return false
+    if (host !== undefined && host.length > 4 && /^www\./i.test(host)) return 0
     const snapshot = services.site.peek()
-    if (!snapshot) return false
+    if (!snapshot) return 0
     const entry = cache.get(cache.key(host, requestPath(req.url ?? '/')))
-    if (!entry || entry.revision !== snapshot.revision) return false
-    sendPageEntry(req, res, entry)
-    return true
+    if (!entry || entry.revision !== snapshot.revision) return 0
+    return sendPageEntry(req, res, entry)
   }
 }
 
@@ -119,7 +119,9 @@ export function publicPageCache(
   build: ServerBuild,
   loadContext: (req: ExpressRequest, res: ExpressResponse, nonce: string) => RouterContextProvider,
   cache: PageCache,
+  clientDir?: string,
 ): RequestHandler {
+  const inlineCss = clientDir ? inlineStylesheets(clientDir) : (html: string) => html
   const render = createRequestHandler(
     build,
     services.config.nodeEnv === 'development' ? 'development' : 'production',
@@ -149,7 +151,7 @@ export function publicPageCache(
     const hashed = hashTrustedScripts(html)
     const csp = contentSecurityPolicy(hashed.sources, res.locals.cspOptions)
     const headers: [string, string][] = [...fromPipeline, ...fromRender, ['content-security-policy', csp]]
-    return { entry: await buildPageEntry(revision, hashed.html, headers) }
+    return { entry: await buildPageEntry(revision, inlineCss(hashed.html), headers) }
   }
 
   return async (req, res, next) => {
@@ -163,6 +165,7 @@ export function publicPageCache(
     const { revision } = await services.site.get()
     const key = cache.key(req.get('host'), requestPath(req.originalUrl))
     let entry = cache.get(key)
+    services.metrics.pageCache(entry?.revision === revision)
     if (!entry || entry.revision !== revision) {
       const filled = await cache.fill(key, revision, () => renderEntry(req, res, revision))
       if ('uncached' in filled) {

@@ -117,7 +117,7 @@ export function sendPageEntry(
   res: ServerResponse,
   entry: PageEntry,
   options: { viaPipeline?: boolean } = {},
-): void {
+): number {
   const variant = entry.variants[pickEncoding(req.headers['accept-encoding'])]
   const ifNoneMatch = req.headers['if-none-match']
   const notModified = ifNoneMatch !== undefined && matches(ifNoneMatch, variant.etag)
@@ -131,4 +131,5 @@ export function sendPageEntry(
   }
   if (notModified || req.method === 'HEAD') res.end()
   else res.end(variant.body)
+  return status
 }

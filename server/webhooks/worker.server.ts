@@ -215,6 +215,7 @@ export class DeliveryWorker {
       settlement,
     })
     if (!recorded) return
+    this.#deps.events.emit('webhook.attempt', { outcome: settlement.kind })
     // Ids and statuses only: the lead and the buyer's answer may hold personal data.
     const facts = { ...ids, attempts: delivery.attempts, status: outcome.statusCode, ms: outcome.durationMs }
     if (settlement.kind === 'delivered') logger.info(facts, 'lead delivered to webhook')

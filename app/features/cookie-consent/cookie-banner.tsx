@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import type { ConsentCategory } from '../../../core/consent.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { readConsent, saveConsent } from './consent-store.ts'
 
 type Choice = Record<ConsentCategory, boolean>
@@ -41,13 +42,15 @@ type View = 'closed' | 'first' | 'details'
  * reject look the same.
  */
 export function CookieBanner() {
-  const [view, setView] = useState<View>('closed')
+  // The first view is in the server HTML, hidden by CSS unless the head's consent script found no
+  // valid choice (app.css): a first visitor sees it with the first paint, not after hydration.
+  const [view, setView] = useState<View>('first')
+  const hydrated = useHydrated()
   const [choice, setChoice] = useState<Choice>(none)
   const dialogRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
-    const stored = readConsent()
-    if (!stored) setView('first')
+    if (readConsent()) setView('closed')
     const reopen = () => {
       const current = readConsent()
       setChoice(
@@ -63,7 +66,7 @@ export function CookieBanner() {
 
   // Focus moves into the dialog whenever it opens or changes view, so its title is read first.
   useEffect(() => {
-    if (view !== 'closed') dialogRef.current?.focus()
+    if (view !== 'closed' && (dialogRef.current?.checkVisibility?.() ?? true)) dialogRef.current?.focus()
   }, [view])
 
   if (view === 'closed') return null
@@ -112,7 +115,10 @@ export function CookieBanner() {
   )
 
   return (
-    <div className="fixed inset-0 z-[90] flex items-end justify-center bg-slate-950/60 p-3 sm:items-center sm:p-6">
+    <div
+      data-cookie-banner={hydrated ? undefined : 'pending'}
+      className="fixed inset-0 z-[90] flex items-end justify-center bg-slate-950/60 p-3 sm:items-center sm:p-6"
+    >
       <div
         ref={dialogRef}
         role="dialog"

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import type { Answers } from '../../../core/eligibility.ts'
+import { CONSENT_TEXT, leadFormErrors, recipientSentence } from '../../../core/lead-form-rules.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
-import { CONSENT_TEXT, fieldErrors, leadSchema, recipientSentence } from '../../../core/schemas/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { cn } from '../../lib/cn.ts'
@@ -110,9 +110,8 @@ export function LeadForm({
     event.preventDefault()
     if (submitting) return
     const input = leadInputFromForm(new FormData(event.currentTarget))
-    const parsed = leadSchema.safeParse({ ...input, answers })
-    if (!parsed.success) {
-      const next = fieldErrors(parsed.error)
+    const next = leadFormErrors(input)
+    if (Object.keys(next).length > 0) {
       setErrors(next)
       const first = fields.find((f) => next[f.name])?.name ?? (next.hasConsent ? 'hasConsent' : undefined)
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { type LeadFormInput, leadFormErrors } from './lead-form-rules.ts'
+import { fieldErrors, leadSchema } from './schemas/leads.ts'
+
+const valid: LeadFormInput = {
+  firstName: 'Mary',
+  lastName: 'Jackson',
+  email: 'mary@example.co.uk',
+  phone: '07700 900123',
+  carDetails: 'Ford Focus 2016',
+  hasConsent: true,
+}
+
+const visible = ['firstName', 'lastName', 'email', 'phone', 'carDetails', 'hasConsent']
+
+/** What the server's schema says about the same fields. */
+function serverErrors(input: LeadFormInput): Record<string, string> {
+  const parsed = leadSchema.safeParse(input)
+  if (parsed.success) return {}
+  const all = fieldErrors(parsed.error)
+  return Object.fromEntries(Object.entries(all).filter(([key]) => visible.includes(key)))
+}
+
+const cases: [string, LeadFormInput][] = [
+  ['a valid lead', valid],
+  ['an empty form', {}],
+  ['blank names', { ...valid, firstName: '   ', lastName: '' }],
+  ['a long name', { ...valid, firstName: 'x'.repeat(101) }],
+  ['markup in a name', { ...valid, lastName: '<b>Jackson</b>' }],
+  ['a control character in a name', { ...valid, firstName: 'Ma\u0000ry' }],
+  ['a zero-width character in a name', { ...valid, firstName: 'Ma\u200bry' }],
+  ['no e-mail', { ...valid, email: ' ' }],
+  ['an e-mail without a domain', { ...valid, email: 'mary@' }],
+  ['an e-mail without a dot in the domain', { ...valid, email: 'mary@localhost' }],
+  ['an e-mail with two dots', { ...valid, email: 'mary..j@example.com' }],
+  ['an e-mail with a plus', { ...valid, email: 'mary+claims@example.com' }],
+  ['a long e-mail', { ...valid, email: `${'m'.repeat(250)}@example.com` }],
+  ['no phone', { ...valid, phone: '' }],
+  ['a short phone', { ...valid, phone: '0770090' }],
+  ['an international phone', { ...valid, phone: '+44 (0)7700 900123' }],
+  ['a US phone', { ...valid, phone: '+1 202 555 0123' }],
+  ['a long phone', { ...valid, phone: `07700 900123${' '.repeat(20)}1` }],
+  ['long car details', { ...valid, carDetails: 'c'.repeat(201) }],
+  ['a control character in car details', { ...valid, carDetails: 'Ford\u0007' }],
+  ['no consent', { ...valid, hasConsent: false }],
+]
+
+describe('leadFormErrors (the browser) agrees with leadSchema (the server)', () => {
+  it.each(cases)('%s', (_label, input) => {
+    expect(leadFormErrors(input)).toEqual(serverErrors(input))
+  })
+
+  it('finds nothing wrong with a valid lead and every field wrong in an empty form', () => {
+    expect(leadFormErrors(valid)).toEqual({})
+    expect(Object.keys(leadFormErrors({})).sort()).toEqual([
+      'email',
+      'firstName',
+      'hasConsent',
+      'lastName',
+      'phone',
+    ])
+  })
+})

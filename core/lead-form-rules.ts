@@ -1,0 +1,81 @@
+import { isUkPhoneNumber } from './phone.ts'
+
+/**
+ * The lead form's wording and the checks the browser runs before posting, without a validation
+ * library (it would triple the public page's script). The server validates every post with the
+ * full schema (core/schemas/leads.ts), whose messages these repeat; a unit test keeps them agreeing.
+ */
+export const CONSENT_TEXT =
+  'I consent to being contacted about my car finance commission claim and agree to the Privacy Policy.'
+
+/** Who receives the lead, shown beside the consent box: UK GDPR wants recipients named. */
+export function recipientSentence(partnerName: string | null | undefined): string {
+  const partner = partnerName?.trim()
+  return partner
+    ? `Your details will be passed to ${partner}, a claims management company authorised and regulated by the Financial Conduct Authority.`
+    : 'Your details will be passed to a claims management company authorised and regulated by the Financial Conduct Authority.'
+}
+
+/** The same pattern as the server's e-mail check (zod's default). */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
+export const NOT_IN_NAMES = /[<>{}\\]|\p{Cc}|\p{Cf}/u
+export const CONTROL_CHARACTERS = /\p{Cc}|\p{Cf}/u
+
+export type LeadFormInput = {
+  firstName?: string
+  lastName?: string
+  email?: string
+  phone?: string
+  carDetails?: string
+  hasConsent?: boolean
+}
+
+function nameError(label: string, raw: string | undefined): string | undefined {
+  const value = raw?.trim() ?? ''
+  if (!value) return `${label} is required`
+  if (value.length > 100) return `${label} must be at most 100 characters`
+  if (NOT_IN_NAMES.test(value)) return `${label} contains characters that are not allowed`
+  return undefined
+}
+
+/** Field name → message for each visible field that the server would refuse. */
+export function leadFormErrors(input: LeadFormInput): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const set = (key: string, message: string | undefined) => {
+    if (message) errors[key] = message
+  }
+  set('firstName', nameError('First name', input.firstName))
+  set('lastName', nameError('Last name', input.lastName))
+  const email = input.email?.trim() ?? ''
+  set(
+    'email',
+    !email
+      ? 'Email is required'
+      : email.length > 254
+        ? 'Email must be at most 254 characters'
+        : EMAIL_PATTERN.test(email)
+          ? undefined
+          : 'Please enter a valid email address',
+  )
+  const phone = input.phone?.trim() ?? ''
+  set(
+    'phone',
+    !phone
+      ? 'Phone number is required'
+      : phone.length > 25 || !isUkPhoneNumber(phone)
+        ? 'Please enter a valid UK phone number'
+        : undefined,
+  )
+  const car = input.carDetails?.trim() ?? ''
+  set(
+    'carDetails',
+    car.length > 200
+      ? 'Car details must be at most 200 characters'
+      : CONTROL_CHARACTERS.test(car)
+        ? 'Car details contain characters that are not allowed'
+        : undefined,
+  )
+  if (input.hasConsent !== true) errors.hasConsent = 'You must agree to be contacted to continue'
+  return errors
+}
