@@ -3,7 +3,6 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { isAdminPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
-import { inlineStylesheets } from './inline-css.ts'
 import { NONCE_PLACEHOLDER } from './nonce.ts'
 import { buildPageEntry, type PageEntry, sendPageEntry } from './page-entry.ts'
 import { hashTrustedScripts } from './script-hashes.ts'
@@ -119,9 +118,7 @@ export function publicPageCache(
   build: ServerBuild,
   loadContext: (req: ExpressRequest, res: ExpressResponse, nonce: string) => RouterContextProvider,
   cache: PageCache,
-  clientDir?: string,
 ): RequestHandler {
-  const inlineCss = clientDir ? inlineStylesheets(clientDir) : (html: string) => html
   const render = createRequestHandler(
     build,
     services.config.nodeEnv === 'development' ? 'development' : 'production',
@@ -151,7 +148,7 @@ export function publicPageCache(
     const hashed = hashTrustedScripts(html)
     const csp = contentSecurityPolicy(hashed.sources, res.locals.cspOptions)
     const headers: [string, string][] = [...fromPipeline, ...fromRender, ['content-security-policy', csp]]
-    return { entry: await buildPageEntry(revision, inlineCss(hashed.html), headers) }
+    return { entry: await buildPageEntry(revision, hashed.html, headers) }
   }
 
   return async (req, res, next) => {

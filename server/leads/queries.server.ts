@@ -1,21 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
 import { complianceVersion, readCompliance } from '../../core/compliance.ts'
-import { assessEligibility, type EstimateConstants, loanBandLowerBound } from '../../core/eligibility.ts'
+import { assessEligibility, type EstimateConstants } from '../../core/eligibility.ts'
 import { normaliseUkPhone } from '../../core/phone.ts'
-import {
-  CONSENT_VERSION,
-  consentWording,
-  type LeadData,
-  PRIVACY_POLICY_VERSION,
-} from '../../core/schemas/leads.ts'
+import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, readLeadSettings } from '../../core/schemas/settings.ts'
 import type { AppServices } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB, LeadTable } from '../db/schema.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
+import { insertLeadBatch } from './batch-insert.server.ts'
+import { eligibilityValues, leadValues } from './lead-rows.server.ts'
 
 export type LeadContext = {
   /** The page the form was on (the Referer of the post), part of the consent evidence. */
@@ -41,9 +38,6 @@ export type StoredLead = {
   /** Outbox rows written with the lead (one per active webhook). */
   deliveries: number
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
-const cut = (value: string | null | undefined, max = 500) => value?.slice(0, max) ?? null
 
 /**
  * Writes a lead and, when the questionnaire was answered, its eligibility response, inside the
@@ -95,42 +89,9 @@ async function insertLead(
     }
   }
 
-  const consentText = consentWording(context.partnerName)
-  const attribution: Attribution = data.attribution ?? {}
   const lead = await trx
     .insertInto('lead')
-    .values({
-      firstName: data.firstName,
-      lastName: data.lastName,
-      email: data.email,
-      phone: data.phone,
-      carDetails: data.carDetails ?? null,
-      hasConsent: data.hasConsent,
-      consentText,
-      consentVersion: CONSENT_VERSION,
-      consentSha256: sha256(consentText),
-      privacyVersion: PRIVACY_POLICY_VERSION,
-      partnerName: context.partnerName?.trim() || null,
-      sourceUrl: cut(context.sourceUrl),
-      userAgent: cut(context.userAgent),
-      ipAddress: cut(context.ipAddress, 64),
-      constantsVersion: context.constantsVersion ?? null,
-      phoneE164: phone?.e164 ?? null,
-      phoneType: phone?.type ?? null,
-      emailNormalized: email,
-      utmSource: attribution.utm_source ?? null,
-      utmMedium: attribution.utm_medium ?? null,
-      utmCampaign: attribution.utm_campaign ?? null,
-      utmTerm: attribution.utm_term ?? null,
-      utmContent: attribution.utm_content ?? null,
-      gclid: attribution.gclid ?? null,
-      gbraid: attribution.gbraid ?? null,
-      wbraid: attribution.wbraid ?? null,
-      fbclid: attribution.fbclid ?? null,
-      msclkid: attribution.msclkid ?? null,
-      referrer: attribution.referrer ?? null,
-      landingPage: attribution.landing_page ?? null,
-    })
+    .values(leadValues(data, context, phone, email))
     .returning(['id', 'createdAt'])
     .executeTakeFirstOrThrow()
 
@@ -140,16 +101,7 @@ async function insertLead(
     assessment = assessEligibility(answers, context.constants)
     await trx
       .insertInto('eligibilityResponse')
-      .values({
-        leadId: lead.id,
-        hadPcpFinance: answers.hadPcpFinance === 'yes',
-        purchaseDateRange: answers.purchaseDateRange,
-        loanAmount: loanBandLowerBound(answers.loanAmount),
-        dealerDisclosedCommission: answers.dealerDisclosedCommission === 'yes',
-        commissionDisclosure: answers.dealerDisclosedCommission,
-        isEligible: assessment.isEligible,
-        estimatedClaim: assessment.estimatedClaim,
-      })
+      .values(eligibilityValues(lead.id, answers, assessment))
       .execute()
   }
   if (webhookIds.length > 0) {
@@ -194,9 +146,9 @@ async function flush(db: Kysely<DB>, writer: Writer) {
     try {
       const stored = await db.transaction().execute(async (trx) => {
         const webhooks = await activeWebhookIds(trx)
+        if (writer.postgres) return insertLeadBatch(trx, batch, webhooks)
         const results: StoredLead[] = []
-        for (const job of batch)
-          results.push(await insertLead(trx, job.data, job.context, webhooks, writer.postgres))
+        for (const job of batch) results.push(await insertLead(trx, job.data, job.context, webhooks, false))
         return results
       })
       for (const [i, job] of batch.entries()) job.resolve(stored[i] as StoredLead)

@@ -91,6 +91,33 @@ describe(`the lead pipeline on ${testDialect}`, () => {
     ).toBe(2)
   })
 
+  it('leads posted at once are written together: each new person once, repeats answered with their first lead', async () => {
+    const before = await leadCount()
+    const people = Array.from({ length: 12 }, (_, i) => person({ lastName: `Together${i}` }))
+    // Each person twice in the same burst: once as typed, once with the phone in another format
+    // or the e-mail in capitals; and four repeats of a lead already stored.
+    const stored = person({ lastName: 'Stored' })
+    const storedId = (await (await post(stored)).json()).id as number
+    const bodies = [
+      ...people,
+      ...people.map((p, i) =>
+        i % 2
+          ? { ...p, email: String(p.email).toUpperCase() }
+          : { ...p, email: `other-${i}-${p.email}`, phone: `+44 ${String(p.phone).slice(1)}` },
+      ),
+      ...Array.from({ length: 4 }, () => ({ ...stored })),
+    ]
+    const answers = await Promise.all(bodies.map(async (b) => ({ status: (await post(b)).status, body: b })))
+    expect(answers.every((a) => a.status === 201)).toBe(true)
+    expect(await leadCount()).toBe(before + 1 + people.length)
+    const ids = await Promise.all(bodies.map(async (b) => (await (await post(b)).json()).id as number))
+    for (let i = 0; i < people.length; i++) expect(ids[people.length + i]).toBe(ids[i])
+    expect(new Set(ids.slice(0, people.length)).size).toBe(people.length)
+    expect(ids.slice(-4)).toEqual([storedId, storedId, storedId, storedId])
+    const lead = await detail(storedId)
+    expect(lead.duplicateCount).toBe(8)
+  })
+
   it('outside the duplicate window the same person is a new lead', async () => {
     const first = person()
     const a = await (await post(first)).json()

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto'
+import type { Insertable } from 'kysely'
+import type { Attribution } from '../../core/attribution.ts'
+import { type Answers, type assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
+import type { UkPhone } from '../../core/phone.ts'
+import {
+  CONSENT_VERSION,
+  consentWording,
+  type LeadData,
+  PRIVACY_POLICY_VERSION,
+} from '../../core/schemas/leads.ts'
+import type { EligibilityResponseTable, LeadTable } from '../db/schema.ts'
+import type { LeadContext } from './queries.server.ts'
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+const cut = (value: string | null | undefined, max = 500) => value?.slice(0, max) ?? null
+
+/** The lead's row: the person, the consent evidence, the normalised phone and the attribution. */
+export function leadValues(
+  data: LeadData,
+  context: LeadContext,
+  phone: UkPhone | null,
+  email: string,
+): Insertable<LeadTable> {
+  const consentText = consentWording(context.partnerName)
+  const attribution: Attribution = data.attribution ?? {}
+  return {
+    firstName: data.firstName,
+    lastName: data.lastName,
+    email: data.email,
+    phone: data.phone,
+    carDetails: data.carDetails ?? null,
+    hasConsent: data.hasConsent,
+    consentText,
+    consentVersion: CONSENT_VERSION,
+    consentSha256: sha256(consentText),
+    privacyVersion: PRIVACY_POLICY_VERSION,
+    partnerName: context.partnerName?.trim() || null,
+    sourceUrl: cut(context.sourceUrl),
+    userAgent: cut(context.userAgent),
+    ipAddress: cut(context.ipAddress, 64),
+    constantsVersion: context.constantsVersion ?? null,
+    phoneE164: phone?.e164 ?? null,
+    phoneType: phone?.type ?? null,
+    emailNormalized: email,
+    utmSource: attribution.utm_source ?? null,
+    utmMedium: attribution.utm_medium ?? null,
+    utmCampaign: attribution.utm_campaign ?? null,
+    utmTerm: attribution.utm_term ?? null,
+    utmContent: attribution.utm_content ?? null,
+    gclid: attribution.gclid ?? null,
+    gbraid: attribution.gbraid ?? null,
+    wbraid: attribution.wbraid ?? null,
+    fbclid: attribution.fbclid ?? null,
+    msclkid: attribution.msclkid ?? null,
+    referrer: attribution.referrer ?? null,
+    landingPage: attribution.landing_page ?? null,
+  }
+}
+
+/** The questionnaire answers stored beside the lead, with the eligibility recomputed here. */
+export function eligibilityValues(
+  leadId: number,
+  answers: Answers,
+  assessment: ReturnType<typeof assessEligibility>,
+): Insertable<EligibilityResponseTable> {
+  return {
+    leadId,
+    hadPcpFinance: answers.hadPcpFinance === 'yes',
+    purchaseDateRange: answers.purchaseDateRange,
+    loanAmount: loanBandLowerBound(answers.loanAmount),
+    dealerDisclosedCommission: answers.dealerDisclosedCommission === 'yes',
+    commissionDisclosure: answers.dealerDisclosedCommission,
+    isEligible: assessment.isEligible,
+    estimatedClaim: assessment.estimatedClaim,
+  }
+}
