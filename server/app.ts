@@ -143,9 +143,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(formBodyLimit)
   app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
-  app.use(
-    publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache, options.clientDir),
-  )
+  app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache))
   app.use(pages)
 
   const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
