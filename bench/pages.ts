@@ -100,7 +100,7 @@ export async function benchPages(options: {
   behindNginx?: () => Promise<BehindNginx | undefined>
 }) {
   const { root, work, appUrl, seconds, basePort } = options
-  const rounds = options.rounds ?? 3
+  const rounds = options.rounds ?? 5
   const page = await fetchRaw(appUrl)
   const minimal = ['Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(page.body.length)]
   const bare = await startBare(root, work, basePort, page.headers, page.body)

@@ -4,7 +4,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { isAdminPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
 import { NONCE_PLACEHOLDER } from './nonce.ts'
-import { buildPageEntry, type PageEntry, sendPageEntry } from './page-entry.ts'
+import { buildPageEntry, type PageEntry, rawHeader, sendPageEntry } from './page-entry.ts'
 import { hashTrustedScripts } from './script-hashes.ts'
 import { contentSecurityPolicy } from './security-headers.ts'
 
@@ -96,7 +96,7 @@ export class PageCache {
 export function serveCachedPage(services: AppServices, cache: PageCache) {
   return (req: IncomingMessage, res: ServerResponse): number => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return 0
-    const host = req.headers.host
+    const host = rawHeader(req, 'host')
     // www.example.com is redirected to the bare host by the pipeline.
     if (host !== undefined && host.length > 4 && /^www\./i.test(host)) return 0
     const snapshot = services.site.peek()

@@ -22,7 +22,7 @@ describe('pickEncoding', () => {
 })
 
 function recorder(headers: Record<string, string> = {}, method = 'GET') {
-  const req = { method, headers } as unknown as IncomingMessage
+  const req = { method, headers, rawHeaders: Object.entries(headers).flat() } as unknown as IncomingMessage
   const sent: { status?: number; headers?: string[]; body?: Buffer } = {}
   const res = {
     writeHead(status: number, h: string[]) {

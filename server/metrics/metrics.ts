@@ -64,8 +64,8 @@ export class Metrics {
   }
 
   request(routeClass: RouteClass, status: number, seconds: number): void {
-    const c = routeClasses.indexOf(routeClass)
-    const s = Math.min(Math.max(Math.floor(status / 100) - 1, 0), 4)
+    const c = routeClass === 'page_cached' ? 0 : routeClasses.indexOf(routeClass)
+    const s = status >= 200 && status < 300 ? 1 : Math.min(Math.max(Math.floor(status / 100) - 1, 0), 4)
     bump(this.#requests, c * statusClasses.length + s)
     bump(this.#sums, c, seconds)
     bump(this.#counts, c)
