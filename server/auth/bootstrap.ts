@@ -1,10 +1,18 @@
+import { createHmac } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { PASSWORD_MIN } from '../../core/schemas/auth.ts'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/schema.ts'
 import { countAdmins, createAdmin } from './admins.server.ts'
-import { randomToken } from './tokens.server.ts'
+
+/**
+ * The setup token is derived from SESSION_SECRET, not drawn at random: instances behind one proxy
+ * share the secret, so the link printed by any of them works on whichever one answers it.
+ */
+export function setupTokenFor(config: Pick<Config, 'sessionSecret'>): string {
+  return createHmac('sha256', config.sessionSecret).update('first-admin-setup').digest('base64url')
+}
 
 /**
  * First admin: from ADMIN_EMAIL/ADMIN_PASSWORD when no admin exists yet (never again afterwards);
@@ -28,7 +36,7 @@ export async function ensureFirstAdmin(
     logger.info({ adminId: admin.id }, 'first admin created from ADMIN_EMAIL')
     return null
   }
-  const token = randomToken()
+  const token = setupTokenFor(config)
   const origin = config.publicUrl ?? `http://localhost:${config.port}`
   // Printed, not logged as data: this line is meant for the operator's eyes on first start.
   console.log(

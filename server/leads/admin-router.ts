@@ -43,6 +43,8 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
     res.setHeader('Content-Disposition', `attachment; filename="${leadCsvFilename(new Date())}"`)
     res.setHeader('Cache-Control', 'no-store')
+    // A proxy in front (deploy/nginx.conf) passes a long export on as it is written.
+    res.setHeader('X-Accel-Buffering', 'no')
     await write(
       res,
       CSV_BOM + csvRow(attribution ? [...LEAD_CSV_COLUMNS, ...attributionKeys] : LEAD_CSV_COLUMNS),

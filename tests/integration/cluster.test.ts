@@ -130,9 +130,10 @@ describe.skipIf(testDialect !== 'postgres')('two instances behind nginx on one P
   const instances: Instance[] = []
   let ports: number[] = []
   let nginx: RunningNginx
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'claimcheck-cluster-test-'))
+  let work = ''
 
   beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'claimcheck-cluster-test-'))
     database = await prepare()
     ports = [await freePort(), await freePort()]
     for (const port of ports) instances.push(await startInstance(port, instanceEnv(database.url)))
@@ -142,7 +143,7 @@ describe.skipIf(testDialect !== 'postgres')('two instances behind nginx on one P
     await nginx?.stop()
     await Promise.all(instances.map((i) => i.stop()))
     await database?.destroy()
-    fs.rmSync(work, { recursive: true, force: true })
+    if (work) fs.rmSync(work, { recursive: true, force: true })
   })
 
   it('serves pages, leads and admin changes through nginx with no error, and keeps every lead', async () => {

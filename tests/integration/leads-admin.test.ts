@@ -55,6 +55,7 @@ describe(`leads in the admin on ${testDialect}`, () => {
         `attachment; filename="${leadCsvFilename(new Date())}"`,
       )
       expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(response.headers.get('x-accel-buffering')).toBe('no')
       const bytes = new Uint8Array(await response.arrayBuffer())
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
       const lines = csvLines(new TextDecoder().decode(bytes))
