@@ -8,8 +8,9 @@ import {
 } from 'react-router'
 import { consentModeBootstrap, consentScriptActivator } from '../core/consent.ts'
 import { isAdminPath } from '../core/paths.ts'
-import { requestContext, servicesContext } from '../server/context.ts'
+import { islandAssetsContext, requestContext, servicesContext } from '../server/context.ts'
 import { NONCE_PLACEHOLDER } from '../server/http/nonce.ts'
+import { IslandAssetsContext } from './islands/assets.ts'
 import { NonceContext } from './lib/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -77,7 +78,9 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(requestContext)
   let { html, failed } = await renderDocument(
     <NonceContext value={NONCE_PLACEHOLDER}>
-      <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
+      <IslandAssetsContext value={loadContext.get(islandAssetsContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
+      </IslandAssetsContext>
     </NonceContext>,
     NONCE_PLACEHOLDER,
   )

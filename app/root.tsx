@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
 } from 'react-router'
 import { readCompliance } from '../core/compliance.ts'
 import { isAdminPath } from '../core/paths.ts'
@@ -14,11 +15,14 @@ import { servicesContext } from '../server/context.ts'
 import type { Route } from './+types/root'
 import './app.css'
 import { Button } from './components/ui/button.tsx'
-import { useToasts } from './components/ui/use-toast.ts'
+import { Toasts } from './components/ui/toasts.tsx'
 import { captureLanding } from './features/attribution/attribution-store.ts'
 import { CookieBanner } from './features/cookie-consent/cookie-banner.tsx'
 import { NotFoundCard } from './features/site/not-found-card.tsx'
+import { useIslandAssets } from './islands/assets.ts'
+import { Island } from './islands/island.tsx'
 import { useNonce } from './lib/nonce.ts'
+import { installPageActions } from './lib/page-actions.ts'
 
 /** The firm and free-route text every public footer shows (from the settings, so it follows the site revision). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,22 +33,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
-const Toaster = lazy(() => import('./components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })))
+/** Route modules that opt into the islands script (docs/decisions/0019-public-islands.md). */
+export type IslandsHandle = { islands?: boolean }
 
-/** The toast viewport: always in the admin; on public pages loaded only once there is a toast. */
-function Toasts() {
-  const { pathname } = useLocation()
-  const toasts = useToasts()
-  if (!isAdminPath(pathname) && toasts.length === 0) return null
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  )
+/** The islands script's files when this page is served with it instead of the router's client. */
+function useIslandScripts() {
+  const assets = useIslandAssets()
+  const leaf = useMatches().at(-1)
+  return assets && (leaf?.handle as IslandsHandle | undefined)?.islands ? assets : null
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  const { pathname } = useLocation()
+  const islands = useIslandScripts()
   return (
     <html lang="en-GB">
       <head>
@@ -52,13 +54,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0c1d3a" />
         <Links nonce={nonce} />
+        {islands
+          ? [islands.entry, ...islands.imports].map((href) => (
+              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+            ))
+          : null}
         <Meta />
       </head>
       <body>
         {children}
-        <Toasts />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          <script
+            type="module"
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed import of our own built file
+            dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(islands.entry)}` }}
+          />
+        ) : (
+          <>
+            <Toasts always={isAdminPath(pathname)} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   )
@@ -70,11 +88,12 @@ export default function App() {
     // Lets tests (and nothing else) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
     captureLanding()
+    installPageActions()
   }, [])
   return (
     <>
       <Outlet />
-      {isAdminPath(pathname) ? null : <CookieBanner />}
+      {isAdminPath(pathname) ? null : <Island name="cookie-banner" component={CookieBanner} props={{}} />}
     </>
   )
 }

@@ -78,6 +78,8 @@ try {
         'inspector-issues',
         'lcp-breakdown-insight',
         'bootup-time',
+        'long-tasks',
+        'mainthread-work-breakdown',
         'errors-in-console',
       ])
         console.log(id, String(JSON.stringify(audit(id)?.details)).slice(0, 1500))

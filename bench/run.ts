@@ -10,7 +10,7 @@ import { sql } from 'kysely'
 import { compileRedirects, matchRedirect } from '../core/redirect-rules.ts'
 import { startNginx } from '../scripts/nginx.ts'
 import { createDatabase } from '../server/db/database.ts'
-import { HOME_SCRIPT_BUDGET, routeScripts } from './bundle-size.ts'
+import { fetchPageScripts, HOME_SCRIPT_BUDGET } from './bundle-size.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
 import { benchPages } from './pages.ts'
@@ -226,12 +226,12 @@ console.log(
   `Benchmark: ${os.cpus().length} cores, ${duration}s per run, ${connections} concurrent connections`,
 )
 try {
-  const home = routeScripts(root, 'routes/public/home')
-  console.log(
-    `Home page scripts (built manifest): ${home.files} files, ${(home.gzipBytes / 1024).toFixed(1)} KB gzipped (budget ${HOME_SCRIPT_BUDGET / 1024} KB)`,
-  )
   const pagesApp = await startApp(5196, `file:${path.join(work, 'pages.db')}`)
   try {
+    const home = await fetchPageScripts(path.join(root, 'build/client'), 'http://127.0.0.1:5196/')
+    console.log(
+      `Home page scripts (as served): ${home.files.length} files, ${(home.gzipBytes / 1024).toFixed(1)} KB gzipped (budget ${HOME_SCRIPT_BUDGET / 1024} KB)`,
+    )
     if (hasCommand('wrk') && hasCommand('nginx')) {
       await benchPages({
         root,

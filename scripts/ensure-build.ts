@@ -13,6 +13,7 @@ const sources = [
   'public',
   'vite.config.ts',
   'react-router.config.ts',
+  'vite.islands.config.ts',
   'package-lock.json',
 ]
 
@@ -29,6 +30,6 @@ const built = fs.statSync(output, { throwIfNoEntry: false })?.mtimeMs ?? 0
 const changed = Math.max(...sources.map((s) => newestMtime(path.join(root, s))))
 if (built < changed) {
   console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…')
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' })
+  const result = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }

@@ -25,7 +25,7 @@ stage() {
 
 stage lint npx biome check .
 stage typecheck npm run -s typecheck
-stage build npx react-router build
+stage build npm run -s build
 if [ ${#failed_stages[@]} -gt 0 ]; then
   echo "Failed: ${failed_stages[*]}"
   exit 1

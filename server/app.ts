@@ -10,10 +10,11 @@ import { adminApiRouter } from './admin/router.ts'
 import { loadSession } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
 import { consentRouter } from './consent/router.ts'
-import { type AppServices, requestContext, servicesContext } from './context.ts'
+import { type AppServices, islandAssetsContext, requestContext, servicesContext } from './context.ts'
 import { ping } from './db/database.ts'
 import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
+import { loadIslandAssets } from './http/island-assets.ts'
 import { PageCache, publicPageCache, serveCachedPage } from './http/page-cache.ts'
 import { pageMethods, requestGuards } from './http/request-guards.ts'
 import { sameOriginOnly } from './http/same-origin.ts'
@@ -116,10 +117,12 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   }
 
   const session = loadSession(services)
+  const islands = options.clientDir ? loadIslandAssets(options.clientDir) : null
   const loadContext = (req: express.Request, res: express.Response, nonce = res.locals.cspNonce) => {
     const context = new RouterContextProvider()
     context.set(servicesContext, services)
     context.set(requestContext, { ip: req.ip ?? 'unknown', nonce, admin: req.admin ?? null })
+    context.set(islandAssetsContext, islands)
     return context
   }
   const pages = createRequestHandler({

@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import type { Counters } from './counters.ts'
 import type { Dialect } from './db/database.ts'
 import type { DB } from './db/schema.ts'
+import type { IslandAssets } from './http/island-assets.ts'
 import type { Mailer } from './mail/mailer.server.ts'
 import type { Metrics } from './metrics/metrics.ts'
 import type { Scheduler } from './scheduler.ts'
@@ -65,3 +66,6 @@ export type RequestFacts = {
   admin: CurrentAdmin | null
 }
 export const requestContext = createContext<RequestFacts>()
+
+/** The public pages' islands script (server/http/island-assets.ts); null: they hydrate with the router. */
+export const islandAssetsContext = createContext<IslandAssets | null>(null)

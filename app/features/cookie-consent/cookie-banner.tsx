@@ -1,8 +1,8 @@
+import { clsx as cn } from 'clsx'
 import { Cookie, X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import type { ConsentCategory } from '../../../core/consent.ts'
-import { Button } from '../../components/ui/button.tsx'
-import { cn } from '../../lib/cn.ts'
+import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { readConsent, saveConsent } from './consent-store.ts'
 

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { faqs } from './home-content.ts'
 
 /** Disclosure buttons (the first answer open, several may be): a plain button and region each. */
 export function Faq() {
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([0]))
-  const id = useId()
+  // Fixed ids, not useId: the islands script hydrates this on its own, where useId would differ.
+  const id = 'faq'
   const toggle = (index: number) =>
     setOpen((current) => {
       const next = new Set(current)

@@ -1,13 +1,12 @@
+import { clsx as cn } from 'clsx'
 import { type FormEvent, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import type { Answers } from '../../../core/eligibility.ts'
 import { CONSENT_TEXT, leadFormErrors, recipientSentence } from '../../../core/lead-form-rules.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
-import { Button } from '../../components/ui/button.tsx'
+import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
-import { cn } from '../../lib/cn.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { currentAttribution } from '../attribution/attribution-store.ts'
 import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
@@ -102,7 +101,6 @@ export function LeadForm({
   const [startedAt] = useState(() => started ?? Date.now())
   const [errors, setErrors] = useState<Record<string, string>>(feedback?.errors ?? {})
   const [submitting, setSubmitting] = useState(false)
-  const navigate = useNavigate()
   const formRef = useRef<HTMLFormElement>(null)
   const values = feedback?.values ?? {}
 
@@ -133,7 +131,8 @@ export function LeadForm({
       })
       if (!response.ok)
         throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`)
-      await navigate('/thank-you')
+      // A page load, not a router navigation: public pages run without the router's client (ADR 0019).
+      window.location.assign('/thank-you')
     } catch (error) {
       console.error('Lead submission failed', error)
       toast({

@@ -8,10 +8,6 @@ const listClass = 'list-disc space-y-2 pl-5'
 const codeClass = 'rounded bg-slate-100 px-1 py-0.5 font-mono text-sm text-slate-900 break-all'
 const statusClass = 'inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium'
 
-function openCookiePreferences() {
-  window.dispatchEvent(new Event('showCookiePreferences'))
-}
-
 export function CookiePolicyContent() {
   return (
     <div className="max-w-prose space-y-10 text-base leading-relaxed text-slate-700">
@@ -150,7 +146,7 @@ export function CookiePolicyContent() {
         <p>
           <button
             type="button"
-            onClick={openCookiePreferences}
+            data-open-cookie-preferences
             className="inline-flex min-h-11 items-center rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
           >
             Cookie Preferences

@@ -1,5 +1,5 @@
+import { clsx as cn } from 'clsx'
 import { type Compliance, feeDisclosure, firmIdentity } from '../../../core/compliance-statements.ts'
-import { cn } from '../../lib/cn.ts'
 
 /** That people can claim for free themselves: the FCA expects it wherever an estimate is shown. */
 export function FreeRouteStatement({

@@ -1,3 +1,4 @@
+import { clsx as cn } from 'clsx'
 import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react'
 
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
@@ -5,8 +6,7 @@ import type { Attribution } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import { type Answers, formatPounds, questionsShown, STEP_COUNT } from '../../../core/eligibility.ts'
 
-import { Button } from '../../components/ui/button.tsx'
-import { cn } from '../../lib/cn.ts'
+import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'

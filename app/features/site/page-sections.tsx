@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react'
 import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { RenderedSection, WidgetStyles } from '../../../core/page-content.ts'
 import { safeStyles } from '../../../core/page-styles.ts'
+import { Island } from '../../islands/island.tsx'
 import { Questionnaire } from '../questionnaire/questionnaire.tsx'
 import { initialQuestionnaire } from '../questionnaire/questionnaire-state.ts'
 
@@ -58,10 +59,10 @@ export function PageSections({
             // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional and never reorder
             <div key={i} className="rounded-xl bg-slate-50 p-4 sm:p-6" style={styleObject(part.form.styles)}>
               {part.form.title ? <h2 className="!mt-0 mb-4">{part.form.title}</h2> : null}
-              <Questionnaire
-                initial={initialQuestionnaire}
-                partnerName={partnerName}
-                compliance={compliance}
+              <Island
+                name="questionnaire"
+                component={Questionnaire}
+                props={{ initial: initialQuestionnaire, partnerName, compliance }}
               />
             </div>
           ),

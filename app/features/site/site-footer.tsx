@@ -6,10 +6,6 @@ import {
 } from '../../../core/compliance-statements.ts'
 import { site } from '../../../core/site.ts'
 
-export function openCookiePreferences() {
-  window.dispatchEvent(new Event('showCookiePreferences'))
-}
-
 const linkClass = 'rounded underline-offset-2 hover:underline text-slate-200 hover:text-white'
 
 export function SiteFooter() {
@@ -35,7 +31,7 @@ export function SiteFooter() {
           <button
             type="button"
             className={`${linkClass} cursor-pointer underline`}
-            onClick={openCookiePreferences}
+            data-open-cookie-preferences
           >
             Cookie Preferences
           </button>

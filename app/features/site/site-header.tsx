@@ -2,15 +2,6 @@ import { ShieldCheck } from 'lucide-react'
 import { site } from '../../../core/site.ts'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
 
-export function scrollToSection(id: string) {
-  const target = document.getElementById(id)
-  if (!target) return
-  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
-  // Move focus with the scroll so keyboard and screen reader users land in the section too.
-  target.focus({ preventScroll: true })
-}
-
 function Logo() {
   return (
     <a href="/" className="flex items-center gap-2 rounded-md font-bold text-white">
@@ -26,7 +17,7 @@ const sections = [
   { id: 'faq', label: 'FAQ' },
 ] as const
 
-/** Home page header: scroll buttons for the sections of the page and Start Claim. */
+/** Home page header: scroll buttons for the sections of the page and Start Claim (app/lib/page-actions.ts). */
 export function HomeHeader() {
   return (
     <header className="sticky top-0 z-40 bg-navy-900 shadow-md">
@@ -39,7 +30,7 @@ export function HomeHeader() {
               variant="ghost"
               size="sm"
               className="hidden text-white hover:bg-navy-800 md:inline-flex"
-              onClick={() => scrollToSection(s.id)}
+              data-scroll-to={s.id}
             >
               {s.label}
             </Button>
@@ -47,7 +38,7 @@ export function HomeHeader() {
           <Button
             size="sm"
             className="ml-2 whitespace-nowrap bg-teal-700 hover:bg-teal-600"
-            onClick={() => scrollToSection('calculator')}
+            data-scroll-to="calculator"
           >
             Start Claim
           </Button>

@@ -8,6 +8,7 @@ import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
 import { NotFoundCard } from '../../features/site/not-found-card.tsx'
 import { PageSections } from '../../features/site/page-sections.tsx'
+import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/cms-page'
 
 /** Pages made in the admin, at /{slug}: published only, content sanitised on the server. */
@@ -24,6 +25,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     head: await buildPageHead(context, request, page, page.title),
   }
 }
+
+export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData

@@ -3,11 +3,14 @@ import { EvidenceList } from '../../features/evidence/evidence-list.tsx'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
+import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/evidence'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return { head: await loadPageHead(context, request, 'evidence', 'Evidence') }
 }
+
+export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
 

@@ -26,7 +26,9 @@ import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { EvidenceLink } from '../../features/site/evidence-link.tsx'
 import { SiteFooter } from '../../features/site/site-footer.tsx'
-import { HomeHeader, scrollToSection } from '../../features/site/site-header.tsx'
+import { HomeHeader } from '../../features/site/site-header.tsx'
+import { Island } from '../../islands/island.tsx'
+import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/home'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -37,6 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     compliance: readCompliance(settings),
   }
 }
+
+export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
 
@@ -145,7 +149,7 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
               minute whether you may be owed compensation.
             </p>
             <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 sm:mt-6">
-              <Button variant="inverse" size="lg" onClick={() => scrollToSection('calculator')}>
+              <Button variant="inverse" size="lg" data-scroll-to="calculator">
                 Start your free check
               </Button>
               <span className="text-slate-300 text-sm">Free to check · No win, no fee · No obligation</span>
@@ -186,14 +190,19 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
             <p className="mt-1 mb-4 text-slate-700 sm:mt-2 sm:mb-6">
               Four quick questions. Free, with no obligation.
             </p>
-            <Questionnaire
-              initial={actionData?.questionnaire ?? initialQuestionnaire}
-              initialError={actionData?.error}
-              leadFeedback={actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined}
-              partnerName={loaderData.partnerName}
-              attribution={actionData?.attribution}
-              startedAt={actionData && 'startedAt' in actionData ? actionData.startedAt : undefined}
-              compliance={loaderData.compliance}
+            <Island
+              name="questionnaire"
+              component={Questionnaire}
+              props={{
+                initial: actionData?.questionnaire ?? initialQuestionnaire,
+                initialError: actionData?.error,
+                leadFeedback:
+                  actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined,
+                partnerName: loaderData.partnerName,
+                attribution: actionData?.attribution,
+                startedAt: actionData && 'startedAt' in actionData ? actionData.startedAt : undefined,
+                compliance: loaderData.compliance,
+              }}
             />
           </div>
         </section>
@@ -253,7 +262,7 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
               Frequently asked questions
             </h2>
             <div className="mt-8">
-              <Faq />
+              <Island name="faq" component={Faq} props={{}} />
             </div>
           </div>
         </section>

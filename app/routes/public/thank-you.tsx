@@ -3,6 +3,7 @@ import { servicesContext } from '../../../server/context.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
+import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/thank-you'
 
 const defaults = {
@@ -30,6 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const own = pageSettings(settings.get('thank-you'))
   return { head: await buildPageHead(context, request, own, defaults.title) }
 }
+
+export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...headMeta(loaderData?.head),

@@ -1,0 +1,56 @@
+import { type ComponentType, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { Toasts } from '../components/ui/toasts.tsx'
+import { captureLanding } from '../features/attribution/attribution-store.ts'
+import { CookieBanner } from '../features/cookie-consent/cookie-banner.tsx'
+import { Faq } from '../features/home/faq.tsx'
+import { Questionnaire } from '../features/questionnaire/questionnaire.tsx'
+import { installPageActions } from '../lib/page-actions.ts'
+import type { IslandName } from './island.tsx'
+
+// The public pages' script (docs/decisions/0019-public-islands.md): React without the router,
+// hydrating only the parts of the page that respond to the visitor.
+const islands: Record<IslandName, ComponentType<never>> = {
+  questionnaire: Questionnaire,
+  faq: Faq,
+  'cookie-banner': CookieBanner,
+}
+
+function hydrate(element: HTMLElement) {
+  const Component = islands[element.dataset.island as IslandName] as ComponentType<object> | undefined
+  if (!Component) return
+  const props = JSON.parse(element.dataset.props ?? '{}')
+  // A transition: React hydrates in slices of a few milliseconds, never one long task.
+  startTransition(() => {
+    hydrateRoot(element, <Component {...props} />)
+  })
+}
+
+let started = false
+function start() {
+  if (started) return
+  started = true
+  captureLanding()
+  installPageActions()
+  const pending = [...document.querySelectorAll<HTMLElement>('[data-island]')]
+  // One island per task, in page order, so input between them is handled at once.
+  const next = () => {
+    const element = pending.shift()
+    if (element) {
+      hydrate(element)
+      setTimeout(next, 0)
+      return
+    }
+    const toasts = document.createElement('div')
+    document.body.append(toasts)
+    createRoot(toasts).render(<Toasts />)
+    // Lets tests (and nothing else) know the page is interactive.
+    document.documentElement.dataset.hydrated = 'true'
+  }
+  next()
+}
+
+// As with the full client: the server HTML is painted before hydration runs; a hidden tab gets no
+// animation frames, hence the timer.
+requestAnimationFrame(() => setTimeout(start, 0))
+setTimeout(start, 100)
