@@ -8,9 +8,14 @@ import {
 } from 'react-router'
 import { consentModeBootstrap, consentScriptActivator } from '../core/consent.ts'
 import { isAdminPath } from '../core/paths.ts'
-import { islandAssetsContext, requestContext, servicesContext } from '../server/context.ts'
+import {
+  criticalCssContext,
+  islandAssetsContext,
+  requestContext,
+  servicesContext,
+} from '../server/context.ts'
 import { NONCE_PLACEHOLDER } from '../server/http/nonce.ts'
-import { IslandAssetsContext } from './islands/assets.ts'
+import { IslandAssetsContext, islandsLoader } from './islands/assets.ts'
 import { NonceContext } from './lib/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -93,6 +98,11 @@ export default async function handleRequest(
     html = insertBefore(html, '</head>', scripts.head)
     const activator = `<script nonce="${NONCE_PLACEHOLDER}">${consentScriptActivator()}</script>`
     html = insertBefore(html, '</body>', scripts.body ? `${scripts.body}\n${activator}` : activator)
+    const islands = loadContext.get(islandAssetsContext)
+    const criticalCss = loadContext.get(criticalCssContext)
+    if (islands && criticalCss && html.includes(islandsLoader(islands.entry))) {
+      html = criticalCss.inline(html)
+    }
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(html.replaceAll(NONCE_PLACEHOLDER, nonce), {

@@ -19,7 +19,7 @@ import { Toasts } from './components/ui/toasts.tsx'
 import { captureLanding } from './features/attribution/attribution-store.ts'
 import { CookieBanner } from './features/cookie-consent/cookie-banner.tsx'
 import { NotFoundCard } from './features/site/not-found-card.tsx'
-import { useIslandAssets } from './islands/assets.ts'
+import { islandsLoader, useIslandAssets } from './islands/assets.ts'
 import { Island } from './islands/island.tsx'
 import { useNonce } from './lib/nonce.ts'
 import { installPageActions } from './lib/page-actions.ts'
@@ -54,11 +54,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0c1d3a" />
         <Links nonce={nonce} />
-        {islands
-          ? [islands.entry, ...islands.imports].map((href) => (
-              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-            ))
-          : null}
         <Meta />
       </head>
       <body>
@@ -67,8 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script
             type="module"
             nonce={nonce}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed import of our own built file
-            dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(islands.entry)}` }}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed loader of our own built file
+            dangerouslySetInnerHTML={{ __html: islandsLoader(islands.entry) }}
           />
         ) : (
           <>

@@ -1,6 +1,6 @@
 // What a public page makes the browser download in scripts before the visitor does anything: the
-// module scripts and preloads its HTML names and every file they import statically, each once,
-// gzipped. Read from the served page, so it counts what visitors get whichever client the page
+// module scripts and preloads its HTML names (or its inline loader inserts) and every file they
+// import statically, each once, gzipped. Read from the served page, so it counts what visitors get whichever client the page
 // uses (the islands script or React Router's). Files only imported on demand (import()) are not
 // counted. `node bench/bundle-size.ts` prints every public page; `npm run bench` the home page.
 import { execFileSync } from 'node:child_process'
@@ -19,14 +19,18 @@ const SCRIPT_SRC = /<script\b[^>]*\bsrc="(\/assets\/[^"]+)"/g
 const INLINE_MODULE = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g
 // Static imports only: `import"x"`, `from"x"` (minified or not), never `import("x")`.
 const STATIC_IMPORT = /(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g
+// The islands loader inserts its script element (app/islands/assets.ts).
+const INSERTED_SCRIPT = /\.src\s*=\s*["'](\/assets\/[^"']+\.js)["']/g
 
 /** The page's scripts, from its HTML and the built files under `clientDir`. */
 export function pageScripts(clientDir: string, html: string): PageScripts {
   const pending: string[] = []
   for (const m of html.matchAll(MODULE_PRELOAD)) pending.push(m[1] as string)
   for (const m of html.matchAll(SCRIPT_SRC)) pending.push(m[1] as string)
-  for (const m of html.matchAll(INLINE_MODULE))
+  for (const m of html.matchAll(INLINE_MODULE)) {
     for (const i of (m[1] as string).matchAll(STATIC_IMPORT)) pending.push(i[1] as string)
+    for (const i of (m[1] as string).matchAll(INSERTED_SCRIPT)) pending.push(i[1] as string)
+  }
   const seen = new Set<string>()
   let bytes = 0
   let gzipBytes = 0

@@ -81,6 +81,9 @@ try {
         'long-tasks',
         'mainthread-work-breakdown',
         'errors-in-console',
+        'render-blocking-insight',
+        'layout-shifts',
+        'network-requests',
       ])
         console.log(id, String(JSON.stringify(audit(id)?.details)).slice(0, 1500))
     }

@@ -10,8 +10,15 @@ import { adminApiRouter } from './admin/router.ts'
 import { loadSession } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
 import { consentRouter } from './consent/router.ts'
-import { type AppServices, islandAssetsContext, requestContext, servicesContext } from './context.ts'
+import {
+  type AppServices,
+  criticalCssContext,
+  islandAssetsContext,
+  requestContext,
+  servicesContext,
+} from './context.ts'
 import { ping } from './db/database.ts'
+import { CriticalCss } from './http/critical-css.ts'
 import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
 import { loadIslandAssets } from './http/island-assets.ts'
@@ -118,11 +125,13 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   const session = loadSession(services)
   const islands = options.clientDir ? loadIslandAssets(options.clientDir) : null
+  const criticalCss = islands && options.clientDir ? new CriticalCss(options.clientDir) : null
   const loadContext = (req: express.Request, res: express.Response, nonce = res.locals.cspNonce) => {
     const context = new RouterContextProvider()
     context.set(servicesContext, services)
     context.set(requestContext, { ip: req.ip ?? 'unknown', nonce, admin: req.admin ?? null })
     context.set(islandAssetsContext, islands)
+    context.set(criticalCssContext, criticalCss)
     return context
   }
   const pages = createRequestHandler({

@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import type { Counters } from './counters.ts'
 import type { Dialect } from './db/database.ts'
 import type { DB } from './db/schema.ts'
+import type { CriticalCss } from './http/critical-css.ts'
 import type { IslandAssets } from './http/island-assets.ts'
 import type { Mailer } from './mail/mailer.server.ts'
 import type { Metrics } from './metrics/metrics.ts'
@@ -69,3 +70,6 @@ export const requestContext = createContext<RequestFacts>()
 
 /** The public pages' islands script (server/http/island-assets.ts); null: they hydrate with the router. */
 export const islandAssetsContext = createContext<IslandAssets | null>(null)
+
+/** Inlines the critical CSS of pages served with the islands script (null without a client build). */
+export const criticalCssContext = createContext<CriticalCss | null>(null)

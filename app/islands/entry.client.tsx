@@ -26,10 +26,13 @@ function hydrate(element: HTMLElement) {
   })
 }
 
-let started = false
+// The whole stylesheet arrives as print-only so that it does not hold up the first paint; the
+// inline critical CSS styles the page until then (server/http/critical-css.ts).
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')) {
+  link.media = 'all'
+}
+
 function start() {
-  if (started) return
-  started = true
   captureLanding()
   installPageActions()
   const pending = [...document.querySelectorAll<HTMLElement>('[data-island]')]
@@ -50,7 +53,5 @@ function start() {
   next()
 }
 
-// As with the full client: the server HTML is painted before hydration runs; a hidden tab gets no
-// animation frames, hence the timer.
-requestAnimationFrame(() => setTimeout(start, 0))
-setTimeout(start, 100)
+// The loader in the page imports this once the server HTML is painted (app/islands/assets.ts).
+start()

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { islandsLoader } from '../../app/islands/assets.ts'
 import { HOME_SCRIPT_BUDGET, pageScripts } from '../../bench/bundle-size.ts'
 import { loadIslandAssets } from '../../server/http/island-assets.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -30,13 +31,20 @@ describe(`public pages served with the islands script on ${testDialect} (ADR 001
       const response = await fetch(`${app.baseUrl}${page}`)
       const html = await response.text()
       const entry = islands?.entry as string
-      expect(html).toContain(`<link rel="modulepreload" href="${entry}"`)
+      // Loaded after the first paint, never preloaded ahead of it (ADR 0020).
+      expect(html).not.toContain('modulepreload')
       // Cached pages are allowed by the loader's hash; uncached ones (the 404) by the nonce.
-      const loader = `import ${JSON.stringify(entry)}`
+      const loader = islandsLoader(entry)
       const tag = /<script type="module"(?: nonce="([^"]+)")?>([^<]*)<\/script>/.exec(html)
       expect(tag?.[2]).toBe(loader)
       const csp = response.headers.get('content-security-policy')
       expect(csp).toContain(tag?.[1] ? `'nonce-${tag[1]}'` : hashOf(loader))
+      const head = html.slice(0, html.indexOf('</head>'))
+      expect(head).toMatch(/<style[^>]*>@layer properties\{/)
+      expect(head).toMatch(
+        /<link rel="stylesheet" href="\/assets\/[\w-]+\.css" media="print" data-deferred-style=""/,
+      )
+      expect(head).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/[\w-]+\.css"/)
       expect(html).not.toContain('__reactRouterContext')
       expect(html).not.toMatch(/\/assets\/entry\.client-/)
       expect(html).toContain('data-island="cookie-banner"')
@@ -68,8 +76,10 @@ describe(`public pages served with the islands script on ${testDialect} (ADR 001
     expect(scripts.gzipBytes).toBeLessThanOrEqual(HOME_SCRIPT_BUDGET)
   })
 
-  it('the sign-in page still hydrates with React Router', async () => {
+  it('the sign-in page still hydrates with React Router, its stylesheet in the head as it was', async () => {
     const html = await (await fetch(`${app.baseUrl}/api/login`)).text()
+    expect(html).not.toContain('data-deferred-style')
+    expect(html).toMatch(/<link[^>]* rel="stylesheet" href="\/assets\/[\w-]+\.css"\/>/)
     expect(html).toContain('__reactRouterContext')
     expect(html).not.toContain(islands?.entry as string)
     expect(pageScripts(clientDir, html).files.some((f) => f.includes('entry.client'))).toBe(true)
