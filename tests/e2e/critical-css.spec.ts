@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 
 // The critical CSS inlined in a public page's head (server/http/critical-css.ts) must style the
 // page exactly as the whole stylesheet does: anything it missed would shift or restyle the page
@@ -74,6 +75,32 @@ function differences(
   return found.slice(0, 20)
 }
 
+async function compare(
+  browser: Browser,
+  baseURL: string | undefined,
+  path: string,
+  width: number,
+  height: number,
+  returning: boolean,
+) {
+  const options = { baseURL, viewport: { width, height } }
+  const criticalContext = await browser.newContext(options)
+  const fullContext = await browser.newContext(options)
+  // A returning visitor's stored choice keeps the cookie dialog closed.
+  if (returning)
+    for (const context of [criticalContext, fullContext]) await context.addInitScript(storeConsent)
+  try {
+    const critical = await render(await criticalContext.newPage(), path, false)
+    const full = await render(await fullContext.newPage(), path, true)
+    expect(critical.critical).toBe(1)
+    expect(full.styles.length).toBeGreaterThan(10)
+    expect(differences(critical.styles, full.styles)).toEqual([])
+  } finally {
+    await criticalContext.close()
+    await fullContext.close()
+  }
+}
+
 for (const visitor of ['returning', 'first-time'] as const) {
   test.describe(`critical CSS for a ${visitor} visitor`, () => {
     for (const viewport of viewports) {
@@ -82,24 +109,62 @@ for (const visitor of ['returning', 'first-time'] as const) {
           browser,
           baseURL,
         }) => {
-          const options = { baseURL, viewport: { width: viewport.width, height: viewport.height } }
-          const criticalContext = await browser.newContext(options)
-          const fullContext = await browser.newContext(options)
-          // A returning visitor's stored choice keeps the cookie dialog closed.
-          if (visitor === 'returning')
-            for (const context of [criticalContext, fullContext]) await context.addInitScript(storeConsent)
-          try {
-            const critical = await render(await criticalContext.newPage(), path, false)
-            const full = await render(await fullContext.newPage(), path, true)
-            expect(critical.critical).toBe(1)
-            expect(full.styles.length).toBeGreaterThan(10)
-            expect(differences(critical.styles, full.styles)).toEqual([])
-          } finally {
-            await criticalContext.close()
-            await fullContext.close()
-          }
+          await compare(browser, baseURL, path, viewport.width, viewport.height, visitor === 'returning')
         })
       }
     }
   })
 }
+
+test('a page made in the builder looks the same with the critical CSS alone', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const widget = (type: string, content: Record<string, unknown>, styles = {}) => ({
+    id: `w-${type}`,
+    type,
+    content,
+    styles,
+  })
+  const response = await adminPage.request.post('/api/admin/pages', {
+    data: {
+      title: 'Critical CSS builder page',
+      slug: 'critical-css-builder',
+      isPublished: true,
+      content: {
+        sections: [
+          {
+            id: 's1',
+            styles: { backgroundColor: '#f1f5f9', padding: '24px' },
+            widgets: [
+              widget('heading', { text: 'Built with blocks', level: 2 }, { textAlign: 'center' }),
+              widget('text', {
+                text: '<p>Some <strong>rich</strong> text with a <a href="/evidence">link</a>.</p>',
+              }),
+              widget('button', { text: 'Check now', link: '/' }),
+              widget('spacer', { height: '24px' }),
+              widget('divider', {}),
+              widget('columns', { columns: 3, texts: ['<p>One</p>', '<p>Two</p>', '<p>Three</p>'] }),
+              widget('testimonial', { text: 'It was simple.', author: 'A customer' }),
+              widget('menu', {
+                links: [
+                  { text: 'Evidence', url: '/evidence' },
+                  { text: 'Home', url: '/' },
+                ],
+              }),
+            ],
+          },
+          { id: 's2', styles: {}, widgets: [widget('form', { title: 'Check your claim' })] },
+        ],
+      },
+    },
+  })
+  expect(response.status()).toBe(201)
+  await adminPage.goto('/critical-css-builder')
+  await expect(adminPage.getByRole('heading', { level: 2, name: 'Built with blocks' })).toBeVisible()
+  await expect(adminPage.getByText('It was simple.')).toBeVisible()
+  for (const viewport of viewports) {
+    await compare(browser, baseURL, '/critical-css-builder', viewport.width, viewport.height, true)
+  }
+})
