@@ -6,9 +6,9 @@ import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
+import { write } from '../http/write.ts'
 import { leadDeliveries, resendLead } from '../webhooks/queries.server.ts'
 import { findLead } from './queries.server.ts'
-import { write } from './router.ts'
 import {
   allLeads,
   leadCsvAttributionColumns,

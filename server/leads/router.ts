@@ -1,31 +1,15 @@
-import express, { type RequestHandler, type Response, Router } from 'express'
+import express, { type RequestHandler, Router } from 'express'
 import { TOO_MANY } from '../../core/schemas/auth.ts'
 import { leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
 import { loadSession, requirePermission } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
+import { write } from '../http/write.ts'
 import { captureLead, checkLeadRateLimit } from './queries.server.ts'
 import { allLeads, countLeads, searchLeads } from './search.server.ts'
 
 export const LEAD_BODY_LIMIT = '8kb'
-
-/** Writes `text`, waiting when the client reads slower than we write (memory stays flat). */
-export function write(res: Response, text: string): Promise<void> | undefined {
-  if (res.write(text)) return undefined
-  return new Promise((resolve, reject) => {
-    const drained = () => {
-      res.off('close', closed)
-      resolve()
-    }
-    const closed = () => {
-      res.off('drain', drained)
-      reject(new Error('client went away'))
-    }
-    res.once('drain', drained)
-    res.once('close', closed)
-  })
-}
 
 /** The leads module's routes outside /api/admin: POST /api/leads (public) and GET /api/leads (admin). */
 export function leadsRouter(services: AppServices): Router {
