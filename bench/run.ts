@@ -13,7 +13,7 @@ import { createDatabase } from '../server/db/database.ts'
 import { fetchPageScripts, HOME_SCRIPT_BUDGET } from './bundle-size.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
-import { benchPages } from './pages.ts'
+import { benchPages, wrk } from './pages.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -60,17 +60,6 @@ async function stop(child: ChildProcess) {
 
 type Result = { rps: number; p99: number; errors: number }
 
-function wrk(url: string): Result {
-  const out = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', url], {
-    encoding: 'utf8',
-  })
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)
-  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out)
-  const unit = p99raw?.[2] === 'us' ? 0.001 : p99raw?.[2] === 's' ? 1000 : 1
-  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0)
-  return { rps, p99: Number(p99raw?.[1] ?? 0) * unit, errors }
-}
-
 async function cannon(opts: autocannon.Options): Promise<Result & { ok: number }> {
   const result = await autocannon({ connections, duration, ...opts })
   const ok = result['2xx']
@@ -82,8 +71,13 @@ async function cannon(opts: autocannon.Options): Promise<Result & { ok: number }
   }
 }
 
+/** Throughput after a short warm-up, so the figure is not the cache fill and JIT after a change. */
 async function pageThroughput(url: string): Promise<Result & { tool: string }> {
-  if (hasCommand('wrk')) return { ...wrk(url), tool: 'wrk' }
+  if (hasCommand('wrk')) {
+    wrk(url, 2)
+    return { ...wrk(url, duration), tool: 'wrk' }
+  }
+  await cannon({ url, duration: 2 })
   return { ...(await cannon({ url })), tool: 'autocannon' }
 }
 
