@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attributionFromUrl } from './attribution.ts'
+import { attributionFromUrl, carryTrackingParams } from './attribution.ts'
 
 describe('attributionFromUrl', () => {
   it('takes the tracking parameters, the landing page and the referrer', () => {
@@ -32,5 +32,41 @@ describe('attributionFromUrl', () => {
       landing_page: `https://claims.example/?utm_source=&gclid=${'g'.repeat(300)}`,
     })
     expect(attributionFromUrl('not a url', null)).toEqual({})
+  })
+})
+
+describe('carryTrackingParams', () => {
+  const page = 'https://claims.example/evidence?utm_source=google&gclid=G1'
+  const fromAd = attributionFromUrl(page, 'https://www.google.com/')
+
+  it('adds the tracking parameters to a link to another public page', () => {
+    expect(carryTrackingParams('/', fromAd, page)).toBe('https://claims.example/?utm_source=google&gclid=G1')
+    expect(carryTrackingParams('/privacy-policy?x=1#top', fromAd, page)).toBe(
+      'https://claims.example/privacy-policy?x=1&utm_source=google&gclid=G1#top',
+    )
+    expect(carryTrackingParams('https://claims.example/spring', fromAd, page)).toBe(
+      'https://claims.example/spring?utm_source=google&gclid=G1',
+    )
+  })
+
+  it('carries values exactly, encoded', () => {
+    const odd = attributionFromUrl('https://claims.example/?utm_campaign=a%20b%26c', null)
+    expect(carryTrackingParams('/evidence', odd, 'https://claims.example/')).toBe(
+      'https://claims.example/evidence?utm_campaign=a+b%26c',
+    )
+  })
+
+  it('leaves other sites, the admin, the API, the same page and tagged links alone', () => {
+    expect(carryTrackingParams('https://fca.org.uk/', fromAd, page)).toBeNull()
+    expect(carryTrackingParams('/admin', fromAd, page)).toBeNull()
+    expect(carryTrackingParams('/api/leads', fromAd, page)).toBeNull()
+    expect(carryTrackingParams('#claims-process', fromAd, page)).toBeNull()
+    expect(carryTrackingParams('/?utm_source=newsletter', fromAd, page)).toBeNull()
+    expect(carryTrackingParams('mailto:help@claims.example', fromAd, page)).toBeNull()
+  })
+
+  it('adds nothing when the visitor brought no tracking parameters', () => {
+    const plain = attributionFromUrl('https://claims.example/evidence', 'https://www.google.com/')
+    expect(carryTrackingParams('/', plain, 'https://claims.example/evidence')).toBeNull()
   })
 })

@@ -47,3 +47,27 @@ export function attributionFromUrl(href: string, referrer: string | null | undef
   if (ref) out.referrer = ref.slice(0, URL_MAX)
   return out
 }
+
+/**
+ * The href of an internal link with the visitor's tracking parameters added, so they reach the
+ * next page's URL instead of the device (the way Consent Mode's URL passthrough carries gclid).
+ * Null when the link needs nothing: another site, the admin or API, the same page (a fragment),
+ * a link that carries tracking parameters of its own, or nothing to carry.
+ */
+export function carryTrackingParams(href: string, attribution: Attribution, pageUrl: string): string | null {
+  const carried = trackingParams.filter((key) => attribution[key])
+  if (carried.length === 0) return null
+  let url: URL
+  let page: URL
+  try {
+    page = new URL(pageUrl)
+    url = new URL(href, page)
+  } catch {
+    return null
+  }
+  if (url.origin !== page.origin || url.pathname === page.pathname) return null
+  if (/^\/(admin|api)(\/|$)/.test(url.pathname)) return null
+  if (trackingParams.some((key) => url.searchParams.has(key))) return null
+  for (const key of carried) url.searchParams.set(key, attribution[key] as string)
+  return url.href
+}

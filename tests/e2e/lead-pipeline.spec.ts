@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { axeViolations } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { labels, option, uniqueEmail } from './journey.ts'
+import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
 
 async function completeJourney(page: Page, testInfo: TestInfo, lastName: string, phone: string) {
@@ -59,6 +59,27 @@ test.describe('lead pipeline', () => {
     await expect(evidence).toContainText('Privacy policy version')
     await expect(dialog.getByText('+447700900321')).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
+  })
+
+  test('a visitor from an ad who reads another page first still sends the tracking parameters', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/evidence?utm_source=bing&utm_campaign=autumn-pcp&msclkid=MS42')
+    await waitForHydration(page)
+    // Nothing is stored on the device: the parameters travel in the next page's address.
+    await page.getByRole('banner').getByRole('link').first().click()
+    await expect(page).toHaveURL(/\/\?utm_source=bing&utm_campaign=autumn-pcp&msclkid=MS42$/)
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([1, 0])
+    await waitForHydration(page)
+    const email = await completeJourney(page, testInfo, 'Lovelace', uniquePhone())
+    await page.getByRole('button', { name: 'Submit My Details' }).click()
+    await expect(page).toHaveURL(/\/thank-you$/)
+    const [lead] = queryDatabase<Record<string, string | null>>(
+      'select utm_source, utm_campaign, msclkid, landing_page from lead where email = ?',
+      email,
+    )
+    expect(lead).toMatchObject({ utm_source: 'bing', utm_campaign: 'autumn-pcp', msclkid: 'MS42' })
+    expect(lead?.landing_page).toMatch(/\/\?utm_source=bing&utm_campaign=autumn-pcp&msclkid=MS42$/)
   })
 
   test('a bot that fills the honeypot sees the thank-you page and nothing is stored', async ({
