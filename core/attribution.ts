@@ -1,7 +1,7 @@
 /**
  * Where a lead came from: the tracking parameters of the visitor's landing URL, the referrer and
- * the landing page. Kept in page memory while the visitor is on the site (no device storage
- * without consent) and sent with the lead.
+ * the landing page. Kept in page memory (no device storage without consent), carried to the next
+ * public page in the address of the link followed, and sent with the lead.
  */
 export const attributionKeys = [
   'utm_source',
