@@ -4,8 +4,9 @@ import path from 'node:path'
 /**
  * Critical CSS for the public pages (docs/decisions/0020-critical-css.md): the head carries the
  * stylesheet's rules that can match the page as rendered (every rule without a class in its
- * selector, and the class rules whose classes all occur in the page), and the whole stylesheet
- * loads at the end of the body, where it no longer holds up the first paint.
+ * selector, and the class rules whose classes all occur in the page); the whole stylesheet
+ * follows as print-only, so it no longer holds up the first paint, until the islands script
+ * applies it.
  */
 
 type CssNode =
