@@ -43,11 +43,19 @@ function likeFilter(q: string) {
     or lower(coalesce(${sql.ref('carDetails')}, '')) like ${pattern} escape '\\')`
 }
 
+/** The PostgreSQL search table's test (migration 0010): the same text as `likeFilter`, kept apart. */
+function searchTableFilter(q: string) {
+  const pattern = `%${escapeLike(q.toLowerCase())}%`
+  return sql<boolean>`(name like ${pattern} escape '\\' or car like ${pattern} escape '\\')`
+}
+
 /** Ids of the leads matching `q`, newest first: a subquery for the page and for the count. */
 function matchingIds(dialect: Dialect, q: string) {
   if (dialect === 'sqlite' && indexable(q)) {
     return sql<{ id: number }>`select rowid as id from lead_search where lead_search match ${ftsPhrase(q)}`
   }
+  if (dialect === 'postgres')
+    return sql<{ id: number }>`select id from lead_search where ${searchTableFilter(q)}`
   return sql<{ id: number }>`select id from lead where ${likeFilter(q)}`
 }
 
@@ -65,6 +73,14 @@ export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset, .
     // The FTS index yields rowids in order: take one page of them, then read those leads.
     const page = sql`select rowid from lead_search where lead_search match ${ftsPhrase(q)}
       order by rowid desc limit ${size} offset ${offset}`
+    return query
+      .where(sql<boolean>`${sql.ref('id')} in (${page})`)
+      .orderBy('id', 'desc')
+      .execute()
+  }
+  if (dialect === 'postgres') {
+    const page = sql`select id from lead_search where ${searchTableFilter(q)}
+      order by id desc limit ${size} offset ${offset}`
     return query
       .where(sql<boolean>`${sql.ref('id')} in (${page})`)
       .orderBy('id', 'desc')
@@ -159,12 +175,15 @@ export function leadBatch(
     query = query.where(attributionWhere(filter))
     if (q) query = query.where(sql<boolean>`${sql.ref('id')} in (${matchingIds(dialect, q)})`)
   } else if (q) {
-    query =
-      dialect === 'sqlite' && indexable(q)
-        ? query.where(
-            sql<boolean>`${sql.ref('id')} in (select rowid from lead_search where lead_search match ${ftsPhrase(q)} and rowid < ${beforeId} order by rowid desc limit ${size})`,
-          )
-        : query.where(likeFilter(q))
+    if (dialect === 'sqlite' && indexable(q))
+      query = query.where(
+        sql<boolean>`${sql.ref('id')} in (select rowid from lead_search where lead_search match ${ftsPhrase(q)} and rowid < ${beforeId} order by rowid desc limit ${size})`,
+      )
+    else if (dialect === 'postgres')
+      query = query.where(
+        sql<boolean>`${sql.ref('id')} in (select id from lead_search where ${searchTableFilter(q)} and id < ${beforeId} order by id desc limit ${size})`,
+      )
+    else query = query.where(likeFilter(q))
   }
   return query.execute()
 }

@@ -116,6 +116,34 @@ describe(`leads in the admin on ${testDialect}`, () => {
       expect(page.total).toBe(expected.length)
     })
 
+    it('follows a change to a name or car, and ignores changes to other columns', async () => {
+      const db = app.database.db
+      const search = async (q: string) =>
+        (await ok(await admin.get(`/api/leads?q=${encodeURIComponent(q)}&page=1&pageSize=50`))).total
+      const { id } = await db
+        .selectFrom('lead')
+        .select('id')
+        .where('firstName', '=', 'Quote')
+        .executeTakeFirstOrThrow()
+      try {
+        await db.updateTable('lead').set({ carDetails: 'Morgan Plus Four' }).where('id', '=', id).execute()
+        expect(await search('morgan plus')).toBe(1)
+        expect(await search('"focus"')).toBe(0)
+        await db.updateTable('lead').set({ lastName: 'Renamed' }).where('id', '=', id).execute()
+        expect(await search('quote renamed')).toBe(1)
+        await db.updateTable('lead').set({ duplicateCount: 3 }).where('id', '=', id).execute()
+        expect(await search('quote renamed')).toBe(1)
+      } finally {
+        await db
+          .updateTable('lead')
+          .set({ lastName: 'Person', carDetails: 'Ford "Focus", 2014', duplicateCount: 0 })
+          .where('id', '=', id)
+          .execute()
+      }
+      expect(await search('"focus"')).toBe(1)
+      expect(await search('morgan')).toBe(0)
+    })
+
     it('streams the unpaged list as one JSON array, newest first', async () => {
       const response = await admin.get('/api/leads')
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
