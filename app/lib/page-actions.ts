@@ -8,7 +8,7 @@ import { currentAttribution } from '../features/attribution/attribution-store.ts
  * Internal links take the visitor's tracking parameters along as they are followed, so a visitor
  * from an ad who reads another page before the form still sends the lead with them.
  */
-export function scrollToSection(id: string) {
+function scrollToSection(id: string) {
   const target = document.getElementById(id)
   if (!target) return
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -18,7 +18,7 @@ export function scrollToSection(id: string) {
 }
 
 /** Reopens the cookie dialog in its detail view (the banner listens for this event). */
-export function openCookiePreferences() {
+function openCookiePreferences() {
   window.dispatchEvent(new Event('showCookiePreferences'))
 }
 

@@ -31,19 +31,22 @@ function skipComment(css: string, start: number): number {
   return end < 0 ? css.length : end + 2
 }
 
-/** Index of the next `stop` character outside strings, comments, parentheses and brackets. */
-function scanTo(css: string, start: number, stops: string): number {
+/**
+ * Index of the next `stops` character outside strings, comments and nested pairs (`opens` with
+ * `closes`: parentheses and brackets unless told), or the end.
+ */
+function scanTo(css: string, start: number, stops: string, opens = '([', closes = ')]'): number {
   let depth = 0
   let i = start
   while (i < css.length) {
-    const c = css[i]
+    const c = css[i] as string
     if (c === '"' || c === "'") i = skipString(css, i)
     else if (c === '/' && css[i + 1] === '*') i = skipComment(css, i)
     else if (c === '\\') i += 2
     else {
-      if (depth === 0 && stops.includes(c as string)) return i
-      if (c === '(' || c === '[') depth++
-      else if ((c === ')' || c === ']') && depth > 0) depth--
+      if (depth === 0 && stops.includes(c)) return i
+      if (opens.includes(c)) depth++
+      else if (closes.includes(c) && depth > 0) depth--
       i++
     }
   }
@@ -51,22 +54,7 @@ function scanTo(css: string, start: number, stops: string): number {
 }
 
 /** Index of the `}` that closes the block whose `{` is at `open`. */
-function blockEnd(css: string, open: number): number {
-  let depth = 0
-  let i = open
-  while (i < css.length) {
-    const c = css[i]
-    if (c === '"' || c === "'") i = skipString(css, i)
-    else if (c === '/' && css[i + 1] === '*') i = skipComment(css, i)
-    else if (c === '\\') i += 2
-    else {
-      if (c === '{') depth++
-      else if (c === '}' && --depth === 0) return i
-      i++
-    }
-  }
-  return css.length
-}
+const blockEnd = (css: string, open: number) => scanTo(css, open + 1, '}', '{', '}')
 
 const unescapeIdent = (ident: string) =>
   ident.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_m, hex: string | undefined, char: string) =>

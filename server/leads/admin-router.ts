@@ -7,7 +7,7 @@ import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
 import { write } from '../http/write.ts'
-import { leadDeliveries, resendLead } from '../webhooks/queries.server.ts'
+import { leadDeliveries, resendLead } from '../webhooks/deliveries.server.ts'
 import { findLead } from './queries.server.ts'
 import {
   allLeads,

@@ -59,6 +59,27 @@ function matchingIds(dialect: Dialect, q: string) {
   return sql<{ id: number }>`select id from lead where ${likeFilter(q)}`
 }
 
+/**
+ * One page of the ids matching `q`, newest first, read from the search index alone (older than
+ * `beforeId` when given); null where no index serves the search (SQLite, under three characters).
+ */
+function indexedIdsPage(
+  dialect: Dialect,
+  q: string,
+  { size, offset, beforeId }: { size: number; offset: number; beforeId?: number },
+) {
+  const older = (id: string) => (beforeId === undefined ? sql`` : sql`and ${sql.raw(id)} < ${beforeId}`)
+  if (dialect === 'sqlite' && indexable(q)) {
+    return sql`select rowid from lead_search where lead_search match ${ftsPhrase(q)} ${older('rowid')}
+      order by rowid desc limit ${size} offset ${offset}`
+  }
+  if (dialect === 'postgres') {
+    return sql`select id from lead_search where ${searchTableFilter(q)} ${older('id')}
+      order by id desc limit ${size} offset ${offset}`
+  }
+  return null
+}
+
 export type LeadPageRequest = { q?: string; size: number; offset: number } & AttributionFilter
 
 export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset, ...filter }: LeadPageRequest) {
@@ -69,23 +90,13 @@ export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset, .
     return query.orderBy('id', 'desc').limit(size).offset(offset).execute()
   }
   if (!q) return query.orderBy('id', 'desc').limit(size).offset(offset).execute()
-  if (dialect === 'sqlite' && indexable(q)) {
-    // The FTS index yields rowids in order: take one page of them, then read those leads.
-    const page = sql`select rowid from lead_search where lead_search match ${ftsPhrase(q)}
-      order by rowid desc limit ${size} offset ${offset}`
+  // The search index yields ids in order: take one page of them, then read those leads.
+  const page = indexedIdsPage(dialect, q, { size, offset })
+  if (page)
     return query
       .where(sql<boolean>`${sql.ref('id')} in (${page})`)
       .orderBy('id', 'desc')
       .execute()
-  }
-  if (dialect === 'postgres') {
-    const page = sql`select id from lead_search where ${searchTableFilter(q)}
-      order by id desc limit ${size} offset ${offset}`
-    return query
-      .where(sql<boolean>`${sql.ref('id')} in (${page})`)
-      .orderBy('id', 'desc')
-      .execute()
-  }
   return query.where(likeFilter(q)).orderBy('id', 'desc').limit(size).offset(offset).execute()
 }
 
@@ -175,15 +186,8 @@ export function leadBatch(
     query = query.where(attributionWhere(filter))
     if (q) query = query.where(sql<boolean>`${sql.ref('id')} in (${matchingIds(dialect, q)})`)
   } else if (q) {
-    if (dialect === 'sqlite' && indexable(q))
-      query = query.where(
-        sql<boolean>`${sql.ref('id')} in (select rowid from lead_search where lead_search match ${ftsPhrase(q)} and rowid < ${beforeId} order by rowid desc limit ${size})`,
-      )
-    else if (dialect === 'postgres')
-      query = query.where(
-        sql<boolean>`${sql.ref('id')} in (select id from lead_search where ${searchTableFilter(q)} and id < ${beforeId} order by id desc limit ${size})`,
-      )
-    else query = query.where(likeFilter(q))
+    const page = indexedIdsPage(dialect, q, { size, offset: 0, beforeId })
+    query = query.where(page ? sql<boolean>`${sql.ref('id')} in (${page})` : likeFilter(q))
   }
   return query.execute()
 }

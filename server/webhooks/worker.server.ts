@@ -8,7 +8,6 @@ import type { AppEvents } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { type DeliveredLead, deliveredLeads } from '../leads/delivery-payload.server.ts'
-import { postJson, signature } from './post.server.ts'
 import {
   type ClaimedDelivery,
   claimDeliveries,
@@ -16,7 +15,8 @@ import {
   type Settlement,
   settleDeliveries,
   webhookTargets,
-} from './queries.server.ts'
+} from './outbox.server.ts'
+import { postJson, signature } from './post.server.ts'
 
 /** How long stopping waits for posts in flight before cutting them short. */
 const STOP_GRACE_MS = 5000

@@ -6,10 +6,6 @@ const variants = {
   ghost: 'text-navy-900 hover:bg-slate-100',
   inverse: 'bg-white text-navy-900 hover:bg-navy-50',
   destructive: 'bg-red-700 text-white hover:bg-red-800',
-  /** On the navy header. */
-  'ghost-on-navy': 'text-white hover:bg-navy-800',
-  /** On the navy header. */
-  'primary-on-navy': 'bg-teal-700 text-white hover:bg-teal-600',
 } as const
 
 const sizes = {
