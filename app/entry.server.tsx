@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import {
   type EntryContext,
   type HandleErrorFunction,
+  isRouteErrorResponse,
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router'
@@ -20,11 +21,19 @@ import { NonceContext } from './lib/nonce.ts'
 
 export const streamTimeout = 5_000
 
-/** Errors React Router catches go to the app's logger (silent in tests), not to the console. */
+/**
+ * Errors React Router catches go to the app's logger (silent in tests), not to the console. What
+ * a caller caused (a 404, a 405 for a post to a page without a form) is a warning without a stack.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
   const logger = (context as RouterContextProvider).get(servicesContext).logger
-  logger.error({ err: error, path: new URL(request.url).pathname }, 'page error')
+  const path = new URL(request.url).pathname
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn({ status: error.status, method: request.method, path }, 'page request refused')
+    return
+  }
+  logger.error({ err: error, path }, 'page error')
 }
 
 function renderDocument(element: React.ReactElement, nonce: string) {

@@ -62,3 +62,19 @@ describe('application paths', () => {
     expect(isProtectedPath(path)).toBe(expected)
   })
 })
+
+describe('React Router data requests', () => {
+  it.each([
+    ['/admin.data', true, true],
+    ['/admin/leads.data', true, true],
+    ['/reset-password.data', true, true],
+    ['/setup.data', true, true],
+    ['/admin/_.data', true, true],
+    ['/evidence.data', false, false],
+    ['/_root.data', false, false],
+    ['/my-page.data', false, false],
+  ])('%s is the page it fetches data for (admin %s, protected %s)', (path, admin, protectedPath) => {
+    expect(isAdminPath(path)).toBe(admin)
+    expect(isProtectedPath(path)).toBe(protectedPath)
+  })
+})

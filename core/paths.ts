@@ -65,8 +65,19 @@ function owns(entry: AppPath, path: string): boolean {
   return entry.prefix === true && path.startsWith(`${entry.path}/`)
 }
 
+/**
+ * The page a React Router data request is for: `/admin.data` is `/admin`, `/_root.data` is `/`
+ * and `/x/_.data` is `/x/` (its client asks for a page's data at these addresses).
+ */
+function withoutDataSuffix(path: string): string {
+  if (!path.endsWith('.data')) return path
+  const page = path.slice(0, -'.data'.length)
+  if (page === '/_root') return '/'
+  return page.endsWith('/_') ? page.slice(0, -1) : page
+}
+
 function kindOf(pathname: string): PathKind | undefined {
-  const path = normalise(pathname)
+  const path = withoutDataSuffix(normalise(pathname))
   // A trailing slash reaches the same route (/setup/ is /setup).
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path
   return (applicationPaths as readonly AppPath[]).find((entry) => owns(entry, trimmed))?.kind

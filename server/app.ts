@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import * as build from 'virtual:react-router/server-build'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
@@ -23,7 +22,9 @@ import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
 import { loadIslandAssets } from './http/island-assets.ts'
 import { PageCache, publicPageCache, serveCachedPage } from './http/page-cache.ts'
-import { pageMethods, requestGuards } from './http/request-guards.ts'
+import { pageHandler } from './http/page-handler.ts'
+import { canonicalCase, pageMethods, requestGuards } from './http/request-guards.ts'
+import { answerBadTarget } from './http/request-target.ts'
 import { sameOriginOnly } from './http/same-origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { leadsRouter } from './leads/router.ts'
@@ -52,6 +53,10 @@ export function createRequestListener(services: AppServices, options: AppOptions
   const { metrics } = services
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
+    if (answerBadTarget(req, res)) {
+      metrics.request('other', res.statusCode, (performance.now() - started) / 1000)
+      return
+    }
     const status = hit(req, res)
     if (status === 0) app(req as never, res as never)
     else {
@@ -70,6 +75,10 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.set('etag', false)
   // Off unless TRUST_PROXY names the proxies: then X-Forwarded-For is believed only from them.
   app.set('trust proxy', services.config.trustProxy)
+  // Also here for the development server, which mounts this app without the listener above.
+  app.use((req, res, next) => {
+    if (!answerBadTarget(req, res)) next()
+  })
 
   app.use((req, res, next) => {
     const started = performance.now()
@@ -134,9 +143,10 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     context.set(criticalCssContext, criticalCss)
     return context
   }
-  const pages = createRequestHandler({
-    build,
+  const pages = pageHandler({
+    build: build as unknown as ServerBuild,
     mode: services.config.nodeEnv === 'development' ? 'development' : 'production',
+    publicUrl: services.config.publicUrl,
     getLoadContext: (req, res) => loadContext(req, res),
   })
 
@@ -152,6 +162,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use('/api', apiErrorHandler)
 
   app.use(pageMethods)
+  app.use(canonicalCase)
   app.use(formBodyLimit)
   app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)

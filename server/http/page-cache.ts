@@ -5,6 +5,8 @@ import { isAdminPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
 import { NONCE_PLACEHOLDER } from './nonce.ts'
 import { buildPageEntry, type PageEntry, rawHeader, sendPageEntry } from './page-entry.ts'
+import { renderOrigin } from './page-handler.ts'
+import { urlOnSite } from './request-target.ts'
 import { hashTrustedScripts } from './script-hashes.ts'
 import { contentSecurityPolicy } from './security-headers.ts'
 
@@ -129,9 +131,9 @@ export function publicPageCache(
     res: ExpressResponse,
     revision: number,
   ): Promise<Filled> => {
-    const host = req.get('host') ?? 'localhost'
+    const url = urlOnSite(renderOrigin(services.config.publicUrl, req), req.path)
     const response = await render(
-      new Request(new URL(req.path, `${req.protocol}://${host}`), { headers: { accept: 'text/html' } }),
+      new Request(url, { headers: { accept: 'text/html' } }),
       loadContext(req, res, NONCE_PLACEHOLDER),
     )
     const html = await response.text()

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { isAdminPath } from '../../core/paths.ts'
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
@@ -46,4 +47,23 @@ export const pageMethods: RequestHandler = (req, res, next) => {
     return refuse(req.path, res, 415, 'Please send this form from the page itself.')
   }
   next()
+}
+
+/** Path characters that are upper-case letters outside percent-escapes (`%2D` is left alone). */
+const UPPER_OUTSIDE_ESCAPES = /%[0-9a-fA-F]{2}|[A-Z]/g
+
+/**
+ * Pages live at lower-case paths and routing ignores case, so `/PrIvAcY-policy` would render (and
+ * take a cache slot) for every spelling: it is sent to its one lower-case address instead. Runs
+ * after the operator's redirect rules, which may match a spelling of their own.
+ */
+export const canonicalCase: RequestHandler = (req, res, next) => {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !/[A-Z]/.test(req.path)) return next()
+  if (req.path.endsWith('.data')) return next()
+  const lower = req.path.replace(UPPER_OUTSIDE_ESCAPES, (m) => (m.length === 1 ? m.toLowerCase() : m))
+  if (lower === req.path) return next()
+  const q = req.originalUrl.indexOf('?')
+  // A reset or setup link's token is in the query: such answers stay out of shared caches.
+  if (!isAdminPath(lower)) res.setHeader('Cache-Control', 'public, max-age=3600')
+  res.redirect(301, lower + (q < 0 ? '' : req.originalUrl.slice(q)))
 }

@@ -164,18 +164,28 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
     // regard to case or percent-encoding, but isAdminPath (core/paths.ts) and securityHeaders compare
     // the raw path case-sensitively: the answer carries the operator's custom scripts, the Consent
     // Mode bootstrap and the public CSP (frame-ancestors 'self'). Expected: as on /admin, none of them.
-    it.each(['/ADMIN', '/Admin', '/%61dmin', '/API/login', '/Forgot-Password', '/Reset-Password'])(
-      'never puts scripts on the admin screen at %s',
+    // Upper-case spellings are now sent to the lower-case path (ADR 0025) before anything renders.
+    it.each(['/ADMIN', '/Admin', '/Forgot-Password', '/Reset-Password'])(
+      'sends %s to its lower-case path without rendering it',
       async (pathname) => {
-        const response = await app.request(pathname)
+        const response = await app.request(pathname, { redirect: 'manual' })
+        expect(response.status).toBe(301)
+        expect(response.headers.get('location')).toBe(pathname.toLowerCase())
         const html = await response.text()
-        expect(response.status).toBe(200)
-        expect(html).toMatch(/Admin Dashboard|Sign in|Forgot password|Choose a new password/)
         expect(html).not.toContain('data-probe=')
         expect(html).not.toContain(BOOTSTRAP_MARK)
-        expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
       },
     )
+
+    it.each(['/%61dmin', '/API/login'])('never puts scripts on the admin screen at %s', async (pathname) => {
+      const response = await app.request(pathname)
+      const html = await response.text()
+      expect(response.status).toBe(200)
+      expect(html).toMatch(/Admin Dashboard|Sign in|Forgot password|Choose a new password/)
+      expect(html).not.toContain('data-probe=')
+      expect(html).not.toContain(BOOTSTRAP_MARK)
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    })
 
     it('renders the admin dashboard for a signed-in admin without any custom script', async () => {
       const { html } = await getPage('/admin', 200, { headers: { cookie: admin.cookie } })
