@@ -7,7 +7,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router'
-import { consentModeBootstrap, consentScriptActivator } from '../core/consent.ts'
+import { consentModeBootstrap, consentScriptActivator, cookiePreferencesOpener } from '../core/consent.ts'
 import { isAdminPath } from '../core/paths.ts'
 import {
   criticalCssContext,
@@ -75,8 +75,8 @@ function insertBefore(html: string, marker: string, markup: string) {
 }
 
 /**
- * Renders the whole document, then, on public pages, adds the Consent Mode defaults as the first
- * script of the head and the operator's active scripts before </head> and </body>. Every script
+ * Renders the whole document, then, on public pages, adds the Consent Mode defaults and the Cookie
+ * Preferences handler as the first script of the head and the operator's active scripts before </head> and </body>. Every script
  * carries this response's CSP nonce.
  */
 export default async function handleRequest(
@@ -100,7 +100,7 @@ export default async function handleRequest(
   )
   if (!isAdminPath(new URL(request.url).pathname)) {
     const { scripts } = await loadContext.get(servicesContext).site.get()
-    const bootstrap = `<script nonce="${NONCE_PLACEHOLDER}">${consentModeBootstrap()}</script>`
+    const bootstrap = `<script nonce="${NONCE_PLACEHOLDER}">${consentModeBootstrap()};${cookiePreferencesOpener()}</script>`
     html = html.includes('<meta charSet="utf-8"/>')
       ? insertAfter(html, '<meta charSet="utf-8"/>', bootstrap)
       : insertAfter(html, '<head>', bootstrap)

@@ -1,3 +1,4 @@
+import './lib/zod-browser.ts'
 import { useEffect } from 'react'
 import {
   isRouteErrorResponse,

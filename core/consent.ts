@@ -101,6 +101,21 @@ export function consentModeBootstrap(): string {
 }
 
 /**
+ * The only handler of the Cookie Preferences controls (`data-open-cookie-preferences`), in the head
+ * so that a click works from the first paint: it raises `showCookiePreferences` and leaves
+ * `window.__cookiePreferencesRequested` set, which the consent dialog takes up when it hydrates if
+ * it was not listening yet (the islands script comes after the first paint). It also keeps the
+ * control's no-JavaScript form from leaving the page. Plain ES5: it runs before any bundle.
+ */
+export function cookiePreferencesOpener(): string {
+  return [
+    "document.addEventListener('click',function(e){",
+    "var t=e.target,c=t&&t.closest?t.closest('[data-open-cookie-preferences]'):null;if(!c)return;",
+    "e.preventDefault();window.__cookiePreferencesRequested=true;window.dispatchEvent(new Event('showCookiePreferences'))});",
+  ].join('')
+}
+
+/**
  * Defines `window.__consentActivate(record)`, which turns inert scripts (`type="text/plain"` with
  * `data-consent-category`) of granted categories into real ones, once each, keeping their
  * attributes; and runs it at once for a valid stored choice. Plain ES5: it runs before any bundle.

@@ -3,8 +3,9 @@ import { currentAttribution } from '../features/attribution/attribution-store.ts
 
 /**
  * The few behaviours of the public pages' static parts (buttons outside any island): one click
- * listener on the document reads `data-scroll-to` and `data-open-cookie-preferences`, so they work
- * the same with the islands script and with full hydration (docs/decisions/0019-public-islands.md).
+ * listener on the document reads `data-scroll-to`, so it works the same with the islands script
+ * and with full hydration (docs/decisions/0019-public-islands.md). `data-open-cookie-preferences`
+ * is handled earlier, by the head script (`cookiePreferencesOpener` in core/consent.ts).
  * Internal links take the visitor's tracking parameters along as they are followed, so a visitor
  * from an ad who reads another page before the form still sends the lead with them.
  */
@@ -15,11 +16,6 @@ function scrollToSection(id: string) {
   target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
   // Move focus with the scroll so keyboard and screen reader users land in the section too.
   target.focus({ preventScroll: true })
-}
-
-/** Reopens the cookie dialog in its detail view (the banner listens for this event). */
-function openCookiePreferences() {
-  window.dispatchEvent(new Event('showCookiePreferences'))
 }
 
 /** Adds the tracking parameters to an internal link just before the browser follows it. */
@@ -42,8 +38,6 @@ export function installPageActions() {
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target.closest('[data-scroll-to]') : null
     const section = target?.getAttribute('data-scroll-to')
-    if (section) return scrollToSection(section)
-    if (event.target instanceof Element && event.target.closest('[data-open-cookie-preferences]'))
-      openCookiePreferences()
+    if (section) scrollToSection(section)
   })
 }

@@ -8,7 +8,7 @@ export const systemPages = [
     slug: 'home',
     title: `Check If You Can Claim Car Finance Commission | ${site.name}`,
     metaDescription:
-      'Had car finance (PCP or HP) between 2007 and 2021? Answer four quick questions to see if you may be owed compensation for hidden dealer commission. Free, no obligation.',
+      'Had car finance (PCP or HP) from 2007 to 2021? Answer four quick questions to see if you may be owed compensation for hidden commission. Free, no obligation.',
     metaKeywords:
       'car finance claim, PCP claim, mis-sold car finance, discretionary commission, motor finance compensation',
     ogTitle: 'Were you overcharged on car finance?',
@@ -27,7 +27,7 @@ export const systemPages = [
     slug: 'evidence',
     title: `The Evidence Behind Car Finance Commission Claims | ${site.name}`,
     metaDescription:
-      'Official sources on car finance commission: the FCA motor finance review, the ban on discretionary commission, the Supreme Court judgment and the FCA redress scheme.',
+      'Official sources on car finance commission: the FCA motor finance review, the ban on discretionary commission, the Supreme Court ruling and the redress scheme.',
     metaKeywords:
       'FCA motor finance review, discretionary commission arrangements, Supreme Court car finance, redress scheme',
     ogTitle: 'The evidence behind car finance commission claims',

@@ -53,7 +53,11 @@ describe('Metrics', () => {
     expect(text).toContain('webhook_delivery_attempts_total{outcome="delivered"} 1')
     expect(text).toContain('webhook_delivery_attempts_total{outcome="retry"} 1')
     expect(text).toContain('webhook_delivery_attempts_total{outcome="failed"} 0')
-    expect(text).toMatch(/nodejs_eventloop_lag_seconds\{quantile="0.99"\} [\d.e-]+/)
+    expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds summary')
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds\{quantile="0.99"\} [\d.e-]+$/m)
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds_sum [\d.e-]+$/m)
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds_count \d+$/m)
+    expect(text).toMatch(/^nodejs_eventloop_lag_max_seconds [\d.e-]+$/m)
     expect(text).toMatch(/process_resident_memory_bytes \d+/)
   })
 

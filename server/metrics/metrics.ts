@@ -51,6 +51,8 @@ export class Metrics {
   #leads = 0
   readonly #deliveries = new Float64Array(deliveryOutcomes.length)
   readonly #loop = monitorEventLoopDelay({ resolution: 10 })
+  #loopSum = 0
+  #loopCount = 0
   readonly #started = Date.now()
 
   constructor(events?: EventEmitter<AppEvents>) {
@@ -89,8 +91,12 @@ export class Metrics {
   /** The exposition text; the event-loop figures cover the time since the previous scrape. */
   render(): string {
     const out: string[] = []
+    // The exposition format escapes a backslash and a line break in HELP text.
     const family = (name: string, type: string, help: string) =>
-      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`)
+      out.push(
+        `# HELP ${name} ${help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`,
+        `# TYPE ${name} ${type}`,
+      )
     family('http_requests_total', 'counter', 'Requests answered, by route class and status class.')
     routeClasses.forEach((rc, c) => {
       statusClasses.forEach((sc, s) => {
@@ -127,15 +133,31 @@ export class Metrics {
     deliveryOutcomes.forEach((o, i) => {
       out.push(`webhook_delivery_attempts_total{outcome="${o}"} ${this.#deliveries[i]}`)
     })
-    family('nodejs_eventloop_lag_seconds', 'gauge', 'Event-loop delay since the previous scrape.')
+    // A summary: quantiles over the time since the previous scrape (the histogram is reset), sum
+    // and count since start, as Prometheus expects of a summary's _sum and _count.
     const loop = this.#loop
-    for (const [q, v] of [
-      ['0.5', loop.percentile(50)],
-      ['0.99', loop.percentile(99)],
-      ['1', loop.max],
-    ] as const) {
-      out.push(`nodejs_eventloop_lag_seconds{quantile="${q}"} ${(Number.isFinite(v) ? v : 0) / 1e9}`)
+    const seconds = (ns: number) => (Number.isFinite(ns) ? ns : 0) / 1e9
+    if (loop.count > 0) {
+      this.#loopCount += loop.count
+      this.#loopSum += seconds(loop.mean) * loop.count
     }
+    family(
+      'nodejs_eventloop_lag_seconds',
+      'summary',
+      'Event-loop delay, quantiles since the previous scrape.',
+    )
+    for (const [q, p] of [
+      ['0.5', 50],
+      ['0.99', 99],
+    ] as const) {
+      out.push(
+        `nodejs_eventloop_lag_seconds{quantile="${q}"} ${loop.count > 0 ? seconds(loop.percentile(p)) : 0}`,
+      )
+    }
+    out.push(`nodejs_eventloop_lag_seconds_sum ${this.#loopSum}`)
+    out.push(`nodejs_eventloop_lag_seconds_count ${this.#loopCount}`)
+    family('nodejs_eventloop_lag_max_seconds', 'gauge', 'Longest event-loop delay since the previous scrape.')
+    out.push(`nodejs_eventloop_lag_max_seconds ${loop.count > 0 ? seconds(loop.max) : 0}`)
     loop.reset()
     family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process.')
     out.push(`process_resident_memory_bytes ${process.memoryUsage.rss()}`)

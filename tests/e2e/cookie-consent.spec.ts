@@ -99,7 +99,10 @@ async function decideAndCheck(
   expect(updates.at(-1)).toEqual(signalsFor(expected))
 
   const consentId = record.consentId as string
-  await expect.poll(() => consentRows(consentId).length).toBeGreaterThan(0)
+  // Until this decision's proof has arrived (an earlier one of the same id may be there already).
+  await expect
+    .poll(() => new Date(consentRows(consentId).at(-1)?.client_timestamp ?? 0).getTime())
+    .toBe(record.timestamp)
   const row = consentRows(consentId).at(-1) as ConsentRow
   expect({
     analytics: Number(row.analytics),
@@ -412,6 +415,53 @@ test.describe('showCookiePreferences', () => {
     await expect(detailView(page)).toBeVisible()
     await expect(marketingSwitch(page)).not.toBeChecked()
     await expect(analyticsSwitch(page)).toBeChecked()
+  })
+
+  test('a Cookie Preferences click made before the islands script has run opens the detail view', async ({
+    page,
+  }) => {
+    // A returning visitor (no first view in the way), on a connection where the islands script is
+    // still on its way when the footer is clicked.
+    const stored = {
+      essential: true,
+      analytics: false,
+      marketing: false,
+      preferences: false,
+      version: CONSENT_VERSION,
+    }
+    await page.addInitScript(
+      ([key, record]) => localStorage.setItem(key, JSON.stringify({ ...record, timestamp: Date.now() })),
+      ['cookie_consent_v1', stored] as const,
+    )
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let held = 0
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/islands-'),
+      async (route) => {
+        held++
+        await released
+        await route.continue()
+      },
+    )
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await footerCookiePreferences(page).click()
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+
+    release()
+    await waitForHydration(page)
+    expect(held).toBeGreaterThan(0)
+    await expect(detailView(page)).toBeVisible()
+    expect(new URL(page.url()).pathname).toBe('/')
+    await expect(analyticsSwitch(page)).not.toBeChecked()
+    await analyticsSwitch(page).click()
+    await decideAndCheck(page, () => dialogButton(page, 'Save Preferences').click(), {
+      analytics: true,
+      marketing: false,
+      preferences: false,
+    })
   })
 
   test('a window showCookiePreferences event opens the detail view with defaults when nothing is stored', async ({

@@ -204,3 +204,12 @@ test('an empty lead shows every required-field error and stores nothing', async 
   ).toHaveAccessibleDescription('You must agree to be contacted to continue')
   expect(leadCount()).toBe(before)
 })
+
+test('the footer Cookie Preferences button leads to managing cookies in the browser', async ({ page }) => {
+  await page.goto('/evidence')
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie Preferences', exact: true }).click()
+  await expect(page).toHaveURL(/\/cookie-policy\?#cookies-browser$/)
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Managing Cookies in Your Browser' }),
+  ).toBeVisible()
+})

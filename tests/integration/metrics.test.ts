@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../server/config.ts'
 import { createSignedInAdmin } from '../support/admin-client.ts'
@@ -7,6 +8,8 @@ import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 import { type Receiver, startReceiver, waitUntil } from '../support/webhook-receiver.ts'
 
 const TOKEN = 'metrics-token-0123456789abcdef'
+// Prometheus' own checker (Debian's `prometheus` package, installed by .ci/run): CI must run it.
+const promtool = spawnSync('promtool', ['--version']).status === 0
 
 describe(`GET /metrics on ${testDialect}`, () => {
   let app: TestApp
@@ -18,6 +21,14 @@ describe(`GET /metrics on ${testDialect}`, () => {
     app = await startTestApp({ metricsToken: TOKEN, webhooks })
     off = await startTestApp()
     receiver = await startReceiver(() => 200)
+    const admin = await createSignedInAdmin(app, { role: 'admin' })
+    await created(
+      await admin.post('/api/admin/webhooks', {
+        name: 'Buyer',
+        url: receiver.url,
+        secret: 'metrics-secret-0123456789',
+      }),
+    )
   })
   afterAll(async () => {
     await app?.close()
@@ -54,14 +65,6 @@ describe(`GET /metrics on ${testDialect}`, () => {
   })
 
   it('reports page cache hits, requests by class, leads and deliveries as they happen', async () => {
-    const admin = await createSignedInAdmin(app, { role: 'admin' })
-    await created(
-      await admin.post('/api/admin/webhooks', {
-        name: 'Buyer',
-        url: receiver.url,
-        secret: 'metrics-secret-0123456789',
-      }),
-    )
     const before = await (await scrape()).text()
     for (let i = 0; i < 3; i++) expect((await app.request('/privacy-policy')).status).toBe(200)
     await created(
@@ -90,7 +93,32 @@ describe(`GET /metrics on ${testDialect}`, () => {
     expect(value(text, 'http_requests_total{class="api_admin",status="2xx"}')).toBeGreaterThanOrEqual(1)
     expect(text).toMatch(/http_request_duration_seconds_bucket\{class="page_cached",le="\+Inf"\} \d+/)
     expect(text).toMatch(/nodejs_eventloop_lag_seconds\{quantile="0.5"\} /)
+    expect(value(text, 'nodejs_eventloop_lag_seconds_count')).toBeGreaterThan(0)
     // Nothing personal: the lead's e-mail never appears.
     expect(text).not.toContain('metrics@example.test')
   })
+
+  it.skipIf(!promtool && process.env.CI !== 'true')(
+    'passes `promtool check metrics` after pages, a lead and a delivery',
+    async () => {
+      expect(promtool, 'promtool is not on PATH (apt-get install prometheus)').toBe(true)
+      const delivered = receiver.receipts.length
+      for (const path of ['/', '/', '/evidence', '/no-such-page'])
+        expect([200, 404]).toContain((await app.request(path)).status)
+      await created(
+        await app.postJson(
+          '/api/leads',
+          leadPayload({ email: 'promtool@example.test', phone: '07712345679' }),
+        ),
+      )
+      await waitUntil(() => receiver.receipts.length === delivered + 1, { what: 'the delivery' })
+      await scrape()
+      const text = await (await scrape()).text()
+      const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' })
+      expect({ status: check.status, output: `${check.stdout}${check.stderr}` }).toEqual({
+        status: 0,
+        output: '',
+      })
+    },
+  )
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { META_DESCRIPTION_HINT } from '../../core/schemas/pages.ts'
 import { json } from '../../server/db/database.ts'
 import { defaultSettings, systemPages } from '../../server/db/seed.ts'
 import { parseHead, visibleText } from '../support/html.ts'
@@ -168,6 +169,16 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
         expect(head.canonical).toBe(`${app.baseUrl}${pathname}`)
         expect(head.keywords).toBe(seeded.metaKeywords)
         expect(head.robots).toBeUndefined()
+      },
+    )
+
+    it.each(['/', '/privacy-policy', '/evidence', '/cookie-policy', '/thank-you'])(
+      'serves %s with a meta description of at most 160 characters',
+      async (pathname) => {
+        const { description, ogDescription } = parseHead(await getHtml(pathname))
+        expect(description?.trim()).toBeTruthy()
+        expect(description?.length).toBeLessThanOrEqual(META_DESCRIPTION_HINT)
+        expect(ogDescription?.length).toBeLessThanOrEqual(META_DESCRIPTION_HINT)
       },
     )
 

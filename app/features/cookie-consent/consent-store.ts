@@ -14,6 +14,8 @@ declare global {
     dataLayer?: unknown[]
     gtag?: (...args: unknown[]) => void
     __consentActivate?: (record: Choice) => void
+    /** Set by the head script when a Cookie Preferences control was used (core/consent.ts). */
+    __cookiePreferencesRequested?: boolean
   }
 }
 

@@ -50,8 +50,8 @@ export function CookieBanner() {
   const dialogRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
-    if (readConsent()) setView('closed')
     const reopen = () => {
+      window.__cookiePreferencesRequested = false
       const current = readConsent()
       setChoice(
         current
@@ -61,6 +61,9 @@ export function CookieBanner() {
       setView('details')
     }
     window.addEventListener('showCookiePreferences', reopen)
+    // A Cookie Preferences click made before this island hydrated (the head script kept it).
+    if (window.__cookiePreferencesRequested) reopen()
+    else if (readConsent()) setView('closed')
     return () => window.removeEventListener('showCookiePreferences', reopen)
   }, [])
 

@@ -1,4 +1,5 @@
 import { site } from '../../../core/site.ts'
+import { CookiePreferencesButton } from '../cookie-consent/cookie-preferences-button.tsx'
 
 const linkClass =
   'rounded-sm text-teal-700 underline underline-offset-2 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700'
@@ -143,15 +144,12 @@ export function CookiePolicyContent() {
           You can change your mind at any time. Use the button below to review or change your choices. If you
           withdraw consent, we stop using those cookies from that point on.
         </p>
-        <p>
-          <button
-            type="button"
-            data-open-cookie-preferences
-            className="inline-flex min-h-11 items-center rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-          >
+        {/* A div: the button's form may not sit inside a paragraph. */}
+        <div>
+          <CookiePreferencesButton className="inline-flex min-h-11 items-center rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700">
             Cookie Preferences
-          </button>
-        </p>
+          </CookiePreferencesButton>
+        </div>
         <p>
           For more about how we use personal information and your other rights, see our{' '}
           <a href="/privacy-policy" className={linkClass}>

@@ -5,6 +5,7 @@ import {
   firmIdentity,
 } from '../../../core/compliance-statements.ts'
 import { site } from '../../../core/site.ts'
+import { CookiePreferencesButton } from '../cookie-consent/cookie-preferences-button.tsx'
 
 const linkClass = 'rounded underline-offset-2 hover:underline text-slate-200 hover:text-white'
 
@@ -28,13 +29,9 @@ export function SiteFooter() {
           <a className={linkClass} href="/cookie-policy">
             Cookie Policy
           </a>
-          <button
-            type="button"
-            className={`${linkClass} cursor-pointer underline`}
-            data-open-cookie-preferences
-          >
+          <CookiePreferencesButton className={`${linkClass} cursor-pointer underline`}>
             Cookie Preferences
-          </button>
+          </CookiePreferencesButton>
         </nav>
         <div className="mt-8 max-w-3xl space-y-3 text-slate-300 text-sm leading-relaxed">
           <p>

@@ -12,7 +12,7 @@ import { requestContext, servicesContext } from '../../../server/context.ts'
 import { captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
-import { stats, steps } from '../../features/home/home-content.ts'
+import { faqs, stats, steps } from '../../features/home/home-content.ts'
 import { leadInputFromForm } from '../../features/lead-form/lead-form.tsx'
 import { Questionnaire } from '../../features/questionnaire/questionnaire.tsx'
 import {
@@ -24,6 +24,7 @@ import {
 } from '../../features/questionnaire/questionnaire-state.ts'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
+import { faqPageMeta } from '../../features/seo/structured-data.ts'
 import { EvidenceLink } from '../../features/site/evidence-link.tsx'
 import { SiteFooter } from '../../features/site/site-footer.tsx'
 import { HomeHeader } from '../../features/site/site-header.tsx'
@@ -42,7 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const handle: IslandsHandle = { islands: true }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
+// The FAQ's structured data comes from the same list the FAQ island renders.
+export const meta: Route.MetaFunction = ({ loaderData }) => [...headMeta(loaderData?.head), faqPageMeta(faqs)]
 
 /** The questionnaire and lead form without JavaScript: each step is a plain form post. */
 export async function action({ request, context }: Route.ActionArgs) {
