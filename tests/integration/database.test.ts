@@ -1,6 +1,10 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { json } from '../../server/db/database.ts'
+import {
+  replacedDescriptions,
+  shorterDescriptions,
+} from '../../server/db/migrations/0014-shorter-descriptions.ts'
 import { migrateToLatest } from '../../server/db/migrations.ts'
 import { seed, systemPages } from '../../server/db/seed.ts'
 import { insertLead as insertLeadRow } from '../support/factories.ts'
@@ -587,5 +591,44 @@ describe(`seeding a fresh database twice on ${testDialect}`, () => {
     expect(twice).toEqual(once)
     expect(once.pages.map((p) => p.slug)).toEqual(['cookie-policy', 'evidence', 'home', 'privacy-policy'])
     expect(once.settings.map((s) => s.key)).toEqual(['partner_name', 'robots_txt', 'site_title', 'thank-you'])
+  })
+})
+
+describe(`descriptions of the first seed on ${testDialect}`, () => {
+  let database: TestDatabase
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    await migrateToLatest(database.db.withoutPlugins(), database.dialect)
+    await seed(database.db)
+  })
+  afterAll(async () => {
+    await database?.destroy()
+  })
+
+  it('shortens the first seed’s long descriptions and leaves an operator’s own text alone', async () => {
+    const [home, evidence] = replacedDescriptions
+    if (!home || !evidence) throw new Error('the migration lists both pages')
+    await database.db
+      .updateTable('page')
+      .set({ metaDescription: home.from })
+      .where('slug', '=', 'home')
+      .execute()
+    await database.db
+      .updateTable('page')
+      .set({ metaDescription: 'Our own words.' })
+      .where('slug', '=', 'evidence')
+      .execute()
+    await shorterDescriptions().up(database.db.withoutPlugins())
+    const rows = await database.db
+      .selectFrom('page')
+      .select(['slug', 'metaDescription'])
+      .orderBy('slug')
+      .execute()
+    expect(rows.find((r) => r.slug === 'home')?.metaDescription).toBe(home.to)
+    expect(rows.find((r) => r.slug === 'evidence')?.metaDescription).toBe('Our own words.')
+    for (const { to } of replacedDescriptions) expect(to.length).toBeLessThanOrEqual(160)
+    expect(systemPages.find((p) => p.slug === 'home')?.metaDescription).toBe(home.to)
+    expect(systemPages.find((p) => p.slug === 'evidence')?.metaDescription).toBe(evidence.to)
   })
 })
