@@ -131,12 +131,12 @@ describe(`leads in the admin on ${testDialect}`, () => {
         expect(await search('"focus"')).toBe(0)
         await db.updateTable('lead').set({ lastName: 'Renamed' }).where('id', '=', id).execute()
         expect(await search('quote renamed')).toBe(1)
-        await db.updateTable('lead').set({ duplicateCount: 3 }).where('id', '=', id).execute()
+        await db.updateTable('lead').set({ utmSource: 'changed' }).where('id', '=', id).execute()
         expect(await search('quote renamed')).toBe(1)
       } finally {
         await db
           .updateTable('lead')
-          .set({ lastName: 'Person', carDetails: 'Ford "Focus", 2014', duplicateCount: 0 })
+          .set({ lastName: 'Person', carDetails: 'Ford "Focus", 2014', utmSource: null })
           .where('id', '=', id)
           .execute()
       }
