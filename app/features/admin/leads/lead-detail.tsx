@@ -137,7 +137,7 @@ function LeadSections({ data }: { data: LeadDetail }) {
 const deliveryStatus = { delivered: 'delivered', pending: 'waiting to be sent', failed: 'failed' } as const
 
 function deliverySummary(s: LeadSubmissionView) {
-  if (s.deliveries.length === 0) return 'Kept only: a buyer already had, or was about to have, this lead.'
+  if (s.deliveries.length === 0) return 'Not sent to a buyer: kept with this lead.'
   return s.deliveries.map((d) => `${d.webhookName}: ${deliveryStatus[d.status]}`).join('; ')
 }
 
