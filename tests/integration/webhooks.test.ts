@@ -7,6 +7,7 @@ import {
   CONSENT_VERSION,
   consentWording,
   type LeadSubmissionView,
+  leadSchema,
   PRIVACY_POLICY_VERSION,
 } from '../../core/schemas/leads.ts'
 import type {
@@ -16,6 +17,7 @@ import type {
   WebhookView,
 } from '../../core/schemas/webhooks.ts'
 import type { WebhookConfig } from '../../server/config.ts'
+import { createLead } from '../../server/leads/queries.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
 import { expectError, ok } from '../support/http.ts'
@@ -570,6 +572,37 @@ describe(`webhooks on ${testDialect}`, () => {
       expect(detail.deliveries).toEqual([])
       expect(await postLead(app, { ...contact, lastName: 'Once more' })).toBe(id)
       expect((await leadDetail(admin, id)).submissions.map((s) => s.deliveries.length)).toEqual([1, 0])
+      expect(buyer.receipts).toHaveLength(1)
+    })
+
+    it('delivers one of several repeats sent at once, and keeps the others', async () => {
+      const contact = uniqueContact()
+      const id = await postLead(app, contact)
+      const buyer = await receiver()
+      await registerWebhook(admin, buyer.url)
+      // Queued in one turn of the event loop: written in one group commit (one batch on PostgreSQL).
+      const stored = await Promise.all(
+        ['One', 'Two', 'Three'].map((firstName) =>
+          createLead(
+            app.services.db,
+            leadSchema.parse(leadPayload({ ...contact, firstName })),
+            {},
+            app.services.dialect,
+          ),
+        ),
+      )
+      expect(stored.map((s) => [s.leadId, s.duplicate])).toEqual([
+        [id, true],
+        [id, true],
+        [id, true],
+      ])
+      expect(stored.map((s) => s.deliveries).sort()).toEqual([0, 0, 1])
+      app.services.webhooks.wake()
+      const detail = await waitUntil(async () => {
+        const lead = await leadDetail(admin, id)
+        return lead.submissions.some((s) => s.deliveries[0]?.status === 'delivered') ? lead : undefined
+      })
+      expect(detail.submissions.map((s) => s.deliveries.length).sort()).toEqual([0, 0, 1])
       expect(buyer.receipts).toHaveLength(1)
     })
 
