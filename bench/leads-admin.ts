@@ -63,18 +63,19 @@ async function seed(databaseUrl: string) {
   if (dialect === 'sqlite') {
     await sql
       .raw(`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
-        insert into lead (first_name, last_name, email, phone, car_details, has_consent, created_at)
+        insert into lead (first_name, last_name, email, phone, car_details, has_consent, created_at, reference)
         select ${pick(firsts, 'i * 7')}, ${pick(lasts, 'i * 13')} || (i % 1000), 'lead' || i || '@example.com',
           '07700' || substr('000000' || i, -6), (2008 + i % 14) || ' ' || ${pick(cars, 'i')}, i % 50 != 0,
-          strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${span} - i * ${span / count}) || ' seconds')
+          strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${span} - i * ${span / count}) || ' seconds'),
+          lower(hex(randomblob(11)))
         from n`)
       .execute(db)
   } else {
     await sql
-      .raw(`insert into lead (first_name, last_name, email, phone, car_details, has_consent, created_at)
+      .raw(`insert into lead (first_name, last_name, email, phone, car_details, has_consent, created_at, reference)
         select ${pick(firsts, 'i * 7')}, ${pick(lasts, 'i * 13')} || (i % 1000), 'lead' || i || '@example.com',
           '07700' || lpad(i::text, 6, '0'), (2008 + i % 14) || ' ' || ${pick(cars, 'i')}, i % 50 != 0,
-          now() - make_interval(secs => ${span} - i * ${span / count})
+          now() - make_interval(secs => ${span} - i * ${span / count}), substr(md5(random()::text || i), 1, 22)
         from generate_series(1, ${count}) i`)
       .execute(db)
     // What autovacuum does after a bulk load: statistics and the visibility map.

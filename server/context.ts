@@ -54,6 +54,8 @@ export type WebhookWorker = {
 export type AppEvents = {
   /** A new (not duplicate) lead is committed, with its outbox rows. */
   'lead.created': [{ id: number; deliveries: number }]
+  /** A later submission of a lead is committed with outbox rows (no buyer had the person yet). */
+  'lead.submitted': [{ leadId: number; submissionId: number; deliveries: number }]
   /** An attempt to post a lead to a webhook is recorded, with what happens next. */
   'webhook.attempt': [{ outcome: 'delivered' | 'retry' | 'failed' | 'released' }]
 }

@@ -9,6 +9,7 @@ import {
   recipientSentence,
 } from '../lead-form-rules.ts'
 import { isUkPhoneNumber } from '../phone.ts'
+import type { LeadDeliveryView } from './webhooks.ts'
 
 export { CONSENT_TEXT, recipientSentence }
 
@@ -163,44 +164,77 @@ export type LeadListItem = {
   carDetails: string | null
   hasConsent: boolean
   createdAt: string
-  /** How many more times the same person was sent within the duplicate window. */
+  /** How many later submissions the same person sent within the duplicate window. */
   duplicateCount: number
 }
 export type LeadPage = { items: LeadListItem[]; total: number; page: number; pageSize: number }
 
+/** `POST /api/leads` (201), alike for a new lead, a repeat and a refused bot. */
+export type LeadReceipt = { reference: string }
+
+/** The consent evidence kept with a lead or a later submission. */
+export type ConsentEvidence = {
+  given: boolean
+  text: string | null
+  version: string | null
+  sha256: string | null
+  privacyVersion: string | null
+  partnerName: string | null
+  pageUrl: string | null
+  userAgent: string | null
+  ipAddress: string | null
+  at: string
+}
+
+export type EligibilityView = {
+  hadPcpFinance: boolean
+  purchaseDateRange: string
+  loanAmount: number
+  dealerDisclosedCommission: boolean
+  commissionDisclosure: string
+  isEligible: boolean
+  estimatedClaim: number
+}
+
+/** A later post by the same person, kept with its own details, and where it was delivered. */
+export type LeadSubmissionView = {
+  id: number
+  reference: string
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  phoneE164: string | null
+  phoneType: 'mobile' | 'landline' | 'other' | null
+  carDetails: string | null
+  hasConsent: boolean
+  createdAt: string
+  constantsVersion: string | null
+  eligibility: EligibilityView | null
+  consent: ConsentEvidence
+  attribution: Attribution
+  /** Empty when it was only kept (a buyer already had, or was about to have, the lead). */
+  deliveries: LeadDeliveryView[]
+}
+
 /** A lead with everything stored about it (`GET /api/admin/leads/{id}`). */
 export type LeadDetail = LeadListItem & {
+  reference: string
   consentText: string | null
   sourceUrl: string | null
   userAgent: string | null
   phoneE164: string | null
   phoneType: 'mobile' | 'landline' | 'other' | null
+  /** The number of later submissions. */
   duplicateCount: number
+  /** When the latest of them arrived. */
   lastSeenAt: string | null
   constantsVersion: string | null
-  consent: {
-    given: boolean
-    text: string | null
-    version: string | null
-    sha256: string | null
-    privacyVersion: string | null
-    partnerName: string | null
-    pageUrl: string | null
-    userAgent: string | null
-    ipAddress: string | null
-    at: string
-  }
+  consent: ConsentEvidence
   attribution: Attribution
-  eligibility: {
-    hadPcpFinance: boolean
-    purchaseDateRange: string
-    loanAmount: number
-    dealerDisclosedCommission: boolean
-    commissionDisclosure: string
-    isEligible: boolean
-    estimatedClaim: number
-    createdAt: string
-  } | null
+  eligibility: (EligibilityView & { createdAt: string }) | null
+  deliveries: LeadDeliveryView[]
+  submissions: LeadSubmissionView[]
 }
 
 /** One UK day of the leads chart (`GET /api/admin/leads/daily`). */

@@ -63,6 +63,7 @@ export type SubjectAttempt = {
 export type SubjectDelivery = {
   id: number
   leadId: number
+  submissionId: number | null
   webhookId: number
   /** Who the lead was sent to: the buyer's webhook, by name. */
   webhookName: string | null
@@ -96,11 +97,30 @@ export type SubjectLead = {
   email: string
   phone: string
   phoneE164: string | null
-  duplicateCount: number
-  lastSeenAt: string | null
+  reference: string
   eligibility: { isEligible: boolean; estimatedClaim: number; [column: string]: unknown } | null
   deliveries: SubjectDelivery[]
   activity: SubjectActivity[]
+  [column: string]: unknown
+}
+
+/**
+ * A later post by the person, with every column stored and its deliveries. `leadReference` names
+ * the lead it was linked to, which may be someone else's (sharing a phone or an email).
+ */
+export type SubjectSubmission = {
+  id: number
+  reference: string
+  leadId: number
+  leadReference: string
+  createdAt: string
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  phoneE164: string | null
+  isEligible: boolean | null
+  deliveries: SubjectDelivery[]
   [column: string]: unknown
 }
 
@@ -111,12 +131,14 @@ export type SubjectExport = {
   /** How many leads were found. */
   found: number
   leads: SubjectLead[]
+  submissions: SubjectSubmission[]
 }
 
-/** `DELETE /api/admin/subjects`: how many leads were erased. */
+/** `DELETE /api/admin/subjects`: how many leads and later submissions were erased. */
 export type SubjectErasure = {
   subject: { email: string } | { phone: string }
   erased: number
+  submissions: number
 }
 
 export function subjectOf(identity: SubjectIdentity): SubjectExport['subject'] {

@@ -107,6 +107,8 @@ export type ResendResult = {
 export type FailingDelivery = {
   id: number
   leadId: number
+  /** Set when it is a later submission of the lead that is being delivered. */
+  submissionId: number | null
   webhookId: number
   webhookName: string
   status: DeliveryStatus

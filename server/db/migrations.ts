@@ -11,6 +11,7 @@ import { pageRevisions } from './migrations/0007-page-revisions.ts'
 import { uploads } from './migrations/0008-uploads.ts'
 import { leadPipeline } from './migrations/0009-lead-pipeline.ts'
 import { leadSearchTable } from './migrations/0010-lead-search-table.ts'
+import { leadSubmissions } from './migrations/0011-lead-submissions.ts'
 import { shorterDescriptions } from './migrations/0014-shorter-descriptions.ts'
 
 /**
@@ -31,6 +32,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0008_uploads': uploads(dialect),
         '0009_lead_pipeline': leadPipeline(dialect),
         '0010_lead_search_table': leadSearchTable(dialect),
+        '0011_lead_submissions': leadSubmissions(dialect),
         '0014_shorter_descriptions': shorterDescriptions(),
       }
     },

@@ -22,8 +22,8 @@ export interface LeadTable {
   phoneE164: string | null
   phoneType: string | null
   emailNormalized: string | null
-  duplicateCount: ColumnType<number, number | undefined, number>
-  lastSeenAt: Date | null
+  /** Opaque and random: the only thing the visitor's post is answered with. */
+  reference: ColumnType<string, string, never>
   consentVersion: string | null
   consentSha256: string | null
   privacyVersion: string | null
@@ -44,6 +44,55 @@ export interface LeadTable {
   landingPage: string | null
 }
 
+/**
+ * A later post by someone who already has a lead within the duplicate window: kept with its own
+ * details, answers and consent evidence, linked to that lead, never changing it.
+ */
+export interface LeadSubmissionTable {
+  id: Generated<number>
+  reference: string
+  leadId: number
+  firstName: string
+  lastName: string
+  email: string
+  emailNormalized: string
+  phone: string
+  phoneE164: string | null
+  phoneType: string | null
+  carDetails: string | null
+  hasConsent: boolean
+  consentText: string | null
+  consentVersion: string | null
+  consentSha256: string | null
+  privacyVersion: string | null
+  partnerName: string | null
+  sourceUrl: string | null
+  userAgent: string | null
+  ipAddress: string | null
+  constantsVersion: string | null
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
+  utmTerm: string | null
+  utmContent: string | null
+  gclid: string | null
+  gbraid: string | null
+  wbraid: string | null
+  fbclid: string | null
+  msclkid: string | null
+  referrer: string | null
+  landingPage: string | null
+  /** The questionnaire answers as `eligibility_response` keeps them; null when none were sent. */
+  hadPcpFinance: boolean | null
+  purchaseDateRange: string | null
+  loanAmount: number | null
+  dealerDisclosedCommission: boolean | null
+  commissionDisclosure: string | null
+  isEligible: boolean | null
+  estimatedClaim: number | null
+  createdAt: CreatedAt
+}
+
 export interface WebhookTable {
   id: Generated<number>
   name: string
@@ -59,6 +108,8 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
 export interface WebhookDeliveryTable {
   id: Generated<number>
   leadId: number
+  /** Set when the row delivers a later submission of the lead rather than the lead itself. */
+  submissionId: ColumnType<number | null, number | null | undefined, never>
   webhookId: number
   idempotencyKey: string
   status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>
@@ -247,6 +298,7 @@ export interface UploadTable {
 
 export interface DB {
   lead: LeadTable
+  leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable
   session: SessionTable
   user: UserTable
@@ -268,6 +320,7 @@ export interface DB {
 
 export type Lead = Selectable<LeadTable>
 export type NewLead = Insertable<LeadTable>
+export type LeadSubmission = Selectable<LeadSubmissionTable>
 export type EligibilityResponse = Selectable<EligibilityResponseTable>
 export type Page = Selectable<PageTable>
 export type NewPage = Insertable<PageTable>

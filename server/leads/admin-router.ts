@@ -7,7 +7,7 @@ import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
 import { write } from '../http/write.ts'
-import { leadDeliveries, resendLead } from '../webhooks/deliveries.server.ts'
+import { leadDeliveries, resendLead, submissionDeliveries } from '../webhooks/deliveries.server.ts'
 import { findLead } from './queries.server.ts'
 import {
   allLeads,
@@ -79,7 +79,15 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
     if (!lead) throw new HttpError(404, 'Lead not found')
     await audit(db, { actor: req.admin, action: 'lead.view', entity: 'lead', entityId: lead.id })
     res.setHeader('Cache-Control', 'no-store')
-    res.json({ ...lead, deliveries: await leadDeliveries(db, lead.id) })
+    const [deliveries, bySubmission] = await Promise.all([
+      leadDeliveries(db, lead.id),
+      submissionDeliveries(db, lead.id),
+    ])
+    res.json({
+      ...lead,
+      deliveries,
+      submissions: lead.submissions.map((s) => ({ ...s, deliveries: bySubmission.get(s.id) ?? [] })),
+    })
   })
 
   router.post('/:id/resend', async (req, res) => {

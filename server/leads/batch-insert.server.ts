@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import { assessEligibility } from '../../core/eligibility.ts'
 import { normaliseUkPhone } from '../../core/phone.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from '../../core/schemas/settings.ts'
 import type { DB } from '../db/schema.ts'
-import { eligibilityValues, leadValues } from './lead-rows.server.ts'
+import { type Enqueued, enqueueDeliveries, leadsWithABuyer } from '../webhooks/enqueue.server.ts'
+import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
 import type { LeadContext, StoredLead } from './queries.server.ts'
 
 type Pending = { data: LeadData; context: LeadContext }
@@ -14,8 +14,9 @@ type Pending = { data: LeadData; context: LeadContext }
  * A group commit's leads written with a handful of statements instead of several per lead (the
  * round trips were PostgreSQL's limit): every identity locked at once (sorted, so two instances
  * cannot deadlock), one query for earlier leads with any of the phones or emails, one insert each
- * for the new leads, their answers and their outbox rows. Same outcome as `insertLead` one by one,
- * in order: a person who appears twice in the batch is new once and a duplicate after that.
+ * for the new leads, their answers, the repeats (submissions) and the outbox rows. Same outcome as
+ * `insertLead` one by one, in order: a person who appears twice in the batch is new once and a
+ * submission of that lead after that.
  */
 export async function insertLeadBatch(
   trx: Kysely<DB>,
@@ -56,10 +57,7 @@ export async function insertLeadBatch(
 
   // Decided in order: a lead repeats the first earlier lead, or the first new lead of this batch,
   // with its phone or email (within its own window).
-  type Decision =
-    | { kind: 'new' }
-    | { kind: 'earlier'; id: number; createdAt: Date }
-    | { kind: 'batch'; index: number }
+  type Decision = { kind: 'new' } | { kind: 'earlier'; id: number } | { kind: 'batch'; index: number }
   const decisions: Decision[] = []
   const sameAs = (p: (typeof people)[number], phoneE164: string | null | undefined, email: string | null) =>
     (p.phone !== null && phoneE164 === p.phone.e164) || email === p.email
@@ -67,7 +65,7 @@ export async function insertLeadBatch(
     let decision: Decision = { kind: 'new' }
     if (p.windowDays > 0) {
       const match = earlier.find((e) => e.createdAt >= p.since && sameAs(p, e.phoneE164, e.emailNormalized))
-      if (match) decision = { kind: 'earlier', id: match.id, createdAt: match.createdAt }
+      if (match) decision = { kind: 'earlier', id: match.id }
       else {
         const j = people.findIndex(
           (q, k) => k < i && decisions[k]?.kind === 'new' && sameAs(p, q.phone?.e164, q.email),
@@ -79,25 +77,22 @@ export async function insertLeadBatch(
   }
 
   const fresh = batch.flatMap((_job, i) => (decisions[i]?.kind === 'new' ? [i] : []))
-  const inserted = new Map<number, { id: number; createdAt: Date }>()
+  const inserted = new Map<number, { id: number; reference: string }>()
   if (fresh.length > 0) {
+    const references = new Map(fresh.map((i) => [newReference(), i]))
     const rows = await trx
       .insertInto('lead')
       .values(
-        fresh.map((i) => {
+        [...references].map(([reference, i]) => {
           const job = batch[i] as Pending
           const p = people[i] as (typeof people)[number]
-          return leadValues(job.data, job.context, p.phone, p.email)
+          return leadValues(job.data, job.context, p.phone, p.email, reference)
         }),
       )
-      .returning(['id', 'createdAt', 'emailNormalized'])
+      .returning(['id', 'reference'])
       .execute()
-    // New leads of one batch never share an e-mail (the second would be a duplicate): match by it.
-    for (const i of fresh) {
-      const row = rows.find((r) => r.emailNormalized === people[i]?.email)
-      if (!row) throw new Error('an inserted lead is missing from RETURNING')
-      inserted.set(i, { id: row.id, createdAt: row.createdAt })
-    }
+    for (const row of rows) inserted.set(references.get(row.reference) as number, row)
+    if (inserted.size !== fresh.length) throw new Error('an inserted lead is missing from RETURNING')
     const answered = fresh.filter((i) => batch[i]?.data.answers)
     if (answered.length > 0) {
       await trx
@@ -111,49 +106,82 @@ export async function insertLeadBatch(
         )
         .execute()
     }
+    await enqueueDeliveries(
+      trx,
+      fresh.flatMap((i) =>
+        webhookIds.map((webhookId) => ({ leadId: inserted.get(i)?.id as number, webhookId })),
+      ),
+    )
+  }
+
+  // Repeats are kept as submissions of the lead they match; the lead row is never touched.
+  const leadOf = (decision: Decision) =>
+    decision.kind === 'earlier'
+      ? decision.id
+      : (inserted.get(decision.kind === 'batch' ? decision.index : -1)?.id as number)
+  const repeats = batch.flatMap((_job, i) => (decisions[i]?.kind === 'new' ? [] : [i]))
+  const submitted = new Map<number, { id: number; reference: string; leadId: number }>()
+  const delivered = new Set<number>()
+  if (repeats.length > 0) {
+    const references = new Map(repeats.map((i) => [newReference(), i]))
+    const rows = await trx
+      .insertInto('leadSubmission')
+      .values(
+        [...references].map(([reference, i]) => {
+          const job = batch[i] as Pending
+          const p = people[i] as (typeof people)[number]
+          const leadId = leadOf(decisions[i] as Decision)
+          return submissionValues(leadId, job.data, job.context, p.phone, p.email, reference, p.assessment)
+        }),
+      )
+      .returning(['id', 'reference', 'leadId'])
+      .execute()
+    for (const row of rows) submitted.set(references.get(row.reference) as number, row)
+    if (submitted.size !== repeats.length) throw new Error('an inserted submission is missing from RETURNING')
     if (webhookIds.length > 0) {
-      await trx
-        .insertInto('webhookDelivery')
-        .values(
-          fresh.flatMap((i) =>
-            webhookIds.map((webhookId) => ({
-              leadId: inserted.get(i)?.id as number,
-              webhookId,
-              idempotencyKey: randomUUID(),
-            })),
-          ),
-        )
-        .execute()
+      // A lead of this batch already has its outbox rows; an earlier one may never have reached a
+      // buyer, and then its first repeat here is delivered instead.
+      const held = await leadsWithABuyer(
+        trx,
+        repeats.flatMap((i) =>
+          decisions[i]?.kind === 'earlier' ? [submitted.get(i)?.leadId as number] : [],
+        ),
+      )
+      for (const row of inserted.values()) held.add(row.id)
+      const rows: Enqueued[] = []
+      for (const i of repeats) {
+        const submission = submitted.get(i) as { id: number; leadId: number }
+        if (held.has(submission.leadId)) continue
+        held.add(submission.leadId)
+        delivered.add(i)
+        for (const webhookId of webhookIds)
+          rows.push({ leadId: submission.leadId, submissionId: submission.id, webhookId })
+      }
+      await enqueueDeliveries(trx, rows)
     }
   }
 
-  const results: StoredLead[] = decisions.map((decision, i) => {
+  return decisions.map((decision, i): StoredLead => {
     const assessment = people[i]?.assessment
     if (decision.kind === 'new') {
-      const row = inserted.get(i) as { id: number; createdAt: Date }
+      const row = inserted.get(i) as { id: number; reference: string }
       return {
-        id: row.id,
-        createdAt: row.createdAt,
+        reference: row.reference,
+        leadId: row.id,
+        submissionId: null,
         assessment,
         duplicate: false,
         deliveries: webhookIds.length,
       }
     }
-    const first =
-      decision.kind === 'earlier'
-        ? decision
-        : (inserted.get(decision.index) as { id: number; createdAt: Date })
-    return { id: first.id, createdAt: first.createdAt, assessment, duplicate: true, deliveries: 0 }
+    const submission = submitted.get(i) as { id: number; reference: string; leadId: number }
+    return {
+      reference: submission.reference,
+      leadId: submission.leadId,
+      submissionId: submission.id,
+      assessment,
+      duplicate: true,
+      deliveries: delivered.has(i) ? webhookIds.length : 0,
+    }
   })
-
-  const repeats = new Map<number, number>()
-  for (const r of results) if (r.duplicate) repeats.set(r.id, (repeats.get(r.id) ?? 0) + 1)
-  for (const [id, count] of repeats) {
-    await trx
-      .updateTable('lead')
-      .set((eb) => ({ duplicateCount: eb('duplicateCount', '+', count), lastSeenAt: now }))
-      .where('id', '=', id)
-      .execute()
-  }
-  return results
 }

@@ -1,10 +1,19 @@
 import type { Kysely } from 'kysely'
 import { type Attribution, attributionKeys } from '../../core/attribution.ts'
 import type { DB, Lead } from '../db/schema.ts'
+import { submissionEligibility } from './queries.server.ts'
 
-/** What a buyer's webhook receives as `lead`: the lead, its answers, consent evidence and attribution. */
+/**
+ * What a buyer's webhook receives as `lead`: the lead, its answers, consent evidence and
+ * attribution. A later submission of a lead no buyer took is sent in the same shape with its own
+ * details and evidence, the lead's id, and `resubmissionOf` naming the lead's reference.
+ */
 export type DeliveredLead = {
   id: number
+  /** This post's own reference (the lead's, or the submission's). */
+  reference: string
+  /** For a later submission: the reference of the lead it repeats; otherwise null. */
+  resubmissionOf: string | null
   firstName: string
   lastName: string
   email: string
@@ -81,6 +90,8 @@ export async function deliveredLeads(db: Kysely<DB>, ids: number[]): Promise<Map
     const createdAt = new Date(lead.createdAt).toISOString()
     out.set(lead.id, {
       id: lead.id,
+      reference: lead.reference,
+      resubmissionOf: null,
       firstName: lead.firstName,
       lastName: lead.lastName,
       email: lead.email,
@@ -105,6 +116,56 @@ export async function deliveredLeads(db: Kysely<DB>, ids: number[]): Promise<Map
       },
       attribution: Object.fromEntries(
         attributionKeys.map((key) => [key, lead[attributionColumns[key]] ?? null]),
+      ) as DeliveredLead['attribution'],
+    })
+  }
+  return out
+}
+
+/** The webhook `lead` of each of these submissions that still exists, by submission id. */
+export async function deliveredSubmissions(
+  db: Kysely<DB>,
+  ids: number[],
+): Promise<Map<number, DeliveredLead>> {
+  const out = new Map<number, DeliveredLead>()
+  if (ids.length === 0) return out
+  const rows = await db
+    .selectFrom('leadSubmission as s')
+    .innerJoin('lead as l', 'l.id', 's.leadId')
+    .selectAll('s')
+    .select('l.reference as leadReference')
+    .where('s.id', 'in', [...new Set(ids)])
+    .execute()
+  for (const s of rows) {
+    const createdAt = new Date(s.createdAt).toISOString()
+    out.set(s.id, {
+      id: s.leadId,
+      reference: s.reference,
+      resubmissionOf: s.leadReference,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: s.email,
+      phone: s.phone,
+      phoneE164: s.phoneE164,
+      phoneType: s.phoneType,
+      carDetails: s.carDetails,
+      hasConsent: s.hasConsent,
+      createdAt,
+      constantsVersion: s.constantsVersion,
+      eligibility: submissionEligibility(s),
+      consent: {
+        text: s.consentText,
+        version: s.consentVersion,
+        sha256: s.consentSha256,
+        privacyVersion: s.privacyVersion,
+        partnerName: s.partnerName,
+        pageUrl: s.sourceUrl,
+        userAgent: s.userAgent,
+        ipAddress: s.ipAddress,
+        at: createdAt,
+      },
+      attribution: Object.fromEntries(
+        attributionKeys.map((key) => [key, s[attributionColumns[key]] ?? null]),
       ) as DeliveredLead['attribution'],
     })
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Insertable } from 'kysely'
 import type { Attribution } from '../../core/attribution.ts'
 import { type Answers, type assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
@@ -9,19 +9,17 @@ import {
   type LeadData,
   PRIVACY_POLICY_VERSION,
 } from '../../core/schemas/leads.ts'
-import type { EligibilityResponseTable, LeadTable } from '../db/schema.ts'
+import type { EligibilityResponseTable, LeadSubmissionTable, LeadTable } from '../db/schema.ts'
 import type { LeadContext } from './queries.server.ts'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 const cut = (value: string | null | undefined, max = 500) => value?.slice(0, max) ?? null
 
-/** The lead's row: the person, the consent evidence, the normalised phone and the attribution. */
-export function leadValues(
-  data: LeadData,
-  context: LeadContext,
-  phone: UkPhone | null,
-  email: string,
-): Insertable<LeadTable> {
+/** 22 base64url characters from 128 random bits: tells nothing about the lead or its order. */
+export const newReference = () => randomBytes(16).toString('base64url')
+
+/** The person, the consent evidence, the normalised phone and the attribution of one post. */
+function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | null, email: string) {
   const consentText = consentWording(context.partnerName)
   const attribution: Attribution = data.attribution ?? {}
   return {
@@ -55,6 +53,42 @@ export function leadValues(
     msclkid: attribution.msclkid ?? null,
     referrer: attribution.referrer ?? null,
     landingPage: attribution.landing_page ?? null,
+  }
+}
+
+/** The lead's row. */
+export function leadValues(
+  data: LeadData,
+  context: LeadContext,
+  phone: UkPhone | null,
+  email: string,
+  reference: string,
+): Insertable<LeadTable> {
+  return { ...postedValues(data, context, phone, email), reference }
+}
+
+/** A later post of the same person: its own row, as complete as a lead's, linked to the lead. */
+export function submissionValues(
+  leadId: number,
+  data: LeadData,
+  context: LeadContext,
+  phone: UkPhone | null,
+  email: string,
+  reference: string,
+  assessment: ReturnType<typeof assessEligibility> | undefined,
+): Insertable<LeadSubmissionTable> {
+  const answers = data.answers && assessment ? eligibilityValues(leadId, data.answers, assessment) : undefined
+  return {
+    ...postedValues(data, context, phone, email),
+    reference,
+    leadId,
+    hadPcpFinance: answers?.hadPcpFinance ?? null,
+    purchaseDateRange: answers?.purchaseDateRange ?? null,
+    loanAmount: answers?.loanAmount ?? null,
+    dealerDisclosedCommission: answers?.dealerDisclosedCommission ?? null,
+    commissionDisclosure: answers?.commissionDisclosure ?? null,
+    isEligible: answers?.isEligible ?? null,
+    estimatedClaim: answers?.estimatedClaim ?? null,
   }
 }
 

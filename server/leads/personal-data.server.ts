@@ -5,7 +5,9 @@ import type { DB } from '../db/schema.ts'
 
 /**
  * Leads as personal data: purged after the retention period, found, exported and erased per person.
- * A lead's eligibility response, deliveries and their attempts go with it (foreign keys cascade).
+ * A lead's eligibility response, later submissions, deliveries and their attempts go with it
+ * (foreign keys cascade). A submission is the person who sent it: found and erased by its own
+ * email or phone, whoever's lead it is linked to.
  */
 
 type Db = Kysely<DB>
@@ -31,32 +33,77 @@ export async function purgeLeadsBefore(db: Db, cutoff: Date, batchSize = PURGE_B
   }
 }
 
+/** Deletes later submissions created before `cutoff` (their leads stay), in batches like leads. */
+export async function purgeSubmissionsBefore(db: Db, cutoff: Date, batchSize = PURGE_BATCH): Promise<number> {
+  let total = 0
+  for (;;) {
+    const result = await db
+      .deleteFrom('leadSubmission')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('leadSubmission')
+          .select('id')
+          .where('createdAt', '<', cutoff)
+          .orderBy('id')
+          .limit(batchSize),
+      )
+      .executeTakeFirst()
+    const deleted = Number(result.numDeletedRows)
+    total += deleted
+    if (deleted < batchSize) return total
+  }
+}
+
 function whereSubject(identity: SubjectIdentity) {
   return identity.by === 'email'
     ? ({ column: 'emailNormalized', value: identity.email } as const)
     : ({ column: 'phoneE164', value: identity.phone } as const)
 }
 
-/** Every column of the person's leads, oldest first, with their eligibility responses, deliveries and attempts. */
+/**
+ * Every column of the person's leads, oldest first, with their eligibility responses, deliveries
+ * and attempts; and every column of the person's later submissions (also those linked to someone
+ * else's lead, which is named by reference only), with theirs.
+ */
 export async function subjectLeads(db: Db, identity: SubjectIdentity) {
   const { column, value } = whereSubject(identity)
-  const leads = await db
-    .selectFrom('lead')
-    .selectAll()
-    .where(column, '=', value)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute()
-  if (leads.length === 0) return []
+  const [leads, submissions] = await Promise.all([
+    db.selectFrom('lead').selectAll().where(column, '=', value).orderBy('createdAt').orderBy('id').execute(),
+    db
+      .selectFrom('leadSubmission as s')
+      .innerJoin('lead as l', 'l.id', 's.leadId')
+      .selectAll('s')
+      .select('l.reference as leadReference')
+      .where(`s.${column}`, '=', value)
+      .orderBy('s.createdAt')
+      .orderBy('s.id')
+      .execute(),
+  ])
+  if (leads.length === 0 && submissions.length === 0) return { leads: [], submissions: [] }
   const ids = leads.map((l) => l.id)
+  const submissionIds = submissions.map((s) => s.id)
   const [eligibility, deliveries] = await Promise.all([
-    db.selectFrom('eligibilityResponse').selectAll().where('leadId', 'in', ids).execute(),
+    ids.length === 0
+      ? []
+      : db.selectFrom('eligibilityResponse').selectAll().where('leadId', 'in', ids).execute(),
     db
       .selectFrom('webhookDelivery')
       .leftJoin('webhook', 'webhook.id', 'webhookDelivery.webhookId')
       .selectAll('webhookDelivery')
       .select('webhook.name as webhookName')
-      .where('webhookDelivery.leadId', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          ...(ids.length
+            ? [
+                eb.and([
+                  eb('webhookDelivery.leadId', 'in', ids),
+                  eb('webhookDelivery.submissionId', 'is', null),
+                ]),
+              ]
+            : []),
+          ...(submissionIds.length ? [eb('webhookDelivery.submissionId', 'in', submissionIds)] : []),
+        ]),
+      )
       .orderBy('webhookDelivery.id')
       .execute(),
   ])
@@ -73,19 +120,28 @@ export async function subjectLeads(db: Db, identity: SubjectIdentity) {
           )
           .orderBy('id')
           .execute()
-  return leads.map((lead) => ({
-    ...lead,
-    eligibility: eligibility.find((e) => e.leadId === lead.id) ?? null,
-    deliveries: deliveries
-      .filter((d) => d.leadId === lead.id)
-      .map((d) => ({ ...d, attemptLog: attempts.filter((a) => a.deliveryId === d.id) })),
-  }))
+  const withAttempts = (d: (typeof deliveries)[number]) => ({
+    ...d,
+    attemptLog: attempts.filter((a) => a.deliveryId === d.id),
+  })
+  return {
+    leads: leads.map((lead) => ({
+      ...lead,
+      eligibility: eligibility.find((e) => e.leadId === lead.id) ?? null,
+      deliveries: deliveries.filter((d) => d.leadId === lead.id && d.submissionId === null).map(withAttempts),
+    })),
+    submissions: submissions.map((s) => ({
+      ...s,
+      deliveries: deliveries.filter((d) => d.submissionId === s.id).map(withAttempts),
+    })),
+  }
 }
 
 /**
- * Deletes every lead of the person (and, through the cascades, all tied to them) in one
- * transaction. On PostgreSQL it takes the lead capture's lock for this identity first, so a lead
- * from the same person committing at the same moment is either erased too or arrives after.
+ * Deletes every lead and every later submission of the person (and, through the cascades, all
+ * tied to them) in one transaction. On PostgreSQL it takes the lead capture's lock for this
+ * identity first, so a post from the same person committing at the same moment is either erased
+ * too or arrives after.
  */
 export async function eraseSubjectLeads(db: Db, dialect: Dialect, identity: SubjectIdentity) {
   const { column, value } = whereSubject(identity)
@@ -93,7 +149,12 @@ export async function eraseSubjectLeads(db: Db, dialect: Dialect, identity: Subj
     if (dialect === 'postgres') {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${value}`}, 0))`.execute(trx)
     }
-    const rows = await trx.deleteFrom('lead').where(column, '=', value).returning('id').execute()
-    return rows.map((r) => r.id)
+    const submissions = await trx
+      .deleteFrom('leadSubmission')
+      .where(column, '=', value)
+      .returning('id')
+      .execute()
+    const leads = await trx.deleteFrom('lead').where(column, '=', value).returning('id').execute()
+    return { leads: leads.map((r) => r.id), submissions: submissions.length }
   })
 }

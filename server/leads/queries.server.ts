@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto'
-
-import { type Kysely, type Selectable, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
 import { complianceVersion, readCompliance } from '../../core/compliance.ts'
 import { assessEligibility, type EstimateConstants } from '../../core/eligibility.ts'
@@ -9,10 +7,11 @@ import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, readLeadSettings } from '../../core/schemas/settings.ts'
 import type { AppServices } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
-import type { DB, LeadTable } from '../db/schema.ts'
+import type { DB, Lead, LeadSubmission } from '../db/schema.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
+import { activeWebhookIds, enqueueDeliveries, leadsWithABuyer } from '../webhooks/enqueue.server.ts'
 import { insertLeadBatch } from './batch-insert.server.ts'
-import { eligibilityValues, leadValues } from './lead-rows.server.ts'
+import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
 
 export type LeadContext = {
   /** The page the form was on (the Referer of the post), part of the consent evidence. */
@@ -30,20 +29,29 @@ export type LeadContext = {
 }
 
 export type StoredLead = {
-  id: number
-  createdAt: Date
+  /**
+   * The visitor's answer: the new lead's reference, the submission's, or a random one for a bot.
+   * It says nothing about whether the person had written before.
+   */
+  reference: string
+  /** The new lead, or the earlier one a submission is linked to; null for a bot. */
+  leadId: number | null
+  /** Set when the post was kept as a later submission of an earlier lead. */
+  submissionId: number | null
   assessment: ReturnType<typeof assessEligibility> | undefined
-  /** True when the lead matched an earlier one: nothing new was stored or delivered. */
+  /** True when the post matched an earlier lead: kept as a submission, the lead left untouched. */
   duplicate: boolean
-  /** Outbox rows written with the lead (one per active webhook). */
+  /** Outbox rows written with it (one per active webhook, or none). */
   deliveries: number
 }
 
 /**
  * Writes a lead and, when the questionnaire was answered, its eligibility response, inside the
  * caller's transaction, with its consent evidence, normalised phone and attribution, and one
- * outbox row per active webhook. A lead whose phone or email matches one received within the
- * window only counts against that one. Eligibility is recomputed here: the browser is never trusted.
+ * outbox row per active webhook. A post whose phone or email matches a lead received within the
+ * window is kept as a submission of that lead instead (the lead itself is never changed), and is
+ * delivered only when no buyer has or is about to have that person. Eligibility is recomputed
+ * here: the browser is never trusted.
  */
 async function insertLead(
   trx: Kysely<DB>,
@@ -62,9 +70,10 @@ async function insertLead(
   }
   const windowDays = context.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS
   const since = new Date(now.getTime() - windowDays * 86_400_000)
+  const assessment = data.answers ? assessEligibility(data.answers, context.constants) : undefined
   const earlier = await trx
     .selectFrom('lead')
-    .select(['id', 'createdAt'])
+    .select('id')
     .where('createdAt', '>=', since)
     .where((eb) =>
       phone
@@ -75,54 +84,52 @@ async function insertLead(
     .limit(1)
     .executeTakeFirst()
   if (earlier) {
-    await trx
-      .updateTable('lead')
-      .set((eb) => ({ duplicateCount: eb('duplicateCount', '+', 1), lastSeenAt: now }))
-      .where('id', '=', earlier.id)
-      .execute()
+    const submission = await trx
+      .insertInto('leadSubmission')
+      .values(submissionValues(earlier.id, data, context, phone, email, newReference(), assessment))
+      .returning(['id', 'reference'])
+      .executeTakeFirstOrThrow()
+    const targets = webhookIds.length > 0 && !(await leadsWithABuyer(trx, [earlier.id])).has(earlier.id)
+    if (targets) {
+      await enqueueDeliveries(
+        trx,
+        webhookIds.map((webhookId) => ({ leadId: earlier.id, submissionId: submission.id, webhookId })),
+      )
+    }
     return {
-      id: earlier.id,
-      createdAt: earlier.createdAt,
-      assessment: data.answers ? assessEligibility(data.answers, context.constants) : undefined,
+      reference: submission.reference,
+      leadId: earlier.id,
+      submissionId: submission.id,
+      assessment,
       duplicate: true,
-      deliveries: 0,
+      deliveries: targets ? webhookIds.length : 0,
     }
   }
 
   const lead = await trx
     .insertInto('lead')
-    .values(leadValues(data, context, phone, email))
-    .returning(['id', 'createdAt'])
+    .values(leadValues(data, context, phone, email, newReference()))
+    .returning(['id', 'reference'])
     .executeTakeFirstOrThrow()
-
-  let assessment: ReturnType<typeof assessEligibility> | undefined
-  if (data.answers) {
-    const answers = data.answers
-    assessment = assessEligibility(answers, context.constants)
+  if (data.answers && assessment) {
     await trx
       .insertInto('eligibilityResponse')
-      .values(eligibilityValues(lead.id, answers, assessment))
+      .values(eligibilityValues(lead.id, data.answers, assessment))
       .execute()
   }
-  if (webhookIds.length > 0) {
-    await trx
-      .insertInto('webhookDelivery')
-      .values(webhookIds.map((webhookId) => ({ leadId: lead.id, webhookId, idempotencyKey: randomUUID() })))
-      .execute()
-  }
+  await enqueueDeliveries(
+    trx,
+    webhookIds.map((webhookId) => ({ leadId: lead.id, webhookId })),
+  )
   return {
-    id: lead.id,
-    createdAt: lead.createdAt,
+    reference: lead.reference,
+    leadId: lead.id,
+    submissionId: null,
     assessment,
     duplicate: false,
     deliveries: webhookIds.length,
   }
 }
-
-const activeWebhookIds = async (trx: Kysely<DB>) =>
-  (await trx.selectFrom('webhook').select('id').where('isActive', '=', true).orderBy('id').execute()).map(
-    (w) => w.id,
-  )
 
 type Job = {
   data: LeadData
@@ -207,8 +214,9 @@ export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, 
 
 /**
  * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the recipient named
- * in the consent wording comes from the current settings, and only the lead id is logged. A bot
- * and a duplicate get the same answer as a new lead; only a new lead is stored and delivered.
+ * in the consent wording comes from the current settings, and only ids are logged. A bot, a
+ * duplicate and a new lead get answers alike (a reference of the same form); a bot's is random and
+ * nothing of it is stored.
  */
 export async function captureLead(
   { db, dialect, logger, site, events }: AppServices,
@@ -217,7 +225,14 @@ export async function captureLead(
 ): Promise<StoredLead> {
   if (looksLikeBot(data)) {
     logger.info({ via: request.via }, 'lead refused as a bot')
-    return { id: 0, createdAt: new Date(), assessment: undefined, duplicate: false, deliveries: 0 }
+    return {
+      reference: newReference(),
+      leadId: null,
+      submissionId: null,
+      assessment: undefined,
+      duplicate: false,
+      deliveries: 0,
+    }
   }
   const { settings } = await site.get()
   const compliance = readCompliance(settings)
@@ -236,10 +251,25 @@ export async function captureLead(
     dialect,
   )
   logger.info(
-    { leadId: lead.id, eligible: lead.assessment?.isEligible, duplicate: lead.duplicate, via: request.via },
-    'lead captured',
+    {
+      leadId: lead.leadId,
+      submissionId: lead.submissionId ?? undefined,
+      eligible: lead.assessment?.isEligible,
+      duplicate: lead.duplicate,
+      deliveries: lead.deliveries,
+      via: request.via,
+    },
+    lead.duplicate ? 'lead submitted again' : 'lead captured',
   )
-  if (!lead.duplicate) events.emit('lead.created', { id: lead.id, deliveries: lead.deliveries })
+  const leadId = lead.leadId as number
+  if (!lead.duplicate) events.emit('lead.created', { id: leadId, deliveries: lead.deliveries })
+  else if (lead.deliveries > 0) {
+    events.emit('lead.submitted', {
+      leadId,
+      submissionId: lead.submissionId as number,
+      deliveries: lead.deliveries,
+    })
+  }
   return lead
 }
 
@@ -249,8 +279,35 @@ export async function checkLeadRateLimit({ db, config }: AppServices, ip: string
   return hitRateLimit(db, `leads:${clientKey(ip)}`, config.rateLimits.leads)
 }
 
-/** A stored lead's attribution, under the names the visitor's URL used. */
-export function attributionOf(lead: Selectable<LeadTable>): Attribution {
+/** The columns a lead and a submission both keep about one post. */
+type PostedRow = Pick<
+  Lead,
+  | 'hasConsent'
+  | 'consentText'
+  | 'consentVersion'
+  | 'consentSha256'
+  | 'privacyVersion'
+  | 'partnerName'
+  | 'sourceUrl'
+  | 'userAgent'
+  | 'ipAddress'
+  | 'createdAt'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
+  | 'utmTerm'
+  | 'utmContent'
+  | 'gclid'
+  | 'gbraid'
+  | 'wbraid'
+  | 'fbclid'
+  | 'msclkid'
+  | 'referrer'
+  | 'landingPage'
+>
+
+/** A stored lead's (or submission's) attribution, under the names the visitor's URL used. */
+export function attributionOf(lead: PostedRow): Attribution {
   const out: Attribution = {}
   const values: Record<AttributionKey, string | null> = {
     utm_source: lead.utmSource,
@@ -274,7 +331,7 @@ export function attributionOf(lead: Selectable<LeadTable>): Attribution {
 }
 
 /** The consent evidence a buyer's compliance officer reads (CMCOB 2.2.2R, PECR 21A). */
-export function consentOf(lead: Selectable<LeadTable>) {
+export function consentOf(lead: PostedRow) {
   return {
     given: lead.hasConsent,
     text: lead.consentText,
@@ -289,26 +346,80 @@ export function consentOf(lead: Selectable<LeadTable>) {
   }
 }
 
-/** One lead with everything stored about it, for the admin's lead detail. */
+/** A submission's questionnaire answers in the shape of a lead's eligibility response. */
+export function submissionEligibility(s: LeadSubmission) {
+  if (
+    s.hadPcpFinance === null ||
+    s.purchaseDateRange === null ||
+    s.loanAmount === null ||
+    s.dealerDisclosedCommission === null ||
+    s.commissionDisclosure === null ||
+    s.isEligible === null ||
+    s.estimatedClaim === null
+  )
+    return null
+  return {
+    hadPcpFinance: s.hadPcpFinance,
+    purchaseDateRange: s.purchaseDateRange,
+    loanAmount: s.loanAmount,
+    dealerDisclosedCommission: s.dealerDisclosedCommission,
+    commissionDisclosure: s.commissionDisclosure,
+    isEligible: s.isEligible,
+    estimatedClaim: s.estimatedClaim,
+  }
+}
+
+/** The later submissions of a lead, oldest first, each as complete as a lead. */
+export async function leadSubmissions(db: Kysely<DB>, leadId: number) {
+  const rows = await db
+    .selectFrom('leadSubmission')
+    .selectAll()
+    .where('leadId', '=', leadId)
+    .orderBy('id')
+    .execute()
+  return rows.map((s) => ({
+    id: s.id,
+    reference: s.reference,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    phone: s.phone,
+    phoneE164: s.phoneE164,
+    phoneType: s.phoneType,
+    carDetails: s.carDetails,
+    hasConsent: s.hasConsent,
+    createdAt: s.createdAt,
+    constantsVersion: s.constantsVersion,
+    eligibility: submissionEligibility(s),
+    consent: consentOf(s),
+    attribution: attributionOf(s),
+  }))
+}
+
+/** One lead with everything stored about it, its later submissions included, for the admin's lead detail. */
 export async function findLead(db: Kysely<DB>, id: number) {
   const lead = await db.selectFrom('lead').selectAll().where('id', '=', id).executeTakeFirst()
   if (!lead) return undefined
-  const eligibility = await db
-    .selectFrom('eligibilityResponse')
-    .select([
-      'hadPcpFinance',
-      'purchaseDateRange',
-      'loanAmount',
-      'dealerDisclosedCommission',
-      'commissionDisclosure',
-      'isEligible',
-      'estimatedClaim',
-      'createdAt',
-    ])
-    .where('leadId', '=', id)
-    .executeTakeFirst()
+  const [eligibility, submissions] = await Promise.all([
+    db
+      .selectFrom('eligibilityResponse')
+      .select([
+        'hadPcpFinance',
+        'purchaseDateRange',
+        'loanAmount',
+        'dealerDisclosedCommission',
+        'commissionDisclosure',
+        'isEligible',
+        'estimatedClaim',
+        'createdAt',
+      ])
+      .where('leadId', '=', id)
+      .executeTakeFirst(),
+    leadSubmissions(db, id),
+  ])
   return {
     id: lead.id,
+    reference: lead.reference,
     firstName: lead.firstName,
     lastName: lead.lastName,
     email: lead.email,
@@ -321,11 +432,12 @@ export async function findLead(db: Kysely<DB>, id: number) {
     sourceUrl: lead.sourceUrl,
     userAgent: lead.userAgent,
     createdAt: lead.createdAt,
-    duplicateCount: lead.duplicateCount,
-    lastSeenAt: lead.lastSeenAt,
+    duplicateCount: submissions.length,
+    lastSeenAt: submissions.at(-1)?.createdAt ?? null,
     constantsVersion: lead.constantsVersion,
     eligibility: eligibility ?? null,
     consent: consentOf(lead),
     attribution: attributionOf(lead),
+    submissions,
   }
 }

@@ -1,13 +1,13 @@
 import express, { type RequestHandler, Router } from 'express'
 import { TOO_MANY } from '../../core/schemas/auth.ts'
-import { leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
+import { type LeadReceipt, leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
 import { loadSession, requirePermission } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { write } from '../http/write.ts'
 import { captureLead, checkLeadRateLimit } from './queries.server.ts'
-import { allLeads, countLeads, searchLeads } from './search.server.ts'
+import { allLeads, countLeads, searchLeads, withSubmissionCounts } from './search.server.ts'
 
 export const LEAD_BODY_LIMIT = '8kb'
 
@@ -39,7 +39,11 @@ export function leadsRouter(services: AppServices): Router {
         ip: req.ip ?? null,
         via: 'api',
       })
-      res.status(201).json({ id: lead.id, createdAt: lead.createdAt })
+      // Alike for a new lead, a repeat and a bot, headers included (no per-response CSP nonce: a
+      // JSON answer runs no script): nothing tells whether the person wrote before.
+      const receipt: LeadReceipt = { reference: lead.reference }
+      res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+      res.status(201).json(receipt)
     },
   )
 
@@ -55,7 +59,8 @@ export function leadsRouter(services: AppServices): Router {
       res.type('application/json')
       let returned = 0
       await write(res, '[')
-      for await (const batch of allLeads(db, dialect, q, undefined, 1000, filter)) {
+      for await (const rows of allLeads(db, dialect, q, undefined, 1000, filter)) {
+        const batch = await withSubmissionCounts(db, rows)
         const text = batch.map((lead) => JSON.stringify(lead)).join(',')
         await write(res, `${returned > 0 ? ',' : ''}${text}`)
         returned += batch.length

@@ -18,7 +18,6 @@ export const leadListColumns = [
   'carDetails',
   'hasConsent',
   'createdAt',
-  'duplicateCount',
 ] as const
 
 type Db = Kysely<DB>
@@ -82,7 +81,12 @@ function indexedIdsPage(
 
 export type LeadPageRequest = { q?: string; size: number; offset: number } & AttributionFilter
 
-export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset, ...filter }: LeadPageRequest) {
+/** One page of the list, each lead with its number of later submissions. */
+export async function searchLeads(db: Db, dialect: Dialect, request: LeadPageRequest) {
+  return withSubmissionCounts(db, await searchLeadRows(db, dialect, request))
+}
+
+async function searchLeadRows(db: Db, dialect: Dialect, { q, size, offset, ...filter }: LeadPageRequest) {
   let query = db.selectFrom('lead').select(leadListColumns)
   if (hasFilter(filter)) {
     query = query.where(attributionWhere(filter))
@@ -98,6 +102,25 @@ export async function searchLeads(db: Db, dialect: Dialect, { q, size, offset, .
       .orderBy('id', 'desc')
       .execute()
   return query.where(likeFilter(q)).orderBy('id', 'desc').limit(size).offset(offset).execute()
+}
+
+/** The rows with `duplicateCount`: how many later submissions each lead has. */
+export async function withSubmissionCounts<T extends { id: number }>(db: Db, rows: T[]) {
+  const counts = new Map<number, number>()
+  if (rows.length > 0) {
+    const found = await db
+      .selectFrom('leadSubmission')
+      .select(['leadId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where(
+        'leadId',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .groupBy('leadId')
+      .execute()
+    for (const r of found) counts.set(r.leadId, Number(r.n))
+  }
+  return rows.map((row) => ({ ...row, duplicateCount: counts.get(row.id) ?? 0 }))
 }
 
 /** How many leads there are, and how many without consent: the tally on PostgreSQL. */

@@ -1,7 +1,7 @@
 import { parseRetentionYears, RETENTION_YEARS_KEY, retentionCutoff } from '../../core/lead-settings.ts'
 import { purgeConsentBefore } from '../consent/queries.server.ts'
 import type { AppServices } from '../context.ts'
-import { purgeLeadsBefore } from '../leads/personal-data.server.ts'
+import { purgeLeadsBefore, purgeSubmissionsBefore } from '../leads/personal-data.server.ts'
 import type { Job } from '../scheduler.ts'
 
 export const RETENTION_JOB = 'retention-purge'
@@ -12,11 +12,17 @@ export const RETENTION_JOB = 'retention-purge'
  */
 const CHECK_EVERY_MS = 60 * 60_000
 
-export type PurgeResult = { retentionYears: number; cutoff: Date; leads: number; consentRecords: number }
+export type PurgeResult = {
+  retentionYears: number
+  cutoff: Date
+  leads: number
+  submissions: number
+  consentRecords: number
+}
 
 /**
- * Deletes leads (with everything tied to them) and consent records older than the `retention_years`
- * setting. The log line carries counts and the cutoff only, never anything about a person.
+ * Deletes leads (with everything tied to them), later submissions and consent records older than
+ * the `retention_years` setting. The log line carries counts and the cutoff only, never anything about a person.
  */
 export async function purgeExpiredData(
   { db, site, logger }: Pick<AppServices, 'db' | 'site' | 'logger'>,
@@ -26,10 +32,12 @@ export async function purgeExpiredData(
   const retentionYears = parseRetentionYears(settings.get(RETENTION_YEARS_KEY))
   const cutoff = retentionCutoff(retentionYears, now)
   const leads = await purgeLeadsBefore(db, cutoff)
+  const submissions = await purgeSubmissionsBefore(db, cutoff)
   const consentRecords = await purgeConsentBefore(db, cutoff)
-  const result = { retentionYears, cutoff, leads, consentRecords }
+  const result = { retentionYears, cutoff, leads, submissions, consentRecords }
   const fields = { job: RETENTION_JOB, ...result, cutoff: cutoff.toISOString() }
-  if (leads > 0 || consentRecords > 0) logger.info(fields, 'retention purge removed expired data')
+  if (leads > 0 || submissions > 0 || consentRecords > 0)
+    logger.info(fields, 'retention purge removed expired data')
   else logger.debug(fields, 'retention purge: nothing expired')
   return result
 }

@@ -9,7 +9,7 @@ type Actor = Pick<CurrentAdmin, 'id' | 'email'> | undefined
 /**
  * Everything held about one person (UK GDPR articles 15 and 20), `SubjectExport` once serialised:
  * each lead with every column, its questionnaire answers, its deliveries to buyers with their
- * attempts, and who opened it. The lookup is audited with counts only.
+ * attempts, and who opened it; and each later submission they sent, with its deliveries. The lookup is audited with counts only.
  */
 export async function exportSubject(
   { db }: Pick<AppServices, 'db'>,
@@ -17,7 +17,7 @@ export async function exportSubject(
   actor: Actor,
   download: boolean,
 ) {
-  const leads = await subjectLeads(db, identity)
+  const { leads, submissions } = await subjectLeads(db, identity)
   const activity = await auditEntriesAbout(
     db,
     'lead',
@@ -27,7 +27,7 @@ export async function exportSubject(
     actor,
     action: 'subject.export',
     entity: 'subject',
-    detail: { by: identity.by, leads: leads.length, download },
+    detail: { by: identity.by, leads: leads.length, submissions: submissions.length, download },
   })
   return {
     subject: subjectOf(identity),
@@ -39,11 +39,12 @@ export async function exportSubject(
         .filter((a) => a.entityId === String(lead.id))
         .map(({ entityId: _id, ...entry }) => entry),
     })),
+    submissions,
   }
 }
 
 /**
- * Erases the person (UK GDPR article 17): their leads and all tied to them. Audit entries about
+ * Erases the person (UK GDPR article 17): their leads and later submissions, and all tied to them. Audit entries about
  * those leads hold ids and counts only, so they stay as the record of who saw what. The erasure's
  * own entry says how, and how many, never who: not even a hash, since a phone number's hash is
  * undone by trying every number.
@@ -58,7 +59,7 @@ export async function eraseSubject(
     actor,
     action: 'subject.erase',
     entity: 'subject',
-    detail: { by: identity.by, leads: erased.length },
+    detail: { by: identity.by, leads: erased.leads.length, submissions: erased.submissions },
   })
-  return { subject: subjectOf(identity), erased: erased.length }
+  return { subject: subjectOf(identity), erased: erased.leads.length, submissions: erased.submissions }
 }

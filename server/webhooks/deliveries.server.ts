@@ -12,13 +12,30 @@ import { iso, nowPlus } from './db-time.server.ts'
 
 // Deliveries as the admin sees them: per lead, resent, and the failing ones on the Overview.
 
-/** A lead's deliveries with every attempt, oldest first, for the admin's lead detail. */
+/** A lead's own deliveries with every attempt, oldest first, for the admin's lead detail. */
 export async function leadDeliveries(db: Kysely<DB>, leadId: number): Promise<LeadDeliveryView[]> {
+  return (await deliveryViews(db, leadId, 'lead')).get(null) ?? []
+}
+
+/** The deliveries of a lead's later submissions, by submission. */
+export async function submissionDeliveries(
+  db: Kysely<DB>,
+  leadId: number,
+): Promise<Map<number | null, LeadDeliveryView[]>> {
+  return deliveryViews(db, leadId, 'submissions')
+}
+
+async function deliveryViews(
+  db: Kysely<DB>,
+  leadId: number,
+  which: 'lead' | 'submissions',
+): Promise<Map<number | null, LeadDeliveryView[]>> {
   const deliveries = await db
     .selectFrom('webhookDelivery as d')
     .innerJoin('webhook as w', 'w.id', 'd.webhookId')
     .select([
       'd.id',
+      'd.submissionId',
       'd.webhookId',
       'w.name as webhookName',
       'd.idempotencyKey',
@@ -31,9 +48,11 @@ export async function leadDeliveries(db: Kysely<DB>, leadId: number): Promise<Le
       'd.createdAt',
     ])
     .where('d.leadId', '=', leadId)
+    .where('d.submissionId', which === 'lead' ? 'is' : 'is not', null)
     .orderBy('d.id')
     .execute()
-  if (deliveries.length === 0) return []
+  const out = new Map<number | null, LeadDeliveryView[]>()
+  if (deliveries.length === 0) return out
   const attempts = await db
     .selectFrom('webhookAttempt')
     .select(['deliveryId', 'attemptedAt', 'statusCode', 'error', 'durationMs', 'responseExcerpt'])
@@ -44,32 +63,36 @@ export async function leadDeliveries(db: Kysely<DB>, leadId: number): Promise<Le
     )
     .orderBy('id')
     .execute()
-  return deliveries.map((d) => ({
-    id: d.id,
-    webhookId: d.webhookId,
-    webhookName: d.webhookName,
-    idempotencyKey: d.idempotencyKey,
-    status: d.status,
-    attempts: d.attempts,
-    lastStatus: d.lastStatus,
-    lastError: d.lastError,
-    deliveredAt: iso(d.deliveredAt),
-    nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
-    createdAt: iso(d.createdAt) as string,
-    attemptsLog: attempts
-      .filter((a) => a.deliveryId === d.id)
-      .map((a) => ({
-        attemptedAt: iso(a.attemptedAt) as string,
-        statusCode: a.statusCode,
-        error: a.error,
-        durationMs: a.durationMs,
-        responseExcerpt: a.responseExcerpt,
-      })),
-  }))
+  for (const d of deliveries) {
+    const view: LeadDeliveryView = {
+      id: d.id,
+      webhookId: d.webhookId,
+      webhookName: d.webhookName,
+      idempotencyKey: d.idempotencyKey,
+      status: d.status,
+      attempts: d.attempts,
+      lastStatus: d.lastStatus,
+      lastError: d.lastError,
+      deliveredAt: iso(d.deliveredAt),
+      nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
+      createdAt: iso(d.createdAt) as string,
+      attemptsLog: attempts
+        .filter((a) => a.deliveryId === d.id)
+        .map((a) => ({
+          attemptedAt: iso(a.attemptedAt) as string,
+          statusCode: a.statusCode,
+          error: a.error,
+          durationMs: a.durationMs,
+          responseExcerpt: a.responseExcerpt,
+        })),
+    }
+    out.set(d.submissionId, [...(out.get(d.submissionId) ?? []), view])
+  }
+  return out
 }
 
 /**
- * "Resend" on a lead: for each active webhook, a failed or waiting delivery goes back to pending,
+ * "Resend" on a lead (its own deliveries, not those of its later submissions): for each active webhook, a failed or waiting delivery goes back to pending,
  * due now, with its retries restored and its key kept (the buyer can still tell it is the same
  * lead); a webhook that has none gets one. When everything was already delivered, each active
  * webhook gets a new delivery with a new key: an explicit second sending. A delivery being posted
@@ -84,6 +107,7 @@ export async function resendLead(db: Kysely<DB>, dialect: Dialect, leadId: numbe
       .selectFrom('webhookDelivery')
       .select(['id', 'webhookId', 'status'])
       .where('leadId', '=', leadId)
+      .where('submissionId', 'is', null)
       .execute()
     const open: number[] = []
     const missing: number[] = []
@@ -145,6 +169,7 @@ export async function webhookHealth(db: Kysely<DB>, limit = 10): Promise<Webhook
       .select([
         'd.id',
         'd.leadId',
+        'd.submissionId',
         'd.webhookId',
         'w.name as webhookName',
         'd.status',
@@ -168,6 +193,7 @@ export async function webhookHealth(db: Kysely<DB>, limit = 10): Promise<Webhook
       (d): FailingDelivery => ({
         id: d.id,
         leadId: d.leadId,
+        submissionId: d.submissionId,
         webhookId: d.webhookId,
         webhookName: d.webhookName,
         status: d.status,

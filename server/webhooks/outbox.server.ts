@@ -9,6 +9,8 @@ import { nowPlus } from './db-time.server.ts'
 export type ClaimedDelivery = {
   id: number
   leadId: number
+  /** Set when the row delivers a later submission of the lead. */
+  submissionId: number | null
   webhookId: number
   idempotencyKey: string
   /** Including the attempt about to be made. */
@@ -47,7 +49,7 @@ export async function claimDeliveries(
       updatedAt: nowPlus(dialect),
     }))
     .where('id', 'in', due)
-    .returning(['id', 'leadId', 'webhookId', 'idempotencyKey', 'attempts'])
+    .returning(['id', 'leadId', 'submissionId', 'webhookId', 'idempotencyKey', 'attempts'])
     .execute()
 }
 

@@ -5,10 +5,9 @@ import { iso } from './db-time.server.ts'
 
 /**
  * The webhooks module's tables: `webhook` (the buyer's endpoints, here), `webhook_delivery` (the
- * outbox: one row per lead and webhook, written in the lead's transaction) and `webhook_attempt`
- * (every post), read and written by outbox.server.ts (the worker) and deliveries.server.ts (the
- * admin's views). Nothing else touches them, apart from the outbox insert in the lead's own
- * transaction.
+ * outbox: one row per lead, or later submission of a lead, and webhook, written in the lead's
+ * transaction by enqueue.server.ts) and `webhook_attempt` (every post), read and written by
+ * outbox.server.ts (the worker) and deliveries.server.ts (the admin's views).
  */
 
 /** The last characters of a secret, enough to tell two apart; short secrets show nothing. */

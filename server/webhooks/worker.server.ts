@@ -7,7 +7,7 @@ import type { WebhookConfig } from '../config.ts'
 import type { AppEvents } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
-import { type DeliveredLead, deliveredLeads } from '../leads/delivery-payload.server.ts'
+import { type DeliveredLead, deliveredLeads, deliveredSubmissions } from '../leads/delivery-payload.server.ts'
 import {
   type ClaimedDelivery,
   claimDeliveries,
@@ -69,6 +69,7 @@ export class DeliveryWorker {
     if (this.#started || this.#stopped) return
     this.#started = true
     this.#deps.events.on('lead.created', this.#onLead)
+    this.#deps.events.on('lead.submitted', this.#onLead)
     this.#timer = setInterval(() => this.wake(), this.#deps.config.webhooks.pollMs)
     this.#timer.unref()
     this.wake()
@@ -99,6 +100,7 @@ export class DeliveryWorker {
     this.#stopped = true
     clearInterval(this.#timer)
     this.#deps.events.off('lead.created', this.#onLead)
+    this.#deps.events.off('lead.submitted', this.#onLead)
     await this.#filling
     const grace = setTimeout(() => this.#stop.abort(), graceMs)
     // A commit under way may still hand over a few claimed rows: wait for those too.
@@ -144,14 +146,24 @@ export class DeliveryWorker {
       ),
       deliveredLeads(
         this.#deps.db,
-        batch.map((d) => d.leadId),
+        batch.flatMap((d) => (d.submissionId === null ? [d.leadId] : [])),
+      ),
+      deliveredSubmissions(
+        this.#deps.db,
+        batch.flatMap((d) => (d.submissionId === null ? [] : [d.submissionId])),
       ),
     ])
     for (const delivery of batch) {
       track(
         ready.then(
-          ([targets, leads]) =>
-            this.#deliver(delivery, targets.get(delivery.webhookId), leads.get(delivery.leadId)),
+          ([targets, leads, submissions]) =>
+            this.#deliver(
+              delivery,
+              targets.get(delivery.webhookId),
+              delivery.submissionId === null
+                ? leads.get(delivery.leadId)
+                : submissions.get(delivery.submissionId),
+            ),
           (err: unknown) =>
             this.#deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed'),
         ),
@@ -165,8 +177,13 @@ export class DeliveryWorker {
     lead: DeliveredLead | undefined,
   ) {
     const { config, logger } = this.#deps
-    const ids = { deliveryId: delivery.id, leadId: delivery.leadId, webhookId: delivery.webhookId }
-    // Erased lead or deleted webhook: the delivery went with it.
+    const ids = {
+      deliveryId: delivery.id,
+      leadId: delivery.leadId,
+      submissionId: delivery.submissionId ?? undefined,
+      webhookId: delivery.webhookId,
+    }
+    // Erased lead or submission, or deleted webhook: the delivery went with it.
     if (!target || !lead) return
     const body = JSON.stringify({ event: 'lead.created', deliveryId: delivery.id, lead })
     const attemptedAt = new Date()

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { axeViolations, count, tab } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
+import { queryDatabase } from './support.ts'
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
@@ -10,7 +11,9 @@ async function postLead(page: Page, email: string, phone: string, firstName: str
     data: { firstName, lastName: 'Request', email, phone, carDetails: 'Ford Fiesta 2012', hasConsent: true },
   })
   expect(response.status()).toBe(201)
-  return ((await response.json()) as { id: number }).id
+  const { reference } = (await response.json()) as { reference: string }
+  const [lead] = queryDatabase<{ id: number }>('select id from lead where reference = ?', reference)
+  return lead?.id as number
 }
 
 test.describe('data requests tab', () => {

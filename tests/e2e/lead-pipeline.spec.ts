@@ -40,6 +40,19 @@ test.describe('lead pipeline', () => {
       email,
     )
     expect(row?.phone_e164).toBe('+447700900321')
+    // The same person writes again: kept as a later submission, answered like any post.
+    const repeat = await page.request.post('/api/leads', {
+      data: {
+        firstName: 'Grace',
+        lastName: 'Brewster',
+        email,
+        phone: '07700 900999',
+        carDetails: 'Morris <b>Minor</b>',
+        hasConsent: true,
+      },
+    })
+    expect(repeat.status()).toBe(201)
+    expect(Object.keys(await repeat.json())).toEqual(['reference'])
 
     await page.goto('/admin?tab=leads')
     await waitForHydration(page)
@@ -58,6 +71,11 @@ test.describe('lead pipeline', () => {
     await expect(evidence).toContainText(/[0-9a-f]{64}/)
     await expect(evidence).toContainText('Privacy policy version')
     await expect(dialog.getByText('+447700900321')).toBeVisible()
+    const later = dialog.getByRole('region', { name: 'Later submissions' })
+    await expect(later).toContainText('Grace Brewster')
+    await expect(later).toContainText('Morris <b>Minor</b>')
+    await expect(later).toContainText('+447700900999')
+    await expect(later).toContainText('I consent to being contacted')
     expect(await axeViolations(page)).toEqual([])
   })
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previousMonthStart } from '../../core/lead-stats.ts'
 import type { NewLead } from '../../server/db/schema.ts'
@@ -653,7 +654,9 @@ describe(`admin users API on ${testDialect}`, () => {
   })
 })
 
-const janeSmith: NewLead = {
+type SampleLead = Omit<NewLead, 'reference'>
+
+const janeSmith: SampleLead = {
   firstName: 'Jane',
   lastName: 'Smith',
   email: 'jane.smith@example.org',
@@ -662,7 +665,7 @@ const janeSmith: NewLead = {
   hasConsent: true,
 }
 
-const otherLeads: NewLead[] = [
+const otherLeads: SampleLead[] = [
   {
     firstName: 'Oliver',
     lastName: 'Brown',
@@ -710,7 +713,7 @@ describe(`lead list and audit log on ${testDialect}`, () => {
     for (const [i, lead] of allLeads.entries()) {
       await app.database.db
         .insertInto('lead')
-        .values({ ...lead, createdAt: new Date(start + i * 60_000) })
+        .values({ ...lead, reference: randomUUID(), createdAt: new Date(start + i * 60_000) })
         .execute()
     }
   })
@@ -865,6 +868,7 @@ describe(`lead list and audit log on ${testDialect}`, () => {
         phone: '07700900666',
         carDetails: 'ŠKODA Octavia',
         hasConsent: true,
+        reference: randomUUID(),
       })
       .execute()
     for (const q of ['ölander', 'zoë öl', 'ZOË ÖLANDER', 'škoda octavia']) {
@@ -893,6 +897,7 @@ describe(`lead stats on ${testDialect}`, () => {
     phone: '07700900000',
     carDetails: null,
     hasConsent,
+    reference: randomUUID(),
     createdAt,
   })
 

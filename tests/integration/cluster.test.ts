@@ -67,7 +67,7 @@ type Outcome = { what: string; status: number | string }
 function runLoad(base: string, options: { cookie?: string; workers?: number }) {
   let running = true
   const outcomes: Outcome[] = []
-  const leadIds: number[] = []
+  const leadReferences: string[] = []
   const send = async (what: string, url: string, init?: RequestInit) => {
     try {
       const response = await fetch(`${base}${url}`, { redirect: 'manual', ...init })
@@ -89,7 +89,8 @@ function runLoad(base: string, options: { cookie?: string; workers?: number }) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(newLead('cluster')),
       })
-      if (response?.status === 201) leadIds.push(((await response.json()) as { id: number }).id)
+      if (response?.status === 201)
+        leadReferences.push(((await response.json()) as { reference: string }).reference)
     }
   }
   const adminWorker = async (cookie: string) => {
@@ -112,7 +113,7 @@ function runLoad(base: string, options: { cookie?: string; workers?: number }) {
   ]
   return {
     outcomes,
-    leadIds,
+    leadReferences,
     stop: async () => {
       running = false
       await Promise.all(all)
@@ -153,9 +154,13 @@ describe.skipIf(testDialect !== 'postgres')('two instances behind nginx on one P
     expect(failures(load.outcomes)).toEqual([])
     const kinds = new Set(load.outcomes.map((o) => o.what))
     expect([...kinds].sort()).toEqual(['admin', 'lead', 'page'])
-    expect(load.leadIds.length).toBeGreaterThan(10)
-    const stored = await database.db.selectFrom('lead').select('id').where('id', 'in', load.leadIds).execute()
-    expect(stored).toHaveLength(load.leadIds.length)
+    expect(load.leadReferences.length).toBeGreaterThan(10)
+    const stored = await database.db
+      .selectFrom('lead')
+      .select('id')
+      .where('reference', 'in', load.leadReferences)
+      .execute()
+    expect(stored).toHaveLength(load.leadReferences.length)
     // The shared cache answered some pages itself.
     const cached = await fetch(`${nginx.url}/evidence`)
     expect(cached.headers.get('x-cache-status')).toMatch(/HIT|STALE|UPDATING|REVALIDATED/)
@@ -208,8 +213,12 @@ describe.skipIf(testDialect !== 'postgres')('two instances behind nginx on one P
     await load.stop()
     expect(failures(load.outcomes)).toEqual([])
     expect(load.outcomes.filter((o) => o.what === 'lead').length).toBeGreaterThan(10)
-    const stored = await database.db.selectFrom('lead').select('id').where('id', 'in', load.leadIds).execute()
-    expect(stored).toHaveLength(load.leadIds.length)
+    const stored = await database.db
+      .selectFrom('lead')
+      .select('id')
+      .where('reference', 'in', load.leadReferences)
+      .execute()
+    expect(stored).toHaveLength(load.leadReferences.length)
   }, 60_000)
 })
 
@@ -239,7 +248,7 @@ describe(`graceful shutdown of one instance on ${testDialect}`, () => {
     // Half the lead's body is sent, then the signal: the rest follows while the server stops.
     let newConnection = 'not tried'
     const body = JSON.stringify(newLead('shutdown'))
-    const answer = new Promise<{ status: number; json: { id: number } }>((resolve, reject) => {
+    const answer = new Promise<{ status: number; json: { reference: string } }>((resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
@@ -279,7 +288,7 @@ describe(`graceful shutdown of one instance on ${testDialect}`, () => {
     const lead = await database.db
       .selectFrom('lead')
       .select(['id', 'email'])
-      .where('id', '=', json.id)
+      .where('reference', '=', json.reference)
       .executeTakeFirst()
     expect(lead?.email).toMatch(/^shutdown-/)
     const redirect = await database.db

@@ -8,7 +8,7 @@ import {
 } from '../../core/compliance.ts'
 import { loadSettings } from '../../server/settings/queries.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
-import { eligibleAnswers, leadPayload } from '../support/factories.ts'
+import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
 import { decode, visibleText } from '../support/html.ts'
 import { created, ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -91,7 +91,7 @@ describe(`compliance settings on ${testDialect}`, () => {
         }),
       ),
     )
-    return row.id as number
+    return leadIdOf(app.database.db, row.reference as string)
   }
 
   async function storedLead(id: number) {

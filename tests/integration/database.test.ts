@@ -1,11 +1,12 @@
 import { sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { json } from '../../server/db/database.ts'
 import {
   replacedDescriptions,
   shorterDescriptions,
 } from '../../server/db/migrations/0014-shorter-descriptions.ts'
-import { migrateToLatest } from '../../server/db/migrations.ts'
+import { migrateToLatest, migrationProvider } from '../../server/db/migrations.ts'
 import { seed, systemPages } from '../../server/db/seed.ts'
 import { insertLead as insertLeadRow } from '../support/factories.ts'
 import { createTestDatabase, testDialect } from '../support/test-app.ts'
@@ -79,8 +80,6 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         'phone_e164',
         'phone_type',
         'email_normalized',
-        'duplicate_count',
-        'last_seen_at',
         'consent_version',
         'consent_sha256',
         'privacy_version',
@@ -99,6 +98,8 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         'msclkid',
         'referrer',
         'landing_page',
+        // Issue 19: an opaque reference (the duplicate tally went: repeats are submissions).
+        'reference',
       ].sort(),
     )
     expect(columns('eligibility_response')).toEqual(
@@ -115,6 +116,30 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         'created_at',
       ].sort(),
     )
+  })
+
+  it('gives leads taken before migration 0011 a random reference each, and keeps them', async () => {
+    const old = await createTestDatabase()
+    try {
+      const raw = old.db.withoutPlugins()
+      const migrator = new Migrator({ db: raw, provider: migrationProvider(old.dialect) })
+      expect((await migrator.migrateTo('0010_lead_search_table')).error).toBeUndefined()
+      for (let i = 0; i < 5; i++) {
+        await sql`insert into lead (first_name, last_name, email, phone, duplicate_count)
+          values (${`Old${i}`}, 'Lead', ${`old${i}@example.com`}, '07700900123', 2)`.execute(raw)
+      }
+      await migrateToLatest(raw, old.dialect)
+      const rows = await old.db
+        .selectFrom('lead')
+        .select(['id', 'firstName', 'reference'])
+        .orderBy('id')
+        .execute()
+      expect(rows.map((r) => r.firstName)).toEqual(['Old0', 'Old1', 'Old2', 'Old3', 'Old4'])
+      for (const row of rows) expect(row.reference).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      expect(new Set(rows.map((r) => r.reference)).size).toBe(5)
+    } finally {
+      await old.destroy()
+    }
   })
 
   it('gives back booleans and Dates from insert … returning', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
-import { eligibleAnswers, leadPayload } from '../support/factories.ts'
+import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
 import { ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -38,6 +38,9 @@ describe(`the lead pipeline on ${testDialect}`, () => {
       )?.n,
     )
   const detail = async (id: number) => ok(await admin.get(`/api/admin/leads/${id}`))
+  /** The lead a post's answer stands for (its own, or the one its repeat was kept under). */
+  const idOf = async (response: Response) =>
+    leadIdOf(app.database.db, ((await response.json()) as { reference: string }).reference)
 
   beforeAll(async () => {
     app = await startTestApp()
@@ -62,28 +65,28 @@ describe(`the lead pipeline on ${testDialect}`, () => {
   ])('stores %s as %s (%s) beside what was typed', async (typed, e164, type) => {
     const response = await post(person({ phone: typed }))
     expect(response.status).toBe(201)
-    const { id } = await response.json()
-    const lead = await detail(id)
+    const lead = await detail(await idOf(response))
     expect(lead).toMatchObject({ phone: typed, phoneE164: e164, phoneType: type })
   })
 
-  it('a duplicate by phone (any format) or email (any case) is not a new lead', async () => {
+  it('a duplicate by phone (any format) or email (any case) is kept as a submission, not a new lead', async () => {
     const first = person({ phone: '07700 900555', lastName: 'Duplicatesson' })
     const created = await post(first)
     expect(created.status).toBe(201)
-    const { id } = await created.json()
+    const id = await idOf(created)
     const before = await leadCount()
 
     const samePhone = await post(person({ phone: '+44 7700 900555' }))
     const sameEmail = await post(person({ email: String(first.email).toUpperCase() }))
     for (const response of [samePhone, sameEmail]) {
       expect(response.status).toBe(201)
-      expect((await response.json()).id).toBe(id)
+      expect(await idOf(response)).toBe(id)
     }
     expect(await leadCount()).toBe(before)
     const lead = await detail(id)
     expect(lead.duplicateCount).toBe(2)
-    expect(typeof lead.lastSeenAt).toBe('string')
+    expect((lead.submissions as unknown[]).length).toBe(2)
+    expect(lead.lastSeenAt).toBe((lead.submissions as { createdAt: string }[])[1]?.createdAt)
     // The admin list shows the count.
     const list = await ok(await admin.get(`/api/leads?page=1&pageSize=5&q=Duplicatesson`))
     expect(
@@ -91,13 +94,131 @@ describe(`the lead pipeline on ${testDialect}`, () => {
     ).toBe(2)
   })
 
-  it('leads posted at once are written together: each new person once, repeats answered with their first lead', async () => {
+  it('answers a new lead, a repeat and a bot alike: same status, headers and length, an opaque reference', async () => {
+    const first = person()
+    const answers = [
+      await post(first),
+      await post(person({ email: first.email, firstName: 'Someone', lastName: 'Else' })),
+      await post(person({ phone: first.phone })),
+      await post(person({ website: 'https://spam.example' })),
+      await post(person({ formStartedAt: Date.now() - 500 })),
+      await post(person()),
+    ]
+    const headers = (r: Response) =>
+      [...r.headers.entries()].filter(([name]) => name !== 'x-request-id' && name !== 'date')
+    const bodies: string[] = []
+    for (const response of answers) {
+      expect(response.status).toBe(201)
+      expect(headers(response)).toEqual(headers(answers[0] as Response))
+      bodies.push(await response.text())
+    }
+    const references = bodies.map((b) => (JSON.parse(b) as { reference: string }).reference)
+    for (const [i, body] of bodies.entries()) {
+      expect(Object.keys(JSON.parse(body))).toEqual(['reference'])
+      expect(body.length, body).toBe(bodies[0]?.length)
+      expect(references[i]).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      expect(references[i]).not.toMatch(/^\d+$/)
+    }
+    expect(new Set(references).size).toBe(references.length)
+    // Two new leads taken one after the other share nothing that counts up.
+    const [a, b] = [references[0] as string, references[5] as string]
+    let shared = 0
+    while (shared < a.length && a[shared] === b[shared]) shared++
+    expect(shared).toBeLessThan(8)
+  })
+
+  it('a repeat leaves the earlier lead exactly as it was and keeps its own details and consent evidence', async () => {
+    const first = person({ lastName: 'Original', carDetails: 'Ford Focus 2013' })
+    const id = await idOf(
+      await post(first, { referer: `${app.baseUrl}/?utm_source=first`, 'user-agent': 'FirstBrowser/1' }),
+    )
+    const row = () =>
+      app.database.db.selectFrom('lead').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    const eligibility = () =>
+      app.database.db.selectFrom('eligibilityResponse').selectAll().where('leadId', '=', id).execute()
+    const [leadBefore, answersBefore] = [await row(), await eligibility()]
+
+    const again = person({
+      email: String(first.email).toUpperCase(),
+      firstName: 'Mallory',
+      lastName: 'Overwriter',
+      carDetails: 'Tesla Model 3',
+      answers: { ...eligibleAnswers, loanAmount: '35000+' },
+      attribution: { utm_source: 'second', utm_campaign: 'probe' },
+    })
+    const response = await post(again, {
+      referer: `${app.baseUrl}/evidence`,
+      'user-agent': 'SecondBrowser/2',
+    })
+    expect(response.status).toBe(201)
+    const { reference } = (await response.json()) as { reference: string }
+    expect(await row()).toEqual(leadBefore)
+    expect(await eligibility()).toEqual(answersBefore)
+
+    const stored = await app.database.db
+      .selectFrom('leadSubmission')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow()
+    expect(stored).toMatchObject({
+      leadId: id,
+      firstName: 'Mallory',
+      lastName: 'Overwriter',
+      email: String(first.email).toUpperCase(),
+      emailNormalized: String(first.email).toLowerCase(),
+      phone: again.phone,
+      phoneE164: `+44${String(again.phone).replace(/\D/g, '').slice(1)}`,
+      carDetails: 'Tesla Model 3',
+      hasConsent: true,
+      consentVersion: leadBefore.consentVersion,
+      consentSha256: leadBefore.consentSha256,
+      sourceUrl: `${app.baseUrl}/evidence`,
+      userAgent: 'SecondBrowser/2',
+      utmSource: 'second',
+      utmCampaign: 'probe',
+      loanAmount: 35000,
+      isEligible: true,
+      estimatedClaim: 5000,
+    })
+
+    const lead = await detail(id)
+    expect(lead).toMatchObject({
+      firstName: first.firstName,
+      lastName: 'Original',
+      carDetails: 'Ford Focus 2013',
+    })
+    expect(lead.submissions).toEqual([
+      expect.objectContaining({
+        reference,
+        firstName: 'Mallory',
+        lastName: 'Overwriter',
+        carDetails: 'Tesla Model 3',
+        eligibility: expect.objectContaining({ estimatedClaim: 5000 }),
+        consent: expect.objectContaining({
+          given: true,
+          text: expect.stringMatching(/^I consent to being contacted/),
+          pageUrl: `${app.baseUrl}/evidence`,
+          userAgent: 'SecondBrowser/2',
+          ipAddress: expect.stringMatching(/127\.0\.0\.1|::1/),
+        }),
+        attribution: { utm_source: 'second', utm_campaign: 'probe' },
+        deliveries: [],
+      }),
+    ])
+  })
+
+  it('leads posted at once are written together: each new person once, repeats kept under their first lead', async () => {
     const before = await leadCount()
     const people = Array.from({ length: 12 }, (_, i) => person({ lastName: `Together${i}` }))
     // Each person twice in the same burst: once as typed, once with the phone in another format
     // or the e-mail in capitals; and four repeats of a lead already stored.
     const stored = person({ lastName: 'Stored' })
-    const storedId = (await (await post(stored)).json()).id as number
+    const storedId = await idOf(await post(stored))
+    const storedRow = await app.database.db
+      .selectFrom('lead')
+      .selectAll()
+      .where('id', '=', storedId)
+      .executeTakeFirstOrThrow()
     const bodies = [
       ...people,
       ...people.map((p, i) =>
@@ -107,34 +228,43 @@ describe(`the lead pipeline on ${testDialect}`, () => {
       ),
       ...Array.from({ length: 4 }, () => ({ ...stored })),
     ]
-    const answers = await Promise.all(bodies.map(async (b) => ({ status: (await post(b)).status, body: b })))
-    expect(answers.every((a) => a.status === 201)).toBe(true)
+    const responses = await Promise.all(bodies.map((b) => post(b)))
+    expect(responses.every((r) => r.status === 201)).toBe(true)
+    const ids = await Promise.all(responses.map(idOf))
     expect(await leadCount()).toBe(before + 1 + people.length)
-    const ids = await Promise.all(bodies.map(async (b) => (await (await post(b)).json()).id as number))
     for (let i = 0; i < people.length; i++) expect(ids[people.length + i]).toBe(ids[i])
     expect(new Set(ids.slice(0, people.length)).size).toBe(people.length)
     expect(ids.slice(-4)).toEqual([storedId, storedId, storedId, storedId])
     const lead = await detail(storedId)
-    expect(lead.duplicateCount).toBe(8)
+    expect(lead.duplicateCount).toBe(4)
+    expect(
+      await app.database.db
+        .selectFrom('lead')
+        .selectAll()
+        .where('id', '=', storedId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(storedRow)
   })
 
   it('outside the duplicate window the same person is a new lead', async () => {
     const first = person()
-    const a = await (await post(first)).json()
+    const a = await idOf(await post(first))
     await ok(await admin.post('/api/admin/settings', { key: 'duplicate_window_days', value: '0' }))
-    const b = await (await post({ ...first })).json()
-    expect(b.id).not.toBe(a.id)
+    const b = await idOf(await post({ ...first }))
+    expect(b).not.toBe(a)
   })
 
   it('a bot gets the same answer and nothing is stored: honeypot filled, or posted too fast', async () => {
     const before = await leadCount()
+    const submissions = await app.database.db.selectFrom('leadSubmission').select('id').execute()
     const honeypot = await post(person({ website: 'https://spam.example' }))
     const tooFast = await post(person({ formStartedAt: Date.now() - 500 }))
     for (const response of [honeypot, tooFast]) {
       expect(response.status).toBe(201)
-      expect(Object.keys(await response.json()).sort()).toEqual(['createdAt', 'id'])
+      expect(Object.keys(await response.json())).toEqual(['reference'])
     }
     expect(await leadCount()).toBe(before)
+    expect(await app.database.db.selectFrom('leadSubmission').select('id').execute()).toEqual(submissions)
     const human = await post(person({ formStartedAt: Date.now() - 20_000, website: '' }))
     expect(human.status).toBe(201)
     expect(await leadCount()).toBe(before + 1)
@@ -146,8 +276,7 @@ describe(`the lead pipeline on ${testDialect}`, () => {
       referer: `${app.baseUrl}/?utm_source=google`,
       'user-agent': 'EvidenceBrowser/1.0',
     })
-    const { id } = await response.json()
-    const lead = await detail(id)
+    const lead = await detail(await idOf(response))
     const text = (lead.consent as { text: string }).text
     expect(text).toContain('Acme Claims Ltd')
     expect(lead.consent).toMatchObject({
@@ -180,7 +309,7 @@ describe(`the lead pipeline on ${testDialect}`, () => {
     }
     const response = await post(person({ attribution: { ...attribution, unknown_key: 'dropped' } }))
     expect(response.status).toBe(201)
-    const lead = await detail((await response.json()).id)
+    const lead = await detail(await idOf(response))
     expect(lead.attribution).toEqual(attribution)
 
     for (const bad of [{ utm_source: 'x'.repeat(201) }, { gclid: 42 }, { utm_campaign: 'a\u0000b' }]) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { leadCsvFilename } from '../../core/csv.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
-import { allowRepeatLeads, eligibleAnswers, insertLead, leadPayload } from '../support/factories.ts'
+import { allowRepeatLeads, eligibleAnswers, insertLead, leadIdOf, leadPayload } from '../support/factories.ts'
 import { expectError, ok, type Row } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -131,12 +131,12 @@ describe(`leads in the admin on ${testDialect}`, () => {
         expect(await search('"focus"')).toBe(0)
         await db.updateTable('lead').set({ lastName: 'Renamed' }).where('id', '=', id).execute()
         expect(await search('quote renamed')).toBe(1)
-        await db.updateTable('lead').set({ duplicateCount: 3 }).where('id', '=', id).execute()
+        await db.updateTable('lead').set({ utmSource: 'changed' }).where('id', '=', id).execute()
         expect(await search('quote renamed')).toBe(1)
       } finally {
         await db
           .updateTable('lead')
-          .set({ lastName: 'Person', carDetails: 'Ford "Focus", 2014', duplicateCount: 0 })
+          .set({ lastName: 'Person', carDetails: 'Ford "Focus", 2014', utmSource: null })
           .where('id', '=', id)
           .execute()
       }
@@ -158,7 +158,7 @@ describe(`leads in the admin on ${testDialect}`, () => {
     const created = await app.postJson('/api/leads', leadPayload({ answers: eligibleAnswers }), {
       headers: { referer: 'https://claims.example/?utm_source=x', 'user-agent': 'LeadDetailTest/1' },
     })
-    const { id } = (await created.json()) as { id: number }
+    const id = await leadIdOf(app.database.db, ((await created.json()) as { reference: string }).reference)
     const lead = await ok(await admin.get(`/api/admin/leads/${id}`))
     expect(lead).toMatchObject({
       id,

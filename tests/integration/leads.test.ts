@@ -335,15 +335,18 @@ describe(`POST /api/leads on ${testDialect}`, () => {
     return { row, responses }
   }
 
+  /** The new lead's id, found by the reference the post was answered with. */
   async function created(response: Response): Promise<number> {
     const body = await response.json()
     expect(response.status, JSON.stringify(body)).toBe(201)
-    expect(Object.keys(body).sort()).toEqual(['createdAt', 'id'])
-    expect(Number.isInteger(body.id)).toBe(true)
-    expect(body.id).toBeGreaterThan(0)
-    expect(typeof body.createdAt).toBe('string')
-    expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60_000)
-    return body.id
+    expect(Object.keys(body)).toEqual(['reference'])
+    expect(body.reference).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    const { id } = await app.database.db
+      .selectFrom('lead')
+      .select('id')
+      .where('reference', '=', body.reference)
+      .executeTakeFirstOrThrow()
+    return id
   }
 
   it('stores a valid lead with answers, and its server-computed eligibility', async () => {
@@ -390,13 +393,13 @@ describe(`POST /api/leads on ${testDialect}`, () => {
     expect(eligibility?.createdAt).toBeInstanceOf(Date)
   })
 
-  it('answers with the stored id and creation time', async () => {
+  it("answers with the stored lead's reference only: no id, no time", async () => {
     const response = await post(json({ ...validLead, email: 'created@example.com' }))
     const body = await response.clone().json()
     const id = await created(response)
     const { row } = await storedLead(id)
     expect(row.email).toBe('created@example.com')
-    expect(new Date(body.createdAt).getTime()).toBe(row.createdAt.getTime())
+    expect(body).toEqual({ reference: row.reference })
   })
 
   it('stores a lead without answers and no eligibility response', async () => {
@@ -576,8 +579,6 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'phoneE164',
         'phoneType',
         'emailNormalized',
-        'duplicateCount',
-        'lastSeenAt',
         'consentVersion',
         'consentSha256',
         'privacyVersion',
@@ -596,6 +597,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'msclkid',
         'referrer',
         'landingPage',
+        'reference',
       ].sort(),
     )
     expect(responses[0]).toMatchObject({ isEligible: true, estimatedClaim: 2500 })
@@ -673,11 +675,11 @@ describe(`the lead's recipient on ${testDialect}`, () => {
       hasConsent: true,
     })
     expect(response.status).toBe(201)
-    const { id } = await response.json()
+    const { reference } = await response.json()
     const row = await app.database.db
       .selectFrom('lead')
       .select('consentText')
-      .where('id', '=', id)
+      .where('reference', '=', reference)
       .executeTakeFirstOrThrow()
     expect(row.consentText).toBe(consentWording('Example Claims Ltd (FRN 123456)'))
     expect(row.consentText).toContain('Your details will be passed to Example Claims Ltd (FRN 123456)')

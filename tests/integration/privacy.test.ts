@@ -6,10 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEAD_NOTIFICATION_EMAIL_KEY, RETENTION_YEARS_KEY } from '../../core/lead-settings.ts'
 import { normaliseUkPhone } from '../../core/phone.ts'
 import type { SubjectErasure, SubjectExport } from '../../core/schemas/subjects.ts'
+import { newReference } from '../../server/leads/lead-rows.server.ts'
 import { purgeLeadsBefore } from '../../server/leads/personal-data.server.ts'
 import { purgeExpiredData, RETENTION_JOB } from '../../server/privacy/retention.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
-import { eligibleAnswers, insertLead, leadPayload } from '../support/factories.ts'
+import { eligibleAnswers, insertLead, leadIdOf, leadPayload } from '../support/factories.ts'
 import { expectError, ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -108,6 +109,30 @@ describe(`retention and people's rights on ${testDialect}`, () => {
       .execute()
     return { id: lead.id, deliveryId: delivery.id }
   }
+
+  /** A later submission of `who`, linked to `leadId`, written straight to the database at `createdAt`. */
+  async function storedSubmission(leadId: number, who: Person, createdAt: Date) {
+    return db()
+      .insertInto('leadSubmission')
+      .values({
+        reference: newReference(),
+        leadId,
+        firstName: who.firstName,
+        lastName: who.lastName,
+        email: who.email,
+        emailNormalized: who.email.toLowerCase(),
+        phone: who.phone,
+        phoneE164: normaliseUkPhone(who.phone)?.e164 ?? null,
+        hasConsent: true,
+        consentText: 'I agree to be contacted',
+        createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  }
+
+  const submissionsOf = async (leadIds: number[]) =>
+    (await db().selectFrom('leadSubmission').select('id').where('leadId', 'in', leadIds).execute()).length
 
   /** How many rows of each kind are tied to these leads. */
   async function heldFor(leadIds: number[]) {
@@ -279,6 +304,26 @@ describe(`retention and people's rights on ${testDialect}`, () => {
       expect(await purgeLeadsBefore(db(), new Date(Date.now() - 15 * YEAR_MS), 3)).toBe(7)
       expect(await heldFor(ids)).toEqual({ leads: 0, eligibility: 0, deliveries: 0, attempts: 0 })
     })
+
+    it('purges later submissions with their lead, and on their own once past the period', async () => {
+      const now = new Date()
+      const who = person('Repeat')
+      const expired = await storedLead(who, new Date(now.getTime() - 7 * YEAR_MS))
+      const withExpired = await storedSubmission(expired.id, who, new Date(now.getTime() - 5 * YEAR_MS))
+      const kept = await storedLead(who, new Date(now.getTime() - 1 * YEAR_MS))
+      const old = await storedSubmission(kept.id, who, new Date(now.getTime() - 6.5 * YEAR_MS))
+      const recent = await storedSubmission(kept.id, who, new Date(now.getTime() - 0.5 * YEAR_MS))
+      const result = await purgeExpiredData(
+        { db: db(), site: app.services.site, logger: pino({ level: 'silent' }) },
+        now,
+      )
+      expect(result).toMatchObject({ leads: 1, submissions: 1 })
+      const left = (await db().selectFrom('leadSubmission').select('id').execute()).map((r) => r.id)
+      expect(left).not.toContain(withExpired.id)
+      expect(left).not.toContain(old.id)
+      expect(left).toContain(recent.id)
+      expect((await heldFor([kept.id])).leads).toBe(1)
+    })
   })
 
   describe('subject access and erasure', () => {
@@ -286,9 +331,17 @@ describe(`retention and people's rights on ${testDialect}`, () => {
     let apiLeadId: number
     let olderLead: { id: number; deliveryId: number }
     let bystander: { id: number }
+    let neighbour: Person
+    let neighbourLeadId: number
 
     beforeAll(async () => {
       who = person('Access')
+      // Someone else's lead, first: the person later writes in with their phone number.
+      neighbour = person('Neighbour')
+      neighbourLeadId = await leadIdOf(
+        db(),
+        (await ok(await app.postJson('/api/leads', leadPayload({ ...neighbour })), 201)).reference as string,
+      )
       // Typed with +44 and spaces: found by any way of writing the same number.
       const typedPhone = `+44 ${who.phone.slice(1)}`
       const response = await app.postJson(
@@ -303,7 +356,20 @@ describe(`retention and people's rights on ${testDialect}`, () => {
         }),
         { headers: { 'user-agent': 'SubjectBrowser/1.0', referer: 'http://127.0.0.1/claim' } },
       )
-      apiLeadId = (await ok(response, 201)).id as number
+      apiLeadId = await leadIdOf(db(), (await ok(response, 201)).reference as string)
+      // Twice more: once as before (kept under their own lead), once with the neighbour's phone
+      // (kept under the neighbour's lead, the earlier match).
+      await ok(
+        await app.postJson('/api/leads', leadPayload({ ...who, firstName: `${who.firstName}Again` })),
+        201,
+      )
+      await ok(
+        await app.postJson(
+          '/api/leads',
+          leadPayload({ ...who, phone: neighbour.phone, carDetails: 'Shared van' }),
+        ),
+        201,
+      )
       olderLead = await storedLead(who, new Date(Date.now() - 400 * 86_400_000))
       bystander = await storedLead(person('Bystander'), new Date(Date.now() - 10 * 86_400_000))
       // An admin opened the lead: the export shows who did.
@@ -334,7 +400,7 @@ describe(`retention and people's rights on ${testDialect}`, () => {
         userAgent: 'SubjectBrowser/1.0',
         utmSource: 'newsletter',
         gclid: 'gclid-123',
-        duplicateCount: 0,
+        reference: expect.stringMatching(/^[\w-]{22}$/),
         eligibility: { isEligible: true, estimatedClaim: 2500, purchaseDateRange: '2011-2014' },
         deliveries: [],
       })
@@ -347,7 +413,6 @@ describe(`retention and people's rights on ${testDialect}`, () => {
         'ipAddress',
         'sourceUrl',
         'landingPage',
-        'lastSeenAt',
       ]) {
         expect(fresh, column).toHaveProperty(column)
       }
@@ -366,6 +431,23 @@ describe(`retention and people's rights on ${testDialect}`, () => {
       expect(older?.deliveries[0]?.attemptLog.map((a) => a.statusCode)).toEqual([500, 200])
       expect(JSON.stringify(body)).not.toContain('s3cret')
       expect(body.leads.map((l) => l.id)).not.toContain(bystander.id)
+
+      // Their later submissions, the one kept under the neighbour's lead too, each complete.
+      expect(body.submissions.map((s) => [s.leadId, s.firstName, s.carDetails])).toEqual([
+        [apiLeadId, `${who.firstName}Again`, 'Ford Focus 2013'],
+        [neighbourLeadId, who.firstName, 'Shared van'],
+      ])
+      expect(body.submissions[1]).toMatchObject({
+        email: who.email,
+        emailNormalized: who.email,
+        consentText: expect.stringMatching(/^I consent to being contacted/),
+        consentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        leadReference: expect.stringMatching(/^[\w-]{22}$/),
+        deliveries: [],
+      })
+      // Nothing of the neighbour but their lead's reference.
+      expect(JSON.stringify(body)).not.toContain(neighbour.firstName)
+      expect(JSON.stringify(body)).not.toContain(neighbour.email)
     })
 
     it.each([
@@ -437,12 +519,15 @@ describe(`retention and people's rights on ${testDialect}`, () => {
       const phoneE164 = normaliseUkPhone(who.phone)?.e164 as string
       const before = await heldFor([apiLeadId, olderLead.id])
       expect(before).toEqual({ leads: 2, eligibility: 2, deliveries: 1, attempts: 2 })
+      expect(await submissionsOf([apiLeadId, neighbourLeadId])).toBe(2)
 
       const response = await admin.del(
         `/api/admin/subjects?email=${encodeURIComponent(who.email.toUpperCase())}`,
       )
       const body = (await ok(response)) as unknown as SubjectErasure
-      expect(body).toEqual({ subject: { email: who.email }, erased: 2 })
+      expect(body).toEqual({ subject: { email: who.email }, erased: 2, submissions: 2 })
+      expect(await submissionsOf([apiLeadId, neighbourLeadId])).toBe(0)
+      expect((await heldFor([neighbourLeadId])).leads).toBe(1)
       expect(await heldFor([apiLeadId, olderLead.id])).toEqual({
         leads: 0,
         eligibility: 0,
@@ -474,7 +559,7 @@ describe(`retention and people's rights on ${testDialect}`, () => {
         .execute()
       expect(erasures).toHaveLength(1)
       expect(erasures[0]).toMatchObject({ actorEmail: admin.email, entity: 'subject', entityId: null })
-      expect(erasures[0]?.detail).toEqual({ by: 'email', leads: 2 })
+      expect(erasures[0]?.detail).toEqual({ by: 'email', leads: 2, submissions: 2 })
       const log = JSON.stringify(await db().selectFrom('auditLog').selectAll().execute()).toLowerCase()
       for (const secret of [
         who.email,
@@ -503,7 +588,11 @@ describe(`retention and people's rights on ${testDialect}`, () => {
       const body = (await ok(
         await admin.del(`/api/admin/subjects?phone=${encodeURIComponent(other.phone.replace(/\s/g, ''))}`),
       )) as unknown as SubjectErasure
-      expect(body).toEqual({ subject: { phone: normaliseUkPhone(other.phone)?.e164 }, erased: 1 })
+      expect(body).toEqual({
+        subject: { phone: normaliseUkPhone(other.phone)?.e164 },
+        erased: 1,
+        submissions: 0,
+      })
       expect(await heldFor([lead.id])).toEqual({ leads: 0, eligibility: 0, deliveries: 0, attempts: 0 })
       const second = (await ok(
         await admin.del(`/api/admin/subjects?phone=${encodeURIComponent(other.phone)}`),
@@ -537,7 +626,10 @@ describe(`retention and people's rights on ${testDialect}`, () => {
       try {
         const who = person('Notify')
         const payload = leadPayload({ ...who, carDetails: 'Vauxhall Astra 2015', answers: eligibleAnswers })
-        const id = (await ok(await app.postJson('/api/leads', payload), 201)).id as number
+        const id = await leadIdOf(
+          db(),
+          (await ok(await app.postJson('/api/leads', payload), 201)).reference as string,
+        )
         const mails = await newMails()
         expect(mails).toHaveLength(1)
         const mail = mails[0] as Mail

@@ -3,7 +3,7 @@ import { createAdmin } from '../../server/auth/admins.server.ts'
 import type { Database } from '../../server/db/database.ts'
 import { migrateToLatest } from '../../server/db/migrations.ts'
 import { seed } from '../../server/db/seed.ts'
-import { leadPayload } from '../support/factories.ts'
+import { leadIdOf, leadPayload } from '../support/factories.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
 import { createTestDatabase, testDialect } from '../support/test-app.ts'
 import {
@@ -49,14 +49,14 @@ async function registerWebhook(server: ServerProcess, url: string) {
   expect(response.status, await response.clone().text()).toBe(201)
 }
 
-async function postLead(server: ServerProcess): Promise<number> {
+async function postLead(server: ServerProcess, database: Database): Promise<number> {
   const response = await fetch(`${server.baseUrl}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(leadPayload(uniqueContact('restart'))),
   })
   expect(response.status).toBe(201)
-  return ((await response.json()) as { id: number }).id
+  return leadIdOf(database.db, ((await response.json()) as { reference: string }).reference)
 }
 
 describe(`a server killed mid-delivery on ${testDialect}`, () => {
@@ -99,10 +99,10 @@ describe(`a server killed mid-delivery on ${testDialect}`, () => {
     await registerWebhook(first, receiver.url)
 
     // In flight: the buyer has the post and has not answered.
-    const posted = await postLead(first)
+    const posted = await postLead(first, database)
     await waitUntil(() => receiver.receipts.length === 1, { what: 'the first post' })
     // Committed with its outbox row, not posted: the only delivery slot is taken.
-    const committed = await postLead(first)
+    const committed = await postLead(first, database)
     await first.kill()
 
     const inFlight = await delivery(posted)
@@ -145,7 +145,7 @@ describe(`a server killed mid-delivery on ${testDialect}`, () => {
     })
     server = await start()
     await registerWebhook(server, receiver.url)
-    const id = await postLead(server)
+    const id = await postLead(server, database)
     await waitUntil(() => receiver.receipts.length === 1, { what: 'the post' })
     await server.kill()
     const before = await delivery(id)

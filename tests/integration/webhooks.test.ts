@@ -3,7 +3,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { attributionKeys } from '../../core/attribution.ts'
-import { CONSENT_VERSION, consentWording, PRIVACY_POLICY_VERSION } from '../../core/schemas/leads.ts'
+import {
+  CONSENT_VERSION,
+  consentWording,
+  type LeadSubmissionView,
+  leadSchema,
+  PRIVACY_POLICY_VERSION,
+} from '../../core/schemas/leads.ts'
 import type {
   LeadDeliveryView,
   ResendResult,
@@ -11,8 +17,9 @@ import type {
   WebhookView,
 } from '../../core/schemas/webhooks.ts'
 import type { WebhookConfig } from '../../server/config.ts'
+import { createLead } from '../../server/leads/queries.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
-import { eligibleAnswers, leadPayload } from '../support/factories.ts'
+import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
 import { expectError, ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 import {
@@ -34,7 +41,13 @@ const fast: WebhookConfig = {
 }
 const SECRET = 'whsec_test_0123456789abcdef'
 
-type LeadWithDeliveries = { id: number; deliveries: LeadDeliveryView[] }
+type LeadWithDeliveries = {
+  id: number
+  reference: string
+  firstName: string
+  deliveries: LeadDeliveryView[]
+  submissions: LeadSubmissionView[]
+}
 
 async function registerWebhook(admin: AdminClient, url: string, extra: Record<string, unknown> = {}) {
   const response = await admin.post('/api/admin/webhooks', { name: 'Buyer', url, secret: SECRET, ...extra })
@@ -50,7 +63,7 @@ async function postLead(
     headers,
   })
   expect(response.status, await response.clone().text()).toBe(201)
-  return ((await response.json()) as { id: number }).id
+  return leadIdOf(app.database.db, ((await response.json()) as { reference: string }).reference)
 }
 
 async function leadDetail(admin: AdminClient, id: number) {
@@ -462,6 +475,137 @@ describe(`webhooks on ${testDialect}`, () => {
       }
     })
 
+    it('delivers a repeat of a lead the buyer never accepted, with its own details and consent evidence', async () => {
+      const buyer = await receiver(() => 500)
+      await registerWebhook(admin, buyer.url)
+      const contact = uniqueContact()
+      const id = await postLead(app, contact)
+      await deliveriesWhen(admin, id, settled('failed'), 'the lead to fail for good')
+      buyer.answer(() => 200)
+      const before = buyer.receipts.length
+
+      const response = await app.postJson(
+        '/api/leads',
+        leadPayload({
+          ...contact,
+          firstName: 'Second',
+          carDetails: 'Kia Ceed 2016',
+          answers: eligibleAnswers,
+        }),
+        { headers: { 'user-agent': 'SecondTry/2.0', referer: `${app.baseUrl}/evidence` } },
+      )
+      expect(response.status).toBe(201)
+      const { reference } = (await response.json()) as { reference: string }
+      const detail = await waitUntil(
+        async () => {
+          const lead = await leadDetail(admin, id)
+          return lead.submissions[0]?.deliveries[0]?.status === 'delivered' ? lead : undefined
+        },
+        { what: 'the repeat to be delivered' },
+      )
+      expect(detail.submissions).toHaveLength(1)
+      expect(detail.submissions[0]).toMatchObject({ reference, firstName: 'Second' })
+      expect(detail.submissions[0]?.deliveries).toEqual([
+        expect.objectContaining({ webhookName: 'Buyer', status: 'delivered', attempts: 1 }),
+      ])
+      // The lead's own delivery is left as it was, and so is the lead.
+      expect(detail.deliveries.map((d) => d.status)).toEqual(['failed'])
+      expect(detail.firstName).toBe('Ann')
+
+      expect(buyer.receipts.length).toBe(before + 1)
+      const receipt = buyer.receipts.at(-1)
+      expect(receipt?.key).toBe(detail.submissions[0]?.deliveries[0]?.idempotencyKey)
+      expect(verifySignature(SECRET, receipt?.signature ?? '', receipt?.body ?? '')).toBe(true)
+      const body = receipt?.json
+      expect(body).toMatchObject({
+        event: 'lead.created',
+        deliveryId: detail.submissions[0]?.deliveries[0]?.id,
+      })
+      expect(body.lead).toMatchObject({
+        id,
+        reference,
+        resubmissionOf: detail.reference,
+        firstName: 'Second',
+        email: contact.email,
+        carDetails: 'Kia Ceed 2016',
+        eligibility: expect.objectContaining({ isEligible: true, estimatedClaim: 2500 }),
+        consent: expect.objectContaining({
+          text: consentWording(null),
+          version: CONSENT_VERSION,
+          userAgent: 'SecondTry/2.0',
+          pageUrl: `${app.baseUrl}/evidence`,
+        }),
+      })
+
+      // Now a buyer has the person: a third post is only kept.
+      expect(await postLead(app, { ...contact, firstName: 'Third' })).toBe(id)
+      const after = await leadDetail(admin, id)
+      expect(after.submissions.map((s) => [s.firstName, s.deliveries.length])).toEqual([
+        ['Second', 1],
+        ['Third', 0],
+      ])
+      // Resend is the lead's own: its failed delivery goes again, the repeat's stays delivered.
+      const resent = (await ok(
+        await admin.post(`/api/admin/leads/${id}/resend`, {}),
+      )) as unknown as ResendResult
+      expect(resent).toMatchObject({ retried: 1, created: 0 })
+      expect(resent.deliveries).toHaveLength(1)
+      await deliveriesWhen(admin, id, settled('delivered'))
+      expect((await leadDetail(admin, id)).submissions[0]?.deliveries.map((d) => d.status)).toEqual([
+        'delivered',
+      ])
+    })
+
+    it('delivers a repeat of a lead taken while no webhook existed, once', async () => {
+      const contact = uniqueContact()
+      const id = await postLead(app, contact)
+      expect((await leadDetail(admin, id)).deliveries).toEqual([])
+      const buyer = await receiver()
+      await registerWebhook(admin, buyer.url)
+      expect(await postLead(app, { ...contact, lastName: 'Again' })).toBe(id)
+      await waitUntil(() => buyer.receipts.length === 1, { what: 'the repeat to be posted' })
+      expect(buyer.receipts[0]?.json.lead).toMatchObject({ id, lastName: 'Again' })
+      const detail = await waitUntil(async () => {
+        const lead = await leadDetail(admin, id)
+        return lead.submissions[0]?.deliveries[0]?.status === 'delivered' ? lead : undefined
+      })
+      expect(detail.deliveries).toEqual([])
+      expect(await postLead(app, { ...contact, lastName: 'Once more' })).toBe(id)
+      expect((await leadDetail(admin, id)).submissions.map((s) => s.deliveries.length)).toEqual([1, 0])
+      expect(buyer.receipts).toHaveLength(1)
+    })
+
+    it('delivers one of several repeats sent at once, and keeps the others', async () => {
+      const contact = uniqueContact()
+      const id = await postLead(app, contact)
+      const buyer = await receiver()
+      await registerWebhook(admin, buyer.url)
+      // Queued in one turn of the event loop: written in one group commit (one batch on PostgreSQL).
+      const stored = await Promise.all(
+        ['One', 'Two', 'Three'].map((firstName) =>
+          createLead(
+            app.services.db,
+            leadSchema.parse(leadPayload({ ...contact, firstName })),
+            {},
+            app.services.dialect,
+          ),
+        ),
+      )
+      expect(stored.map((s) => [s.leadId, s.duplicate])).toEqual([
+        [id, true],
+        [id, true],
+        [id, true],
+      ])
+      expect(stored.map((s) => s.deliveries).sort()).toEqual([0, 0, 1])
+      app.services.webhooks.wake()
+      const detail = await waitUntil(async () => {
+        const lead = await leadDetail(admin, id)
+        return lead.submissions.some((s) => s.deliveries[0]?.status === 'delivered') ? lead : undefined
+      })
+      expect(detail.submissions.map((s) => s.deliveries.length).sort()).toEqual([0, 0, 1])
+      expect(buyer.receipts).toHaveLength(1)
+    })
+
     it('sends nothing for a duplicate lead or to an inactive webhook, and pauses while a webhook is off', async () => {
       const active = await receiver()
       const inactive = await receiver()
@@ -474,6 +618,10 @@ describe(`webhooks on ${testDialect}`, () => {
       const rows = () =>
         app.database.db.selectFrom('webhookDelivery').select(['id', 'webhookId', 'status']).execute()
       expect(await rows()).toHaveLength(1)
+      // The buyer took the lead: the repeat is only kept, shown with no delivery.
+      expect((await leadDetail(admin, id)).submissions).toEqual([
+        expect.objectContaining({ firstName: 'Again', deliveries: [] }),
+      ])
       expect(active.receipts).toHaveLength(1)
       expect(inactive.receipts).toHaveLength(0)
 

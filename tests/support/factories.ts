@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Insertable, Kysely } from 'kysely'
 import type { LeadInput } from '../../core/schemas/leads.ts'
 import { json } from '../../server/db/database.ts'
@@ -42,6 +43,7 @@ export function insertLead(db: Kysely<DB>, overrides: LeadRow = {}) {
       consentText: null,
       sourceUrl: null,
       userAgent: null,
+      reference: randomUUID(),
       ...overrides,
     } as never)
     .returning(['id', 'createdAt', 'hasConsent'])
@@ -75,4 +77,19 @@ export async function allowRepeatLeads(app: {
     .values({ key: 'duplicate_window_days', value: '0' })
     .execute()
   await app.services.site.changed()
+}
+
+/**
+ * The lead a `POST /api/leads` answer (`{ reference }`) stands for: the new lead, or the earlier
+ * lead a repeat was kept under as a submission.
+ */
+export async function leadIdOf(db: Kysely<DB>, reference: string): Promise<number> {
+  const lead = await db.selectFrom('lead').select('id').where('reference', '=', reference).executeTakeFirst()
+  if (lead) return lead.id
+  const submission = await db
+    .selectFrom('leadSubmission')
+    .select('leadId')
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow()
+  return submission.leadId
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { attributionKeys } from '../../../../core/attribution.ts'
 import { questions } from '../../../../core/eligibility.ts'
-import type { LeadDetail } from '../../../../core/schemas/leads.ts'
+import type { LeadDetail, LeadSubmissionView } from '../../../../core/schemas/leads.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { formatDateTime } from '../format.ts'
@@ -91,16 +91,6 @@ function LeadSections({ data }: { data: LeadDetail }) {
           <p className="text-slate-600 text-sm">No questionnaire answers were sent with this lead.</p>
         )}
       </section>
-      <section aria-label="Duplicates">
-        <h3 className="font-semibold text-navy-900">Duplicates</h3>
-        <dl>
-          <Row label="Sent again">
-            {data.duplicateCount === 0
-              ? 'Not since'
-              : `${data.duplicateCount} more time${data.duplicateCount === 1 ? '' : 's'}, last ${formatDateTime(data.lastSeenAt ?? data.createdAt)}`}
-          </Row>
-        </dl>
-      </section>
       <section aria-label="Consent evidence">
         <h3 className="font-semibold text-navy-900">Consent evidence</h3>
         <p className="text-slate-600 text-xs">
@@ -139,6 +129,73 @@ function LeadSections({ data }: { data: LeadDetail }) {
         )}
       </section>
       <LeadDeliveries leadId={data.id} />
+      <LaterSubmissions submissions={data.submissions ?? []} />
     </div>
+  )
+}
+
+const deliveryStatus = { delivered: 'delivered', pending: 'waiting to be sent', failed: 'failed' } as const
+
+function deliverySummary(s: LeadSubmissionView) {
+  if (s.deliveries.length === 0) return 'Not sent to a buyer: kept with this lead.'
+  return s.deliveries.map((d) => `${d.webhookName}: ${deliveryStatus[d.status]}`).join('; ')
+}
+
+/**
+ * Each later post by the same person (same email or phone within the duplicate window) with its
+ * own details and consent evidence: the lead above is never changed by them.
+ */
+function LaterSubmissions({ submissions }: { submissions: LeadSubmissionView[] }) {
+  return (
+    <section aria-labelledby="later-submissions">
+      <h3 id="later-submissions" className="font-semibold text-navy-900">
+        Later submissions
+      </h3>
+      {submissions.length === 0 ? (
+        <p className="text-slate-600 text-sm">The same person has not sent the form again.</p>
+      ) : (
+        <ol className="mt-2 grid gap-3">
+          {submissions.map((s, i) => (
+            <li key={s.id} className="rounded-lg border border-slate-200 p-3">
+              <h4 className="font-medium text-slate-900 text-sm">
+                {`${i + 1}. ${s.firstName} ${s.lastName}, ${formatDateTime(s.createdAt)}`}
+              </h4>
+              <dl>
+                <Row label="Email">{s.email}</Row>
+                <Row label="Phone">
+                  {s.phoneE164 ?? s.phone}
+                  {s.phoneE164 && s.phoneE164 !== s.phone ? (
+                    <span className="block text-slate-600">As typed: {s.phone}</span>
+                  ) : null}
+                </Row>
+                <Row label="Car details">{s.carDetails || '—'}</Row>
+                <Row label="Result">
+                  {s.eligibility
+                    ? `${s.eligibility.isEligible ? 'Eligible' : 'Not eligible'}, ${money.format(s.eligibility.estimatedClaim)}`
+                    : 'No questionnaire answers'}
+                </Row>
+                <Row label="Consented">{s.consent.given ? 'Yes' : 'No'}</Row>
+                <Row label="Wording shown">{s.consent.text || '—'}</Row>
+                <Row label="Wording version">{s.consent.version || '—'}</Row>
+                <Row label="Wording SHA-256">
+                  <span className="break-all font-mono text-xs">{s.consent.sha256 || '—'}</span>
+                </Row>
+                <Row label="Page">{s.consent.pageUrl || '—'}</Row>
+                <Row label="Browser">{s.consent.userAgent || '—'}</Row>
+                <Row label="IP address">{s.consent.ipAddress || '—'}</Row>
+                {attributionKeys.map((key) =>
+                  s.attribution[key] ? (
+                    <Row key={key} label={key}>
+                      {s.attribution[key]}
+                    </Row>
+                  ) : null,
+                )}
+                <Row label="Delivery">{deliverySummary(s)}</Row>
+              </dl>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   )
 }

@@ -188,7 +188,7 @@ export function LeadsPanel() {
             <Cell>{formatDateTime(l.createdAt)}</Cell>
             <Cell>
               {l.duplicateCount
-                ? `Sent ${l.duplicateCount} more time${l.duplicateCount === 1 ? '' : 's'}`
+                ? `${l.duplicateCount} later submission${l.duplicateCount === 1 ? '' : 's'}`
                 : '—'}
             </Cell>
           </tr>

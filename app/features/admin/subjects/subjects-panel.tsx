@@ -42,7 +42,7 @@ export function SubjectsPanel() {
     invalidate: ['/api/leads', '/api/admin/leads', '/api/admin/activity'],
     success: (result) => ({
       title: 'Personal data erased',
-      description: `${plural(result.erased, 'lead')} erased.`,
+      description: `${erasedText(result)} erased.`,
     }),
     failure: () => ({ title: 'Error', description: 'Failed to erase the data. Please try again.' }),
   })
@@ -65,6 +65,12 @@ export function SubjectsPanel() {
 
   const who = found?.typed ?? ''
   const leads = found?.data.leads ?? []
+  const submissions = found?.data.submissions ?? []
+  const held = leads.length + submissions.length
+  const heldText = [
+    plural(leads.length, 'lead'),
+    ...(submissions.length ? [plural(submissions.length, 'later submission')] : []),
+  ].join(' and ')
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -129,12 +135,12 @@ export function SubjectsPanel() {
         <Card
           title="What we hold"
           description={
-            leads.length === 0
+            held === 0
               ? `Nothing is held for ${who}.`
-              : `${plural(leads.length, 'lead')} for ${who}. The download has every stored field, the questionnaire answers, deliveries to buyers and who opened each lead.`
+              : `${heldText} for ${who}. The download has every stored field, the questionnaire answers, deliveries to buyers and who opened each lead.`
           }
           actions={
-            leads.length > 0 ? (
+            held > 0 ? (
               <>
                 <a
                   className={buttonClasses('secondary', 'sm')}
@@ -152,7 +158,7 @@ export function SubjectsPanel() {
             ) : null
           }
         >
-          {leads.length > 0 ? <Summary data={found.data} /> : null}
+          {held > 0 ? <Summary data={found.data} /> : null}
           {leads.length > 0 ? (
             <DataTable
               caption={`Leads held for ${who}`}
@@ -182,6 +188,26 @@ export function SubjectsPanel() {
               ))}
             </DataTable>
           ) : null}
+          {submissions.length > 0 ? (
+            <DataTable
+              caption={`Later submissions held for ${who}`}
+              head={['Received', 'Name', 'Email', 'Phone', 'Linked to lead', 'Deliveries']}
+              empty={null}
+            >
+              {submissions.map((s) => (
+                <tr key={s.id}>
+                  <Cell className="whitespace-nowrap">{formatDateTime(s.createdAt)}</Cell>
+                  <Cell>
+                    {s.firstName} {s.lastName}
+                  </Cell>
+                  <Cell className="break-all">{s.email}</Cell>
+                  <Cell className="whitespace-nowrap">{s.phone}</Cell>
+                  <Cell>#{s.leadId}</Cell>
+                  <Cell>{s.deliveries.length}</Cell>
+                </tr>
+              ))}
+            </DataTable>
+          ) : null}
         </Card>
       ) : null}
 
@@ -192,9 +218,9 @@ export function SubjectsPanel() {
         description={
           <>
             <p>
-              This permanently deletes the {plural(leads.length, 'lead')} held for <strong>{who}</strong>,
-              with their questionnaire answers, consent evidence, attribution and delivery records. It cannot
-              be undone, and the consent proof for these leads goes too.
+              This permanently deletes the {heldText} held for <strong>{who}</strong>, with their
+              questionnaire answers, consent evidence, attribution and delivery records. It cannot be undone,
+              and the consent proof for these leads goes too.
             </p>
             <p className="mt-2">
               Copies already sent to buyers stay with them: ask them to erase theirs. Download the data first
@@ -202,7 +228,7 @@ export function SubjectsPanel() {
             </p>
           </>
         }
-        confirmLabel={`Erase ${plural(leads.length, 'lead')}`}
+        confirmLabel={`Erase ${heldText}`}
         pending={erase.isPending}
         onConfirm={() => {
           if (!found) return
@@ -210,7 +236,7 @@ export function SubjectsPanel() {
             onSuccess: (result) => {
               setFound(null)
               setErasedNote(
-                `${plural(result.erased, 'lead')} erased for ${who}. The activity log records the erasure without naming the person.`,
+                `${erasedText(result)} erased for ${who}. The activity log records the erasure without naming the person.`,
               )
             },
             onSettled: () => setConfirming(false),
@@ -221,19 +247,26 @@ export function SubjectsPanel() {
   )
 }
 
+function erasedText(result: SubjectErasure) {
+  return [
+    plural(result.erased, 'lead'),
+    ...(result.submissions ? [plural(result.submissions, 'later submission')] : []),
+  ].join(' and ')
+}
+
 function Summary({ data }: { data: SubjectExport }) {
-  const { leads } = data
-  const first = leads[0]
-  const last = leads.at(-1)
-  const deliveries = leads.flatMap((l) => l.deliveries)
+  const { leads, submissions } = data
+  const received = [...leads, ...submissions].map((r) => r.createdAt).sort()
+  const first = received[0]
+  const last = received.at(-1)
+  const deliveries = [...leads, ...submissions].flatMap((l) => l.deliveries)
   const delivered = deliveries.filter((d) => d.status === 'delivered').length
-  const repeats = leads.reduce((sum, l) => sum + (l.duplicateCount ?? 0), 0)
   const answered = leads.filter((l) => l.eligibility).length
   const items: [string, string][] = [
     ['Leads', String(leads.length)],
-    ['First received', first ? formatDateTime(first.createdAt) : '—'],
-    ['Last received', last ? formatDateTime(last.createdAt) : '—'],
-    ['Repeat submissions', String(repeats)],
+    ['First received', first ? formatDateTime(first) : '—'],
+    ['Last received', last ? formatDateTime(last) : '—'],
+    ['Later submissions', String(submissions.length)],
     ['Questionnaire answers', String(answered)],
     ['Deliveries to buyers', deliveries.length ? `${deliveries.length} (${delivered} delivered)` : '0'],
   ]

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema.ts'
+
+// The outbox as the lead module writes it, inside the lead's own transaction.
+
+/** The webhooks a lead taken now goes to. */
+export async function activeWebhookIds(trx: Kysely<DB>): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('webhook')
+    .select('id')
+    .where('isActive', '=', true)
+    .orderBy('id')
+    .execute()
+  return rows.map((w) => w.id)
+}
+
+/** One outbox row: a lead, or a later submission of it, for one webhook. */
+export type Enqueued = { leadId: number; submissionId?: number | null; webhookId: number }
+
+/** Writes the outbox rows, each with its own Idempotency-Key. */
+export async function enqueueDeliveries(trx: Kysely<DB>, rows: Enqueued[]): Promise<void> {
+  if (rows.length === 0) return
+  await trx
+    .insertInto('webhookDelivery')
+    .values(
+      rows.map(({ leadId, submissionId, webhookId }) => ({
+        leadId,
+        submissionId: submissionId ?? null,
+        webhookId,
+        idempotencyKey: randomUUID(),
+      })),
+    )
+    .execute()
+}
+
+/**
+ * Of these leads, those a buyer has, or is about to have: a delivery of the lead or of one of its
+ * submissions that succeeded, or is still to be posted to an active webhook (including one being
+ * posted right now).
+ */
+export async function leadsWithABuyer(trx: Kysely<DB>, leadIds: number[]): Promise<Set<number>> {
+  if (leadIds.length === 0) return new Set()
+  const rows = await trx
+    .selectFrom('webhookDelivery')
+    .select('leadId')
+    .distinct()
+    .where('leadId', 'in', [...new Set(leadIds)])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'delivered'),
+        eb.and([
+          eb('status', '=', 'pending'),
+          eb('webhookId', 'in', eb.selectFrom('webhook').select('id').where('isActive', '=', true)),
+        ]),
+      ]),
+    )
+    .execute()
+  return new Set(rows.map((r) => r.leadId))
+}
