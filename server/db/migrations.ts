@@ -11,6 +11,7 @@ import { pageRevisions } from './migrations/0007-page-revisions.ts'
 import { uploads } from './migrations/0008-uploads.ts'
 import { leadPipeline } from './migrations/0009-lead-pipeline.ts'
 import { leadSearchTable } from './migrations/0010-lead-search-table.ts'
+import { erasureLedger } from './migrations/0012-erasure-ledger.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0008_uploads': uploads(dialect),
         '0009_lead_pipeline': leadPipeline(dialect),
         '0010_lead_search_table': leadSearchTable(dialect),
+        '0012_erasure_ledger': erasureLedger(dialect),
       }
     },
   }

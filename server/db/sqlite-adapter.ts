@@ -44,6 +44,9 @@ export class NodeSqliteAdapter implements SqliteDatabase {
     this.db.exec('PRAGMA synchronous = FULL')
     this.db.exec('PRAGMA foreign_keys = ON')
     this.db.exec('PRAGMA busy_timeout = 5000')
+    // Deleted rows (an erasure, the retention purge) are overwritten with zeros, not left in free
+    // space for anyone reading the file (docs/decisions/0022-erasure-on-disk.md).
+    this.db.exec('PRAGMA secure_delete = ON')
     // SQLite's own lower() folds only A-Z; searches must match "Zoë" as PostgreSQL does.
     this.db.function('lower', { deterministic: true }, (value) =>
       typeof value === 'string' ? value.toLowerCase() : value,

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { SubjectIdentity } from '../../core/schemas/subjects.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
+import { scrubDeletedRows } from '../db/scrub.ts'
 
 /**
  * Leads as personal data: purged after the retention period, found, exported and erased per person.
@@ -11,6 +12,23 @@ import type { DB } from '../db/schema.ts'
 type Db = Kysely<DB>
 
 export const PURGE_BATCH = 500
+
+/**
+ * Every table that holds a lead's personal data: the lead and what cascades from it (`lead_search`
+ * is PostgreSQL's search copy; SQLite's FTS index is scrubbed by its own triggers). An erasure
+ * rewrites these on PostgreSQL so no dead row keeps the person: a new table tied to a lead joins
+ * this list.
+ */
+export const PERSONAL_DATA_TABLES = [
+  'lead',
+  'lead_search',
+  'eligibility_response',
+  'webhook_delivery',
+  'webhook_attempt',
+] as const
+
+/** The identities of the erased leads, for the erasure ledger. */
+export type ErasedLeads = { ids: number[]; emails: string[]; phones: string[] }
 
 /**
  * Deletes leads created before `cutoff`, `batchSize` at a time, each batch its own statement, so a
@@ -84,16 +102,77 @@ export async function subjectLeads(db: Db, identity: SubjectIdentity) {
 
 /**
  * Deletes every lead of the person (and, through the cascades, all tied to them) in one
- * transaction. On PostgreSQL it takes the lead capture's lock for this identity first, so a lead
- * from the same person committing at the same moment is either erased too or arrives after.
+ * transaction, in which `record` is given every email and phone erased. On PostgreSQL it takes the
+ * lead capture's lock for this identity first, so a lead from the same person committing at the
+ * same moment is either erased too or arrives after. Call `scrubErasedLeads` afterwards.
  */
-export async function eraseSubjectLeads(db: Db, dialect: Dialect, identity: SubjectIdentity) {
+export async function eraseSubjectLeads(
+  db: Db,
+  dialect: Dialect,
+  identity: SubjectIdentity,
+  record: (trx: Transaction<DB>, erased: ErasedLeads) => Promise<void> = async () => {},
+): Promise<ErasedLeads> {
   const { column, value } = whereSubject(identity)
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${value}`}, 0))`.execute(trx)
     }
-    const rows = await trx.deleteFrom('lead').where(column, '=', value).returning('id').execute()
-    return rows.map((r) => r.id)
+    const rows = await trx
+      .deleteFrom('lead')
+      .where(column, '=', value)
+      .returning(['id', 'email', 'emailNormalized', 'phone', 'phoneE164'])
+      .execute()
+    // The identity asked for counts even when nothing matched now: an older backup may hold it.
+    const emails = new Set(rows.map((r) => r.emailNormalized ?? r.email))
+    const phones = new Set(rows.map((r) => r.phoneE164 ?? r.phone))
+    ;(identity.by === 'email' ? emails : phones).add(value)
+    const erased = { ids: rows.map((r) => r.id), emails: [...emails], phones: [...phones] }
+    await record(trx, erased)
+    return erased
   })
+}
+
+/** Removes the bytes of erased leads from the database's files (server/db/scrub.ts). */
+export function scrubErasedLeads(db: Db, dialect: Dialect, options: { compact?: boolean } = {}) {
+  return scrubDeletedRows(db, dialect, PERSONAL_DATA_TABLES, options)
+}
+
+export type LeadIdentityRow = {
+  id: number
+  email: string
+  emailNormalized: string | null
+  phone: string
+  phoneE164: string | null
+  createdAt: Date
+}
+
+/** Ids of the leads `pick` chooses, read a page at a time in id order (a restore's full pass). */
+export async function findLeads(db: Db, pick: (lead: LeadIdentityRow) => boolean): Promise<number[]> {
+  const found: number[] = []
+  for (let after = 0; ; ) {
+    const page = await db
+      .selectFrom('lead')
+      .select(['id', 'email', 'emailNormalized', 'phone', 'phoneE164', 'createdAt'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(5000)
+      .execute()
+    for (const lead of page) if (pick(lead)) found.push(lead.id)
+    const last = page.at(-1)
+    if (!last) return found
+    after = last.id
+  }
+}
+
+/** Deletes these leads (and all tied to them), a batch at a time; returns how many were deleted. */
+export async function deleteLeads(db: Db, ids: number[]): Promise<number> {
+  let total = 0
+  for (let i = 0; i < ids.length; i += PURGE_BATCH) {
+    const result = await db
+      .deleteFrom('lead')
+      .where('id', 'in', ids.slice(i, i + PURGE_BATCH))
+      .executeTakeFirst()
+    total += Number(result.numDeletedRows)
+  }
+  return total
 }

@@ -1,0 +1,44 @@
+import { type Kysely, sql } from 'kysely'
+import type { Dialect } from './database.ts'
+import type { DB } from './schema.ts'
+
+const CHECKPOINT_TRIES = 50
+const CHECKPOINT_WAIT_MS = 100
+
+/**
+ * After personal data is deleted, removes its bytes from the database's own files
+ * (docs/decisions/0022-erasure-on-disk.md). SQLite zeroes deleted content in its pages
+ * (`secure_delete`, set on every connection), but the WAL still holds the frames written before the
+ * delete: it is checkpointed into the file and truncated, retried while another connection (a
+ * backup, a second process) keeps it busy. PostgreSQL leaves deleted rows in the table's pages and
+ * their keys in the indexes even after a plain VACUUM, so each table is rewritten with VACUUM FULL
+ * (tables and indexes go to new files; the old ones are emptied at once). `tables` only matter on
+ * PostgreSQL. Returns false when the work could not be finished (the WAL stayed busy).
+ */
+export async function scrubDeletedRows(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  tables: readonly string[],
+  options: { compact?: boolean } = {},
+): Promise<boolean> {
+  if (dialect === 'postgres') {
+    await db.connection().execute(async (connection) => {
+      // Waiting for the lock holds up every query queued behind it: give up instead of hanging.
+      await sql`set lock_timeout = '15s'`.execute(connection)
+      try {
+        for (const table of tables) await sql`vacuum full ${sql.table(table)}`.execute(connection)
+      } finally {
+        await sql`reset lock_timeout`.execute(connection)
+      }
+    })
+    return true
+  }
+  // After a restore the file may carry free pages from an older, not securely deleted, database.
+  if (options.compact) await sql`vacuum`.execute(db)
+  for (let i = 0; i < CHECKPOINT_TRIES; i++) {
+    const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db)
+    if (rows[0]?.busy === 0) return true
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_WAIT_MS))
+  }
+  return false
+}
