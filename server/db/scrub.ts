@@ -25,10 +25,13 @@ export async function scrubDeletedRows(
     await db.connection().execute(async (connection) => {
       // Waiting for the lock holds up every query queued behind it: give up instead of hanging.
       await sql`set lock_timeout = '15s'`.execute(connection)
+      // Rebuilding the trigram indexes is most of the time: 2-4 times faster with this than with 64 MB.
+      await sql`set maintenance_work_mem = '256MB'`.execute(connection)
       try {
         for (const table of tables) await sql`vacuum full ${sql.table(table)}`.execute(connection)
       } finally {
         await sql`reset lock_timeout`.execute(connection)
+        await sql`reset maintenance_work_mem`.execute(connection)
       }
     })
     return true
