@@ -59,12 +59,17 @@ async function everyTable(database: Database & { url: string }): Promise<Record<
 }
 
 function run(script: string, databaseUrl: string, ...args: string[]): string {
+  return runWith({}, script, databaseUrl, ...args)
+}
+
+function runWith(env: Record<string, string>, script: string, databaseUrl: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
     // The test apps' secret: the erasure ledger's key derives from it.
     env: {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: 'test-session-secret-0123456789',
+      ...env,
     },
     encoding: 'utf8',
   })
@@ -279,6 +284,11 @@ describe(`db:restore erases again the people erased since the backup, on ${testD
     const kept = lostDatabaseUrl('lost_ledger')
     expect(run('db-restore', kept, file('before'), '--ledger', ledgerFile)).toMatch(
       /Erasure ledger: 2 entries added; 1 leads of erased people erased again/,
+    )
+    expect(await leadEmails(kept)).toEqual([bystander.email])
+    // Without the key the ledger means nothing: the restore refuses rather than bring the person back.
+    expect(() => runWith({ SESSION_SECRET: '' }, 'db-restore', kept, file('before'))).toThrow(
+      /Restore failed: set ERASURE_KEY \(or SESSION_SECRET\)/,
     )
     expect(await leadEmails(kept)).toEqual([bystander.email])
     expect(() =>
