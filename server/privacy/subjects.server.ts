@@ -80,10 +80,10 @@ export async function eraseSubject(
   })
   const scrubbed = await scrubErasedLeads(db, dialect).catch((err: Error) => {
     logger.error({ err }, 'erasure: the deleted rows could not be scrubbed from the database files')
-    return false
+    return null
   })
-  if (!scrubbed)
-    logger.warn('erasure: the deleted rows may stay in the database files until the next erasure')
+  if (scrubbed === false)
+    logger.warn('erasure: the WAL stayed busy; the deleted rows stay in it until a checkpoint')
   return { subject: subjectOf(identity), erased: erased.ids.length }
 }
 
