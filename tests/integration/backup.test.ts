@@ -9,7 +9,14 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig, parseDatabaseUrl } from '../../server/config.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
+import { PERSONAL_DATA_TABLES } from '../../server/leads/personal-data.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
+import {
+  needlesInFiles,
+  postgresRelationFiles,
+  readablePostgresDataDir,
+  sqliteFiles,
+} from '../support/database-files.ts'
 import { leadPayload } from '../support/factories.ts'
 import { created, ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -227,6 +234,25 @@ describe(`db:restore erases again the people erased since the backup, on ${testD
     }
   }
 
+  /**
+   * What of the person the database's files hold, byte for byte (SQLite: file, WAL, shared memory;
+   * PostgreSQL: the files of the tables holding lead data, when this process can read them).
+   */
+  async function personOnDisk(url: string): Promise<string[]> {
+    const needles = [person.email, person.firstName, person.lastName, '+447700900611']
+    if (testDialect === 'sqlite') return needlesInFiles(sqliteFiles(url), needles)
+    const database = createDatabase(parseDatabaseUrl(url))
+    try {
+      const dataDir = await readablePostgresDataDir(database.db)
+      if (!dataDir) return []
+      // Whatever the buffers still hold goes to the files first: nothing can hide in memory.
+      await sql`checkpoint`.execute(database.db)
+      return needlesInFiles(await postgresRelationFiles(database.db, dataDir, PERSONAL_DATA_TABLES), needles)
+    } finally {
+      await database.destroy()
+    }
+  }
+
   beforeAll(async () => {
     app = await startTestApp()
     admin = await createSignedInAdmin(app, { role: 'admin' })
@@ -269,6 +295,7 @@ describe(`db:restore erases again the people erased since the backup, on ${testD
     expect(restored).toMatch(/Erasure ledger: 2 entries added; 1 leads of erased people erased again/)
     expect(restored).not.toContain(person.email)
     expect(await leadEmails()).toEqual([bystander.email])
+    expect(await personOnDisk(app.database.url)).toEqual([])
 
     // The backup taken after the erasure: the person's later lead stays.
     expect(run('db-restore', app.database.url, file('after'))).toMatch(
@@ -280,12 +307,14 @@ describe(`db:restore erases again the people erased since the backup, on ${testD
     const bare = lostDatabaseUrl('lost_bare')
     expect(run('db-restore', bare, file('before'))).toMatch(/0 leads of erased people erased again/)
     expect(await leadEmails(bare)).toEqual([person.email, bystander.email])
+    expect(await personOnDisk(bare)).toContain(person.email)
     // …with it, they stay erased.
     const kept = lostDatabaseUrl('lost_ledger')
     expect(run('db-restore', kept, file('before'), '--ledger', ledgerFile)).toMatch(
       /Erasure ledger: 2 entries added; 1 leads of erased people erased again/,
     )
     expect(await leadEmails(kept)).toEqual([bystander.email])
+    expect(await personOnDisk(kept)).toEqual([])
     // Without the key the ledger means nothing: the restore refuses rather than bring the person back.
     expect(() => runWith({ SESSION_SECRET: '' }, 'db-restore', kept, file('before'))).toThrow(
       /Restore failed: set ERASURE_KEY \(or SESSION_SECRET\)/,

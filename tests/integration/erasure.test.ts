@@ -8,6 +8,13 @@ import { backupDatabase } from '../../scripts/backup.ts'
 import { PERSONAL_DATA_TABLES } from '../../server/leads/personal-data.server.ts'
 import { ledgerDigest } from '../../server/privacy/erasure-ledger.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
+import {
+  needlesIn,
+  needlesInFiles,
+  postgresRelationFiles,
+  readIfThere as read,
+  readablePostgresDataDir,
+} from '../support/database-files.ts'
 import { leadPayload } from '../support/factories.ts'
 import { created, ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -44,19 +51,7 @@ const needles = [
   ...(testDialect === 'postgres' ? [`${who.firstName} ${who.lastName}`.toLowerCase()] : []),
 ]
 
-/** The needles found in these bytes, in UTF-8 or UTF-16 (either byte order). */
-function found(bytes: Buffer): string[] {
-  return needles.filter(
-    (needle) =>
-      bytes.includes(Buffer.from(needle, 'utf8')) ||
-      bytes.includes(Buffer.from(needle, 'utf16le')) ||
-      bytes.includes(Buffer.from(needle, 'utf16le').swap16()),
-  )
-}
-
-function read(file: string): Buffer {
-  return fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0)
-}
+const found = (bytes: Buffer) => needlesIn(bytes, needles)
 
 describe(`an erased person is gone from the database files on ${testDialect}`, () => {
   let app: TestApp
@@ -128,32 +123,15 @@ describe(`an erased person is gone from the database files on ${testDialect}`, (
   it.runIf(testDialect === 'postgres')(
     'PostgreSQL: the person is in the table and index files before, and in none of them after (no checkpoint needed)',
     async (context) => {
-      const { rows: setting } = await sql<{
-        dir: string
-      }>`select current_setting('data_directory') as dir`.execute(db())
-      const dataDir = setting[0]?.dir ?? ''
-      try {
-        fs.accessSync(path.join(dataDir, 'base'), fs.constants.R_OK)
-      } catch {
-        context.skip(`the cluster's files (${dataDir}) are not readable here: the server runs elsewhere`)
-      }
+      const dataDir = await readablePostgresDataDir(db())
+      if (!dataDir)
+        return context.skip("the cluster's files are not readable here: the server runs elsewhere")
       const relationFiles = async () => {
-        const { rows } = await sql<{ file: string }>`
-          with t as (select to_regclass(name) as oid from unnest(${[...PERSONAL_DATA_TABLES]}::text[]) name),
-          toast as (select reltoastrelid as oid from pg_class where oid in (select oid from t) and reltoastrelid <> 0),
-          rel as (select oid from t union select oid from toast
-            union select indexrelid from pg_index where indrelid in (select oid from t union select oid from toast))
-          select pg_relation_filepath(oid) as file from rel`.execute(db())
-        expect(rows.length).toBeGreaterThan(PERSONAL_DATA_TABLES.length)
-        // Each relation is a file per gigabyte: name, name.1, name.2…
-        return rows.flatMap(({ file }) => {
-          const base = path.join(dataDir, file)
-          const segments = [base]
-          for (let i = 1; fs.existsSync(`${base}.${i}`); i++) segments.push(`${base}.${i}`)
-          return segments
-        })
+        const files = await postgresRelationFiles(db(), dataDir, PERSONAL_DATA_TABLES)
+        expect(files.length).toBeGreaterThan(PERSONAL_DATA_TABLES.length)
+        return files
       }
-      const foundIn = (files: string[]) => [...new Set(files.flatMap((f) => found(read(f))))].sort()
+      const foundIn = (files: string[]) => needlesInFiles(files, needles)
 
       await sql`checkpoint`.execute(db())
       const before = await relationFiles()
