@@ -1,4 +1,4 @@
-// `npm run db:restore FILE [--ledger LEDGER]`: replaces the configured database's contents with a
+// `npm run db:restore -- FILE [--ledger LEDGER]`: replaces the configured database's contents with a
 // backup, then erases again everyone the erasure ledger names (the ledger of the database being
 // replaced, of LEDGER as `npm run db:erasures -- export` wrote it, and of the backup itself).
 // Stop the app (every instance) first, and start it again afterwards.
@@ -13,7 +13,8 @@ function fail(message: string, code = 1): never {
   process.exit(code)
 }
 
-const USAGE = 'Usage: npm run db:restore FILE [--ledger LEDGER] (a file made by npm run db:backup)'
+const USAGE =
+  'Usage: npm run db:restore FILE, or npm run db:restore -- FILE --ledger LEDGER (FILE made by npm run db:backup)'
 const args = (() => {
   try {
     return parseArgs({ options: { ledger: { type: 'string' } }, allowPositionals: true })
