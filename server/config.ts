@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -59,6 +59,11 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => !v || v.length >= 16, { message: 'must be at least 16 characters' }),
+  ERASURE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => !v || v.length >= 32, { message: 'must be at least 32 characters' }),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .optional()
@@ -129,6 +134,13 @@ export type Config = {
   /** Keys the session id hashes; generated per process when unset (sessions end on restart). */
   sessionSecret: string
   sessionSecretGenerated: boolean
+  /**
+   * Keys the hashes in the erasure ledger (server/privacy/erasure-ledger.server.ts): ERASURE_KEY,
+   * else derived from SESSION_SECRET. Never stored in the database.
+   */
+  erasureKey: Buffer
+  /** Neither variable is set: the key lives for this process only and the ledger cannot be re-applied. */
+  erasureKeyGenerated: boolean
   publicUrl: string | undefined
   /** Where links in e-mails point: PUBLIC_URL, or http://localhost:PORT when it is unset. */
   linkOrigin: string
@@ -193,14 +205,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`)
   }
   const e = result.data
+  const sessionSecret = e.SESSION_SECRET ?? randomBytes(32).toString('base64url')
   if (e.WEBHOOK_LEASE_SECONDS <= e.WEBHOOK_TIMEOUT_SECONDS) {
     throw new Error('Invalid environment: WEBHOOK_LEASE_SECONDS must be longer than WEBHOOK_TIMEOUT_SECONDS')
   }
   return {
     port: e.PORT,
     database: parseDatabaseUrl(e.DATABASE_URL),
-    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    sessionSecret,
     sessionSecretGenerated: !e.SESSION_SECRET,
+    erasureKey: e.ERASURE_KEY
+      ? Buffer.from(e.ERASURE_KEY)
+      : createHmac('sha256', sessionSecret).update('erasure-ledger').digest(),
+    erasureKeyGenerated: !e.ERASURE_KEY && !e.SESSION_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     linkOrigin: e.PUBLIC_URL?.replace(/\/+$/, '') || `http://localhost:${e.PORT}`,
     adminEmail: e.ADMIN_EMAIL,

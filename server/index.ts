@@ -19,7 +19,9 @@ const logger = createLogger(config.logLevel, { pretty: config.nodeEnv === 'devel
 const database = createDatabase(config.database)
 const setupToken = await prepareDatabase(database, config, logger)
 if (config.sessionSecretGenerated && config.nodeEnv === 'production') {
-  logger.warn('SESSION_SECRET is not set: admin sessions end whenever the server restarts')
+  logger.warn(
+    'SESSION_SECRET is not set: admin sessions end whenever the server restarts, and erasures cannot be re-applied after a restore',
+  )
 }
 if (!config.publicUrl) {
   logger.warn(`PUBLIC_URL is not set: links in e-mails (password resets) point at ${config.linkOrigin}`)

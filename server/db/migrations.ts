@@ -12,6 +12,7 @@ import { uploads } from './migrations/0008-uploads.ts'
 import { leadPipeline } from './migrations/0009-lead-pipeline.ts'
 import { leadSearchTable } from './migrations/0010-lead-search-table.ts'
 import { leadSubmissions } from './migrations/0011-lead-submissions.ts'
+import { erasureLedger } from './migrations/0012-erasure-ledger.ts'
 import { shorterDescriptions } from './migrations/0014-shorter-descriptions.ts'
 
 /**
@@ -33,6 +34,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0009_lead_pipeline': leadPipeline(dialect),
         '0010_lead_search_table': leadSearchTable(dialect),
         '0011_lead_submissions': leadSubmissions(dialect),
+        '0012_erasure_ledger': erasureLedger(dialect),
         '0014_shorter_descriptions': shorterDescriptions(),
       }
     },

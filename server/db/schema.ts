@@ -296,6 +296,14 @@ export interface UploadTable {
   createdBy: number | null
 }
 
+/** One erased identity: a keyed hash of an email or E.164 phone, never the value itself. */
+export interface ErasureLedgerTable {
+  id: Generated<number>
+  kind: 'email' | 'phone'
+  digest: string
+  erasedAt: Date
+}
+
 export interface DB {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
@@ -316,6 +324,7 @@ export interface DB {
   webhook: WebhookTable
   webhookDelivery: WebhookDeliveryTable
   webhookAttempt: WebhookAttemptTable
+  erasureLedger: ErasureLedgerTable
 }
 
 export type Lead = Selectable<LeadTable>

@@ -28,6 +28,9 @@ function toParameter(value: unknown): unknown {
   return value
 }
 
+/** How long a statement waits for another connection's lock; node:sqlite blocks the event loop meanwhile. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000
+
 type Prepared = { statement: StatementSync; reader: boolean; converters: [string, Convert][] }
 
 /**
@@ -43,7 +46,10 @@ export class NodeSqliteAdapter implements SqliteDatabase {
     this.db.exec('PRAGMA journal_mode = WAL')
     this.db.exec('PRAGMA synchronous = FULL')
     this.db.exec('PRAGMA foreign_keys = ON')
-    this.db.exec('PRAGMA busy_timeout = 5000')
+    this.db.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`)
+    // Deleted rows (an erasure, the retention purge) are overwritten with zeros, not left in free
+    // space for anyone reading the file (docs/decisions/0022-erasure-on-disk.md).
+    this.db.exec('PRAGMA secure_delete = ON')
     // SQLite's own lower() folds only A-Z; searches must match "Zoë" as PostgreSQL does.
     this.db.function('lower', { deterministic: true }, (value) =>
       typeof value === 'string' ? value.toLowerCase() : value,

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { SubjectIdentity } from '../../core/schemas/subjects.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
+import { scrubDeletedRows } from '../db/scrub.ts'
 
 /**
  * Leads as personal data: purged after the retention period, found, exported and erased per person.
@@ -13,6 +14,24 @@ import type { DB } from '../db/schema.ts'
 type Db = Kysely<DB>
 
 export const PURGE_BATCH = 500
+
+/**
+ * Every table that holds a lead's personal data: the lead and what cascades from it (`lead_search`
+ * is PostgreSQL's search copy; SQLite's FTS index is scrubbed by its own triggers). An erasure
+ * rewrites these on PostgreSQL so no dead row keeps the person: a new table tied to a lead joins
+ * this list.
+ */
+export const PERSONAL_DATA_TABLES = [
+  'lead',
+  'lead_submission',
+  'lead_search',
+  'eligibility_response',
+  'webhook_delivery',
+  'webhook_attempt',
+] as const
+
+/** The identities of the erased leads, for the erasure ledger. */
+export type ErasedLeads = { ids: number[]; submissions: number; emails: string[]; phones: string[] }
 
 /**
  * Deletes leads created before `cutoff`, `batchSize` at a time, each batch its own statement, so a
@@ -139,11 +158,17 @@ export async function subjectLeads(db: Db, identity: SubjectIdentity) {
 
 /**
  * Deletes every lead and every later submission of the person (and, through the cascades, all
- * tied to them) in one transaction. On PostgreSQL it takes the lead capture's lock for this
- * identity first, so a post from the same person committing at the same moment is either erased
- * too or arrives after.
+ * tied to them) in one transaction, in which `record` is given every email and phone erased. On
+ * PostgreSQL it takes the lead capture's lock for this identity first, so a post from the same
+ * person committing at the same moment is either erased too or arrives after. Call
+ * `scrubErasedLeads` afterwards.
  */
-export async function eraseSubjectLeads(db: Db, dialect: Dialect, identity: SubjectIdentity) {
+export async function eraseSubjectLeads(
+  db: Db,
+  dialect: Dialect,
+  identity: SubjectIdentity,
+  record: (trx: Transaction<DB>, erased: ErasedLeads) => Promise<void> = async () => {},
+): Promise<ErasedLeads> {
   const { column, value } = whereSubject(identity)
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
@@ -152,9 +177,76 @@ export async function eraseSubjectLeads(db: Db, dialect: Dialect, identity: Subj
     const submissions = await trx
       .deleteFrom('leadSubmission')
       .where(column, '=', value)
-      .returning('id')
+      .returning(['email', 'emailNormalized', 'phone', 'phoneE164'])
       .execute()
-    const leads = await trx.deleteFrom('lead').where(column, '=', value).returning('id').execute()
-    return { leads: leads.map((r) => r.id), submissions: submissions.length }
+    const rows = await trx
+      .deleteFrom('lead')
+      .where(column, '=', value)
+      .returning(['id', 'email', 'emailNormalized', 'phone', 'phoneE164'])
+      .execute()
+    // The identity asked for counts even when nothing matched now: an older backup may hold it.
+    const emails = new Set([...rows, ...submissions].map((r) => r.emailNormalized ?? r.email))
+    const phones = new Set([...rows, ...submissions].map((r) => r.phoneE164 ?? r.phone))
+    ;(identity.by === 'email' ? emails : phones).add(value)
+    const erased = {
+      ids: rows.map((r) => r.id),
+      submissions: submissions.length,
+      emails: [...emails],
+      phones: [...phones],
+    }
+    await record(trx, erased)
+    return erased
   })
+}
+
+/** Removes the bytes of erased leads from the database's files (server/db/scrub.ts). */
+export function scrubErasedLeads(db: Db, dialect: Dialect, options: { compact?: boolean } = {}) {
+  return scrubDeletedRows(db, dialect, PERSONAL_DATA_TABLES, options)
+}
+
+export type LeadIdentityRow = {
+  id: number
+  email: string
+  emailNormalized: string | null
+  phone: string
+  phoneE164: string | null
+  createdAt: Date
+}
+
+/** A table whose rows each hold one person's contact details: leads and later submissions. */
+type PersonTable = 'lead' | 'leadSubmission'
+
+/** Ids of the rows of `table` that `pick` chooses, read a page at a time in id order (a restore's full pass). */
+export async function findLeads(
+  db: Db,
+  pick: (lead: LeadIdentityRow) => boolean,
+  table: PersonTable = 'lead',
+): Promise<number[]> {
+  const found: number[] = []
+  for (let after = 0; ; ) {
+    const page = await db
+      .selectFrom(table)
+      .select(['id', 'email', 'emailNormalized', 'phone', 'phoneE164', 'createdAt'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(5000)
+      .execute()
+    for (const lead of page) if (pick(lead)) found.push(lead.id)
+    const last = page.at(-1)
+    if (!last) return found
+    after = last.id
+  }
+}
+
+/** Deletes these rows of `table` (and all tied to them), a batch at a time; returns how many went. */
+export async function deleteLeads(db: Db, ids: number[], table: PersonTable = 'lead'): Promise<number> {
+  let total = 0
+  for (let i = 0; i < ids.length; i += PURGE_BATCH) {
+    const result = await db
+      .deleteFrom(table)
+      .where('id', 'in', ids.slice(i, i + PURGE_BATCH))
+      .executeTakeFirst()
+    total += Number(result.numDeletedRows)
+  }
+  return total
 }

@@ -2,7 +2,21 @@ import { type SubjectErasure, type SubjectIdentity, subjectOf } from '../../core
 import type { CurrentAdmin } from '../../core/schemas/users.ts'
 import { audit, auditEntriesAbout } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
-import { eraseSubjectLeads, subjectLeads } from '../leads/personal-data.server.ts'
+import {
+  deleteLeads,
+  eraseSubjectLeads,
+  findLeads,
+  scrubErasedLeads,
+  subjectLeads,
+} from '../leads/personal-data.server.ts'
+import {
+  type LedgerEntry,
+  ledgerEntriesFor,
+  ledgerMatcher,
+  mergeLedger,
+  readLedger,
+  recordErasure,
+} from './erasure-ledger.server.ts'
 
 type Actor = Pick<CurrentAdmin, 'id' | 'email'> | undefined
 
@@ -44,22 +58,54 @@ export async function exportSubject(
 }
 
 /**
- * Erases the person (UK GDPR article 17): their leads and later submissions, and all tied to them. Audit entries about
- * those leads hold ids and counts only, so they stay as the record of who saw what. The erasure's
- * own entry says how, and how many, never who: not even a hash, since a phone number's hash is
- * undone by trying every number.
+ * Erases the person (UK GDPR article 17): their leads and later submissions and all tied to them, down to the bytes in
+ * the database's files (docs/decisions/0022-erasure-on-disk.md). Audit entries about those leads
+ * hold ids and counts only, so they stay as the record of who saw what. The erasure's own entry
+ * says how, and how many, never who: not even a hash, since a phone number's hash is undone by
+ * trying every number. The erasure ledger holds keyed hashes, whose key is not in the database, so
+ * that a restore of an older backup erases the person again.
  */
 export async function eraseSubject(
-  { db, dialect }: Pick<AppServices, 'db' | 'dialect'>,
+  { db, dialect, config, logger }: Pick<AppServices, 'db' | 'dialect' | 'config' | 'logger'>,
   identity: SubjectIdentity,
   actor: Actor,
 ): Promise<SubjectErasure> {
-  const erased = await eraseSubjectLeads(db, dialect, identity)
+  const erased = await eraseSubjectLeads(db, dialect, identity, (trx, who) =>
+    recordErasure(trx, ledgerEntriesFor(config.erasureKey, who, new Date())),
+  )
   await audit(db, {
     actor,
     action: 'subject.erase',
     entity: 'subject',
-    detail: { by: identity.by, leads: erased.leads.length, submissions: erased.submissions },
+    detail: { by: identity.by, leads: erased.ids.length, submissions: erased.submissions },
   })
-  return { subject: subjectOf(identity), erased: erased.leads.length, submissions: erased.submissions }
+  const scrubbed = await scrubErasedLeads(db, dialect).catch((err: Error) => {
+    logger.error({ err }, 'erasure: the deleted rows could not be scrubbed from the database files')
+    return null
+  })
+  if (scrubbed === false)
+    logger.warn('erasure: the WAL stayed busy; the deleted rows stay in it until a checkpoint')
+  return { subject: subjectOf(identity), erased: erased.ids.length, submissions: erased.submissions }
+}
+
+/**
+ * After a restore: merges `entries` (the ledger of the database that was replaced, and of an
+ * exported file) into the restored database's ledger, then erases every lead its ledger covers
+ * (one that existed when its person was erased) and scrubs the files. Returns how many leads went.
+ */
+export async function reapplyErasures(
+  { db, dialect }: Pick<AppServices, 'db' | 'dialect'>,
+  key: Buffer,
+  entries: LedgerEntry[],
+): Promise<{ ledgerAdded: number; leadsErased: number; scrubbed: boolean }> {
+  const { ledgerAdded, leadsErased } = await db.transaction().execute(async (trx) => {
+    const ledgerAdded = await mergeLedger(trx, entries)
+    const covered = ledgerMatcher(key, await readLedger(trx))
+    const leadsErased = await deleteLeads(trx, await findLeads(trx, covered))
+    // A submission is its sender's, whoever's lead it is linked to.
+    await deleteLeads(trx, await findLeads(trx, covered, 'leadSubmission'), 'leadSubmission')
+    return { ledgerAdded, leadsErased }
+  })
+  const scrubbed = await scrubErasedLeads(db, dialect, { compact: true })
+  return { ledgerAdded, leadsErased, scrubbed }
 }
