@@ -10,6 +10,7 @@ import {
   toAdminView,
   updateAdmin,
 } from '../auth/admins.server.ts'
+import { assertAcceptablePassword } from '../auth/password-policy.server.ts'
 import { sendPasswordResetLink } from '../auth/password-reset.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
 import type { AppServices } from '../context.ts'
@@ -29,6 +30,7 @@ export function usersAdminRouter(services: AppServices): Router {
 
   router.post('/', async (req, res) => {
     const input = parseBody(adminUserCreateSchema, req)
+    assertAcceptablePassword(input.password)
     if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)
     try {
       const row = await createAdmin(db, input)

@@ -219,7 +219,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
           <Field
             label="Initial password"
             required
-            hint={`At least ${PASSWORD_MIN} characters. Share it safely; they can change it with a reset e-mail.`}
+            hint={`At least ${PASSWORD_MIN} characters, not a common password. Share it safely; they can change it with a reset e-mail.`}
           >
             {(c) => (
               <Input
