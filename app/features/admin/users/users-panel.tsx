@@ -80,7 +80,7 @@ export function ExtraPermissions({
             <input
               id={id}
               type="checkbox"
-              className="mt-1 size-4 accent-teal-700 disabled:cursor-not-allowed"
+              className="mt-1 size-4 shrink-0 accent-teal-700 disabled:cursor-not-allowed"
               checked={value.includes(permission)}
               disabled={locked}
               aria-describedby={note ? `${id}-note` : undefined}
