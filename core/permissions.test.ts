@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { effectivePermissions, isRole, permissions, rolePermissions, roles } from './permissions.ts'
+import {
+  adminEquivalentPermissions,
+  effectivePermissions,
+  hasAdminAccess,
+  isAdminEquivalentPermission,
+  isRole,
+  permissions,
+  rolePermissions,
+  roles,
+} from './permissions.ts'
 
 const ALL = [
   'pages',
@@ -108,5 +117,30 @@ describe('effectivePermissions', () => {
     list.push('users')
     expect(effectivePermissions('editor', null)).toEqual(['pages', 'redirects'])
     expect([...rolePermissions.editor]).toEqual(['pages', 'redirects'])
+  })
+})
+
+describe('permissions equivalent to admin', () => {
+  it('are scripts and users, each with a note saying so', () => {
+    expect(Object.keys(adminEquivalentPermissions)).toEqual(['scripts', 'users'])
+    for (const note of Object.values(adminEquivalentPermissions)) {
+      expect(note).toMatch(/^Equivalent to full admin access: /)
+    }
+    expect(permissions.filter(isAdminEquivalentPermission)).toEqual(['scripts', 'users'])
+    expect(isAdminEquivalentPermission('__proto__')).toBe(false)
+  })
+
+  it.each([
+    ['admin', null, true],
+    ['editor', null, false],
+    ['editor', ['leads', 'settings', 'webhooks', 'subjects', 'activity'], false],
+    ['editor', ['scripts'], true],
+    ['editor', ['users'], true],
+    ['editor', ['pages', 'users'], true],
+    ['editor', ['unknown'], false],
+    ['superuser', ['scripts'], true],
+    ['superuser', null, false],
+  ])('hasAdminAccess(%s, %j) is %s', (role, extra, expected) => {
+    expect(hasAdminAccess(role, extra)).toBe(expected)
   })
 })

@@ -37,3 +37,25 @@ export function effectivePermissions(role: string, extra: unknown): Permission[]
   }
   return permissions.filter((p) => granted.has(p))
 }
+
+/**
+ * Permissions that amount to full admin access, whatever the role: a script runs in the browser of
+ * every admin who opens a public page (with their session), and whoever manages users decides who
+ * gets in with which rights. Only an admin may grant them (server/users/admin-router.ts).
+ */
+export const adminEquivalentPermissions = {
+  scripts:
+    'Equivalent to full admin access: their scripts run in the browser of every admin who opens a public page',
+  users: 'Equivalent to full admin access: they decide who can sign in and with which rights',
+} as const satisfies Partial<Record<Permission, string>>
+
+export function isAdminEquivalentPermission(
+  permission: string,
+): permission is keyof typeof adminEquivalentPermissions {
+  return Object.hasOwn(adminEquivalentPermissions, permission)
+}
+
+/** The admin role, or a role plus grants that include an admin-equivalent permission. */
+export function hasAdminAccess(role: string, extra: unknown): boolean {
+  return role === 'admin' || effectivePermissions(role, extra).some(isAdminEquivalentPermission)
+}

@@ -3,9 +3,13 @@ import {
   compilePattern,
   compileRedirects,
   followRedirects,
+  isOwnHost,
+  lookupRedirect,
   matchRedirect,
+  pointsAtItself,
   type RedirectRule,
   redirectLocation,
+  sameSitePath,
 } from './redirect-rules.ts'
 
 let nextId = 1
@@ -253,5 +257,117 @@ describe('followRedirects', () => {
     expect(loop).toBe(true)
     expect(hops).toHaveLength(6)
     expect(hops.at(-1)).toBe('/grow/xxxxx')
+  })
+})
+
+const OWN = ['claims.example', '127.0.0.1:5143']
+
+describe('sameSitePath', () => {
+  it.each([
+    ['a path', '/a', '/a'],
+    ['a path with a query and fragment', '/a?x=1#top', '/a'],
+    ['dot segments', '/x/../a/./b', '/a/b'],
+    ['an encoded unreserved letter, kept as sent', '/loop-%69', '/loop-%69'],
+    ['a space', '/a b', '/a%20b'],
+    ['the public host over https', 'https://claims.example/a', '/a'],
+    ['the public host over http', 'http://claims.example/a?q=1', '/a'],
+    ['the www variant', 'https://www.claims.example/a', '/a'],
+    ['upper-case host', 'HTTPS://CLAIMS.EXAMPLE/a', '/a'],
+    ['the request host with its port', 'http://127.0.0.1:5143/a', '/a'],
+    ['default port written out', 'https://claims.example:443/a', '/a'],
+    ['another host', 'https://partner.example/a', null],
+    ['another port', 'http://claims.example:8080/a', null],
+    ['a host that merely ends like ours', 'https://evilclaims.example/a', null],
+    ['protocol-relative to another host', '//partner.example/a', null],
+    ['a backslash read as another host', '/\\partner.example/a', null],
+    ['protocol-relative to our host', '//claims.example/a', '/a'],
+    ['another scheme', 'mailto:a@claims.example', null],
+  ])('%s: %s → %s', (_label, location, expected) => {
+    expect(sameSitePath(location, OWN)).toBe(expected)
+  })
+
+  it('knows no host of its own without being told', () => {
+    expect(sameSitePath('https://claims.example/a', [])).toBeNull()
+    expect(isOwnHost('www.claims.example', OWN)).toBe(true)
+    expect(isOwnHost('claims.example', ['www.claims.example'])).toBe(true)
+  })
+})
+
+describe('lookupRedirect', () => {
+  it.each([
+    ['a plain path', '/loop-i', 1],
+    ['an encoded unreserved letter', '/loop-%69', 1],
+    ['every letter encoded', '/%6C%6F%6F%70-%69', 1],
+    ['another case (exact rules are case-sensitive)', '/LOOP-I', null],
+    ['an encoded non-ASCII path', '/caf%C3%A9', 2],
+    ['a rule written encoded', '/raw%2Fpath', 3],
+    ['a malformed escape', '/bad%zz', 4],
+  ])('matches %s (%s) as the middleware does', (_label, path, id) => {
+    const table = compileRedirects([
+      exact('/loop-i', '/x', { id: 1 }),
+      exact('/café', '/x', { id: 2 }),
+      exact('/raw%2Fpath', '/x', { id: 3 }),
+      exact('/bad%zz', '/x', { id: 4 }),
+    ])
+    expect(lookupRedirect(table, path)?.rule.id ?? null).toBe(id)
+  })
+})
+
+describe('followRedirects through other spellings of an address', () => {
+  it.each([
+    ['an encoded unreserved letter', [exact('/loop-i', '/loop-%69')], '/loop-i'],
+    ['every letter encoded', [exact('/ab', '/%61%62')], '/ab'],
+    ['the public host, absolute', [exact('/a', 'https://claims.example/a')], '/a'],
+    ['the public host over http with a query', [exact('/a', 'http://claims.example/a?utm=1')], '/a'],
+    ['the www variant', [exact('/a', 'https://www.claims.example/a')], '/a'],
+    ['the request host', [exact('/a', 'http://127.0.0.1:5143/a')], '/a'],
+    ['dot segments', [exact('/a', '/b/../a')], '/a'],
+    [
+      'a chain back through an absolute URL',
+      [exact('/a', '/b'), exact('/b', 'https://claims.example/c'), exact('/c', '/%61')],
+      '/a',
+    ],
+    ['a case-insensitive regex to another case', [regex('(?i)^/Loop$', '/LOOP')], '/loop'],
+    ['a regex to its own encoded spelling', [regex('^/r/(\\d+)$', '/r/%3$1')], '/r/31'],
+  ])('finds a loop through %s', (_label, rules, start) => {
+    expect(followRedirects(compileRedirects(rules), start, 20, OWN).loop).toBe(true)
+  })
+
+  it.each([
+    ['a rule written encoded, to its plain spelling', [exact('/loop-%69', '/loop-i')], '/loop-%69'],
+    ['another host with the same path', [exact('/a', 'https://partner.example/a')], '/a'],
+    ['another case (exact rules are case-sensitive)', [exact('/a', '/A')], '/a'],
+    ['another port', [exact('/a', 'http://claims.example:8080/a')], '/a'],
+  ])('finds no loop through %s', (_label, rules, start) => {
+    expect(followRedirects(compileRedirects(rules), start, 20, OWN).loop).toBe(false)
+  })
+})
+
+describe('pointsAtItself', () => {
+  function check(rules: RedirectRule[], path: string) {
+    const table = compileRedirects(rules)
+    const match = lookupRedirect(table, path)
+    if (!match) throw new Error(`no rule for ${path}`)
+    return pointsAtItself(table, match, match.location, path, OWN)
+  }
+
+  it.each([
+    ['itself', [exact('/s', '/s')], '/s'],
+    ['itself with a query', [exact('/s', '/s?again=1')], '/s'],
+    ['its own absolute URL', [exact('/a', 'https://claims.example/a')], '/a'],
+    ['its www URL', [exact('/a', 'http://www.claims.example/a')], '/a'],
+    ['an encoded spelling of itself', [exact('/loop-i', '/loop-%69')], '/loop-i'],
+    ['itself, requested encoded', [exact('/loop-i', '/loop-%69')], '/loop-%69'],
+  ])('is true for a rule pointing at %s', (_label, rules, path) => {
+    expect(check(rules, path)).toBe(true)
+  })
+
+  it.each([
+    ['another path', [exact('/a', '/b')], '/a'],
+    ['another site', [exact('/a', 'https://partner.example/a')], '/a'],
+    ['a path with another rule', [exact('/a', '/b'), exact('/b', '/c')], '/a'],
+    ['a growing regex target (caught on save)', [regex('^/g/(.*)$', '/g/$1x')], '/g/a'],
+  ])('is false for a rule pointing at %s', (_label, rules, path) => {
+    expect(check(rules, path)).toBe(false)
   })
 })

@@ -111,6 +111,47 @@ export function matchRedirect(table: RedirectTable, path: string): RedirectMatch
   return found
 }
 
+/**
+ * The rule for a requested path, looked up as the middleware does: rules are written as people read
+ * addresses (/café), requests arrive encoded (/caf%C3%A9), so the decoded path first, then the path
+ * as it came.
+ */
+export function lookupRedirect(table: RedirectTable, rawPath: string): RedirectMatch | null {
+  let path = rawPath
+  try {
+    path = decodeURIComponent(rawPath)
+  } catch {}
+  return matchRedirect(table, path) ?? (path === rawPath ? null : matchRedirect(table, rawPath))
+}
+
+const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '')
+
+/** This site under any of its names, with or without `www.` (that prefix is redirected to the bare host). */
+export function isOwnHost(host: string, ownHosts: readonly string[]): boolean {
+  const wanted = bareHost(host)
+  return ownHosts.some((own) => bareHost(own) === wanted)
+}
+
+const RELATIVE_HOST = 'relative.invalid'
+
+/**
+ * The path a browser asks this site for after following `location`, or null when it leaves the
+ * site: a path, or an http(s) address on one of the site's own hosts (PUBLIC_URL, the request's
+ * host, their www variants, either scheme). Resolved as a browser does: dot segments removed,
+ * `/\\host` read as another host, characters percent-encoded; the query and fragment dropped.
+ */
+export function sameSitePath(location: string, ownHosts: readonly string[]): string | null {
+  let url: URL
+  try {
+    url = new URL(location, `http://${RELATIVE_HOST}/`)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  const relative = url.host === RELATIVE_HOST && !/^[a-z][a-z\d+.-]*:/i.test(location)
+  return relative || isOwnHost(url.host, ownHosts) ? url.pathname : null
+}
+
 /** Where the browser goes: the target, with the query string given unless the target has its own. */
 export function redirectLocation(location: string, search: string): string {
   if (!search || location.includes('?')) return location
@@ -118,23 +159,25 @@ export function redirectLocation(location: string, search: string): string {
   return hash < 0 ? `${location}${search}` : `${location.slice(0, hash)}${search}${location.slice(hash)}`
 }
 
-function pathOf(location: string): string | null {
-  if (location.startsWith('/')) return location.split(/[?#]/)[0] ?? location
-  return null
-}
-
 /**
- * Follows the rules from a path the way browsers would. Returns the hops taken, and whether they
- * came back to a path already visited (a loop).
+ * Follows the rules from a path the way browsers would, matching each address as the middleware
+ * does and treating an address on one of `ownHosts` as a path of this site. Returns the hops taken,
+ * and whether they came back to an address already requested (a loop).
  */
-export function followRedirects(table: RedirectTable, start: string, maxHops = 20) {
-  const visited = new Set([start])
+export function followRedirects(
+  table: RedirectTable,
+  start: string,
+  maxHops = 20,
+  ownHosts: readonly string[] = [],
+) {
+  const first = sameSitePath(start, ownHosts) ?? start
+  const visited = new Set([first])
   const hops: string[] = [start]
-  let path: string | null = start
+  let path: string | null = first
   while (path !== null && hops.length <= maxHops) {
-    const match = findRule(table, path)
+    const match = lookupRedirect(table, path)
     if (!match) break
-    const next = pathOf(match.location)
+    const next = sameSitePath(match.location, ownHosts)
     hops.push(match.location)
     if (next === null) break
     if (visited.has(next)) return { hops, loop: true }
@@ -142,6 +185,25 @@ export function followRedirects(table: RedirectTable, start: string, maxHops = 2
     path = next
   }
   return { hops, loop: hops.length > maxHops }
+}
+
+/**
+ * True when a browser sent to `location` would be answered with this same redirect again: the
+ * target is the requested address itself, in another spelling (`/a` → `https://this-site/a`,
+ * `/loop-i` → `/loop-%69`). Such a redirect is never given, whatever rules were saved.
+ */
+export function pointsAtItself(
+  table: RedirectTable,
+  match: RedirectMatch,
+  location: string,
+  rawPath: string,
+  ownHosts: readonly string[],
+): boolean {
+  const next = sameSitePath(location, ownHosts)
+  if (next === null) return false
+  if (next === sameSitePath(rawPath, ownHosts)) return true
+  const again = lookupRedirect(table, next)
+  return again?.rule.id === match.rule.id && again.location === match.location
 }
 
 // A capture must not smuggle in what changes where a URL points: an authority (`//`, `@`), a

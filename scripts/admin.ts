@@ -3,7 +3,6 @@
 //   set-password --email E --password P     (also ends the admin's sessions)
 //   deactivate --email E                    (ends the admin's sessions)
 import { parseArgs } from 'node:util'
-import { PASSWORD_MIN } from '../core/schemas/auth.ts'
 import { adminUserCreateSchema } from '../core/schemas/users.ts'
 import {
   createAdmin,
@@ -12,6 +11,7 @@ import {
   setPassword,
   updateAdmin,
 } from '../server/auth/admins.server.ts'
+import { passwordProblem } from '../server/auth/password-policy.server.ts'
 import { destroyAdminSessions } from '../server/auth/sessions.server.ts'
 import { parseConfig } from '../server/config.ts'
 import { createDatabase } from '../server/db/database.ts'
@@ -50,6 +50,8 @@ try {
         lastName: values['last-name'],
       })
       if (!input.success) fail(input.error.issues[0]?.message ?? 'Invalid input')
+      const weak = passwordProblem(input.data.password)
+      if (weak) fail(weak)
       if (await findAdminByEmail(db, input.data.email))
         fail(`An admin with the email ${input.data.email} already exists`)
       const admin = await createAdmin(db, input.data)
@@ -58,7 +60,8 @@ try {
     }
     case 'set-password': {
       if (!email || !values.password) fail('Usage: set-password --email E --password P')
-      if (values.password.length < PASSWORD_MIN) fail(`Password must be at least ${PASSWORD_MIN} characters`)
+      const weak = passwordProblem(values.password)
+      if (weak) fail(weak)
       const admin = (await findAdminByEmail(db, email)) ?? fail(`No admin with the email ${email}`)
       await setPassword(db, admin.id, values.password)
       await destroyAdminSessions(db, admin.id)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { email, PASSWORD_MIN, password } from './fields.ts'
+import { email, PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_SHORT, password } from './fields.ts'
 
-export { PASSWORD_MIN }
+export { PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_SHORT }
 
 export const loginSchema = z.object({
   email,
@@ -41,7 +41,8 @@ export const authErrors = {
   'email-invalid': 'Please enter a valid email address',
   'email-long': 'Email must be at most 254 characters',
   'password-required': 'Password is required',
-  'password-short': `Password must be at least ${PASSWORD_MIN} characters`,
+  'password-short': PASSWORD_SHORT,
+  'password-common': PASSWORD_COMMON,
   'password-long': 'Password must be at most 200 characters',
   'token-required': 'Reset token is required',
   'setup-token-required': 'Setup token is required',

@@ -33,3 +33,5 @@ export type RedirectTestResult =
   | { kind: 'none' }
   | { kind: 'protected' }
   | { kind: 'refused'; ruleId: number }
+  /** The rule's target is the address itself (another spelling of it): no redirect is given. */
+  | { kind: 'loop'; ruleId: number }

@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { type Request, Router } from 'express'
 import type { z } from 'zod'
 import type { AuditAction } from '../../core/audit-actions.ts'
 import { audit } from '../audit/audit.server.ts'
@@ -20,7 +20,7 @@ type Options<Row, C extends z.ZodType, U extends z.ZodType> = {
    * Rules on the record as it would be saved (with `id` when updating); throw HttpError to refuse.
    * What it returns is added to the answer (e.g. a warning).
    */
-  check?: (record: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>
+  check?: (record: Record<string, unknown>, req: Request) => Promise<Record<string, unknown> | undefined>
   /** What the audit log keeps to name the record in the activity feed (never personal data). */
   describe?: (row: Row) => Record<string, unknown>
 }
@@ -51,7 +51,7 @@ export function crudRouter<Row extends { id: number }, C extends z.ZodType, U ex
 
   router.post('/', async (req, res) => {
     const input = parseBody(createSchema, req) as Record<string, unknown>
-    const extra = await check?.(input)
+    const extra = await check?.(input, req)
     const row = await store.create(input)
     await audit(db, {
       actor: req.admin,
@@ -69,10 +69,10 @@ export function crudRouter<Row extends { id: number }, C extends z.ZodType, U ex
     const input = parseBody(updateSchema, req) as Record<string, unknown>
     requireChanges(input)
     const current = await find(id)
-    const extra = await check?.({
-      ...current,
-      ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
-    })
+    const extra = await check?.(
+      { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) },
+      req,
+    )
     const row = await store.update(id, input)
     await audit(db, {
       actor: req.admin,

@@ -4,6 +4,7 @@ import type { CurrentAdmin } from '../../core/schemas/users.ts'
 import { json } from '../db/database.ts'
 import type { AdminUser, DB } from '../db/schema.ts'
 import { hashPassword } from './password.server.ts'
+import { assertAcceptablePassword } from './password-policy.server.ts'
 
 export type { CurrentAdmin }
 
@@ -67,6 +68,8 @@ export async function createAdmin(
     permissions?: string[] | null
   },
 ) {
+  // Every way in (setup, users, the CLI, ADMIN_PASSWORD) meets the same rule, checked here too.
+  assertAcceptablePassword(input.password)
   return db
     .insertInto('adminUser')
     .values({
@@ -82,6 +85,7 @@ export async function createAdmin(
 }
 
 export async function setPassword(db: Kysely<DB>, id: number, password: string) {
+  assertAcceptablePassword(password)
   await db
     .updateTable('adminUser')
     .set({

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { PASSWORD_MIN } from '../../core/schemas/auth.ts'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/schema.ts'
 import { countAdmins, createAdmin } from './admins.server.ts'
+import { passwordProblem } from './password-policy.server.ts'
 
 /**
  * The setup token is derived from SESSION_SECRET, not drawn at random: instances behind one proxy
@@ -25,9 +25,9 @@ export async function ensureFirstAdmin(
 ): Promise<string | null> {
   if ((await countAdmins(db)) > 0) return null
   if (config.adminEmail && config.adminPassword) {
-    if (config.adminPassword.length < PASSWORD_MIN) {
-      throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters`)
-    }
+    // Refused at start rather than creating an admin anyone could guess into.
+    const problem = passwordProblem(config.adminPassword)
+    if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`)
     const admin = await createAdmin(db, {
       email: config.adminEmail,
       password: config.adminPassword,

@@ -26,6 +26,7 @@ import {
 } from './admins.server.ts'
 import { clearSessionCookie, loadSession, requireSignedIn, setSessionCookie } from './middleware.ts'
 import { verifyAgainstDummy, verifyPassword } from './password.server.ts'
+import { assertAcceptablePassword } from './password-policy.server.ts'
 import { sendPasswordResetLink } from './password-reset.server.ts'
 import { createSession, destroyAdminSessions, destroySession } from './sessions.server.ts'
 import { safeEqual, tokenDigest } from './tokens.server.ts'
@@ -158,6 +159,7 @@ export function authRouter(services: AppServices): Router {
     let input: z.output<typeof resetPasswordSchema>
     try {
       input = parse(resetPasswordSchema, req)
+      assertAcceptablePassword(input.newPassword)
     } catch (error) {
       if (!(error instanceof HttpError) || !isForm(req)) throw error
       const token = typeof req.body?.token === 'string' ? req.body.token : undefined
@@ -194,6 +196,7 @@ export function authRouter(services: AppServices): Router {
         throw new HttpError(409, 'Setup is already complete')
       if (!safeEqual(input.token, services.setup.token))
         throw new HttpError(403, 'This setup link is not valid')
+      assertAcceptablePassword(input.password)
     } catch (error) {
       if (!(error instanceof HttpError) || !isForm(req)) throw error
       return res.redirect(303, withQuery('/setup', { token, error: authErrorCode(error.message) }))

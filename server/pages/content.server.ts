@@ -14,6 +14,40 @@ import { EMBED_HOSTS, videoEmbed } from '../../core/video.ts'
 /** One to four lengths, as margin and padding take them. */
 const LENGTHS = /^(0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))( (0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))){0,3}$/
 
+export const IFRAME_REFERRER_POLICY = 'strict-origin-when-cross-origin'
+
+/** Link types a page may declare; `opener` and unknown words are dropped. */
+const LINK_RELS = new Set([
+  'nofollow',
+  'sponsored',
+  'ugc',
+  'noopener',
+  'noreferrer',
+  'external',
+  'author',
+  'license',
+  'help',
+  'tag',
+  'bookmark',
+  'next',
+  'prev',
+])
+
+/**
+ * A link's `rel`: the allowed words it had, plus `noopener noreferrer` whenever it has a target (a
+ * named or new window could otherwise reach back to this page through `window.opener`).
+ */
+function linkAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const words = (attribs.rel ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => LINK_RELS.has(word))
+  if (attribs.target !== undefined) words.push('noopener', 'noreferrer')
+  const rel = [...new Set(words)].join(' ')
+  const { rel: _dropped, ...rest } = attribs
+  return rel ? { ...rest, rel } : rest
+}
+
 /**
  * The allow list for page HTML: text, structure, links with safe protocols, images, video and
  * embeds from the two video hosts. Nothing that runs script survives.
@@ -83,9 +117,11 @@ const options: sanitizeHtml.IOptions = {
   // An embed whose address was not allowed would be an empty frame: drop it.
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
-    a: (tagName, attribs) => ({
+    a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }),
+    // Whatever the editor or an import wrote (`unsafe-url` would hand the player the full address).
+    iframe: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+      attribs: { ...attribs, referrerpolicy: IFRAME_REFERRER_POLICY },
     }),
   },
 }

@@ -37,7 +37,7 @@ describe('sanitizePageHtml', () => {
         '<iframe src="https://evil.example/"></iframe><iframe src="https://www.youtube.com/embed/abc"></iframe>',
     )
     expect(out).toBe(
-      '<p>Hi</p><img src="x" /><a>x</a><iframe src="https://www.youtube.com/embed/abc"></iframe>',
+      '<p>Hi</p><img src="x" /><a>x</a><iframe src="https://www.youtube.com/embed/abc" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
     )
   })
 
@@ -67,10 +67,22 @@ describe('sanitizePageHtml', () => {
     ['an https link', '<a href="https://example.test/p" title="T">l</a>'],
     ['a relative link', '<a href="/evidence">e</a>'],
     ['a data: image', '<img src="data:image/png;base64,AAAA" />'],
-    ['a YouTube embed', '<iframe src="https://www.youtube.com/embed/abc" allowfullscreen></iframe>'],
-    ['a youtube.com embed', '<iframe src="https://youtube.com/embed/abc"></iframe>'],
-    ['a YouTube no-cookie embed', '<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>'],
-    ['a Vimeo embed', '<iframe src="https://player.vimeo.com/video/123"></iframe>'],
+    [
+      'a YouTube embed',
+      '<iframe src="https://www.youtube.com/embed/abc" allowfullscreen referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+    ],
+    [
+      'a youtube.com embed',
+      '<iframe src="https://youtube.com/embed/abc" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+    ],
+    [
+      'a YouTube no-cookie embed',
+      '<iframe src="https://www.youtube-nocookie.com/embed/abc" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+    ],
+    [
+      'a Vimeo embed',
+      '<iframe src="https://player.vimeo.com/video/123" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+    ],
     ['a direct video', '<video src="https://cdn.example/v.mp4" controls></video>'],
   ])('keeps %s', (_label, html) => {
     expect(sanitizePageHtml(html)).toBe(html)
@@ -89,6 +101,48 @@ describe('sanitizePageHtml', () => {
     )
     expect(sanitizePageHtml('<a href="https://example.test" rel="nofollow">x</a>')).toBe(
       '<a href="https://example.test" rel="nofollow">x</a>',
+    )
+  })
+
+  it.each([
+    [
+      'a new tab',
+      '<a href="/a" target="_blank">x</a>',
+      '<a href="/a" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
+    [
+      'a named window',
+      '<a href="/a" target="help">x</a>',
+      '<a href="/a" target="help" rel="noopener noreferrer">x</a>',
+    ],
+    [
+      '_self',
+      '<a href="/a" target="_self">x</a>',
+      '<a href="/a" target="_self" rel="noopener noreferrer">x</a>',
+    ],
+    [
+      'allowed words kept',
+      '<a href="/a" target="_blank" rel="nofollow sponsored">x</a>',
+      '<a href="/a" target="_blank" rel="nofollow sponsored noopener noreferrer">x</a>',
+    ],
+    [
+      'opener and unknown words dropped',
+      '<a href="/a" target="_blank" rel="opener NOFOLLOW whatever noopener">x</a>',
+      '<a href="/a" target="_blank" rel="nofollow noopener noreferrer">x</a>',
+    ],
+    ['no target: rel filtered', '<a href="/a" rel="opener ugc">x</a>', '<a href="/a" rel="ugc">x</a>'],
+    ['no target, nothing allowed', '<a href="/a" rel="opener">x</a>', '<a href="/a">x</a>'],
+  ])('gives a link with %s a safe rel', (_label, html, expected) => {
+    expect(sanitizePageHtml(html)).toBe(expected)
+  })
+
+  it.each([
+    ['unsafe-url', ' referrerpolicy="unsafe-url"'],
+    ['no-referrer-when-downgrade', ' referrerpolicy="no-referrer-when-downgrade"'],
+    ['none given', ''],
+  ])('fixes the referrer policy of an iframe (%s)', (_label, policy) => {
+    expect(sanitizePageHtml(`<iframe src="https://player.vimeo.com/video/1"${policy}></iframe>`)).toBe(
+      '<iframe src="https://player.vimeo.com/video/1" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
     )
   })
 
@@ -179,8 +233,8 @@ describe('renderPageContent', () => {
         ],
       }),
     ).toBe(
-      '<section><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" allowfullscreen loading="lazy" title="Video"></iframe>' +
-        '<iframe src="https://player.vimeo.com/video/123456" allowfullscreen loading="lazy" title="Video"></iframe>' +
+      '<section><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" allowfullscreen loading="lazy" title="Video" referrerpolicy="strict-origin-when-cross-origin"></iframe>' +
+        '<iframe src="https://player.vimeo.com/video/123456" allowfullscreen loading="lazy" title="Video" referrerpolicy="strict-origin-when-cross-origin"></iframe>' +
         '<video src="https://cdn.example/v.mp4" controls></video></section>',
     )
   })
@@ -380,5 +434,26 @@ describe('sanitizeStoredContent', () => {
     expect(sanitizeStoredContent({ blocks: [{ type: 'paragraph', text: '<b>x</b>' }] })).toEqual({
       blocks: [{ type: 'paragraph', text: '<b>x</b>' }],
     })
+  })
+
+  it('stores links with a target and embeds with the safe rel and referrer policy', () => {
+    const stored = sanitizeStoredContent({
+      widgets: [
+        {
+          id: 'a',
+          type: 'text',
+          content: {
+            text: '<a href="https://x.example" target="_blank" rel="opener">x</a><iframe src="https://player.vimeo.com/video/1" referrerpolicy="unsafe-url"></iframe>',
+          },
+        },
+        { id: 'b', type: 'columns', content: { columns: 2, texts: ['<a href="/a" target="w">a</a>', ''] } },
+      ],
+    }) as { widgets: { content: { text?: string; texts?: string[] } }[] }
+    expect(stored.widgets[0]?.content.text).toBe(
+      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a><iframe src="https://player.vimeo.com/video/1" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+    )
+    expect(stored.widgets[1]?.content.texts?.[0]).toBe(
+      '<a href="/a" target="w" rel="noopener noreferrer">a</a>',
+    )
   })
 })

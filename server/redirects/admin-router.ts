@@ -7,7 +7,9 @@ import {
   compilePattern,
   compileRedirects,
   followRedirects,
+  lookupRedirect,
   type RedirectRule,
+  sameSitePath,
 } from '../../core/redirect-rules.ts'
 import { redirectCreateSchema, redirectUpdateSchema } from '../../core/schemas/redirects.ts'
 import { crudRouter } from '../admin/crud-router.ts'
@@ -32,7 +34,11 @@ const SAMPLE_CAPTURES = ['x', '1', 'a-1']
  * A rule must be able to match something, lead somewhere a browser can go, and never send a
  * browser round in circles through the other active rules. Longer chains are allowed, reported.
  */
-export async function checkRedirect(db: Kysely<DB>, record: Record<string, unknown>) {
+export async function checkRedirect(
+  db: Kysely<DB>,
+  record: Record<string, unknown>,
+  ownHosts: readonly string[] = [],
+) {
   const candidate: RedirectRule = {
     id: typeof record.id === 'number' ? record.id : 0,
     fromUrl: String(record.fromUrl ?? ''),
@@ -76,21 +82,31 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
   }
   // The candidate first, so that following from its source takes it.
   const table = compileRedirects([candidate, ...others])
+  const alone = compileRedirects([candidate])
+  // Addresses are compared as the browser requests them and the middleware matches them: the
+  // site's own absolute URLs count as paths, encoded spellings as what they decode to.
   const starts = candidate.isRegex
-    ? SAMPLE_CAPTURES.map((sample) => candidate.toUrl.replace(/\$\d{1,2}/g, sample).split(/[?#]/)[0] ?? '')
+    ? SAMPLE_CAPTURES.map((sample) => candidate.toUrl.replace(/\$\d{1,2}/g, sample))
     : [
         candidate.fromUrl,
         // Rules that lead into this one: a rule added at the end of a chain lengthens it too.
         ...others
-          .filter((r) => !r.isRegex && r.toUrl.split(/[?#]/)[0] === candidate.fromUrl)
+          .filter((r) => {
+            if (r.isRegex) return false
+            const target = sameSitePath(r.toUrl, ownHosts)
+            return target !== null && lookupRedirect(alone, target) !== null
+          })
           .map((r) => r.fromUrl),
       ]
   let longest: string[] = []
   for (const start of starts) {
-    if (!start.startsWith('/')) continue
-    const { hops, loop } = followRedirects(table, start)
+    if (sameSitePath(start, ownHosts) === null) continue
+    const { hops, loop } = followRedirects(table, start, undefined, ownHosts)
     const chain = candidate.isRegex ? [candidate.fromUrl, ...hops] : hops
-    if (loop || (candidate.isRegex && chain.slice(1).some((hop) => pattern && matchesPath(pattern, hop)))) {
+    if (
+      loop ||
+      (candidate.isRegex && chain.slice(1).some((hop) => pattern && matchesPath(pattern, hop, ownHosts)))
+    ) {
       throw new HttpError(409, `This redirect would create a loop: ${chain.join(' → ')}`)
     }
     if (chain.length > longest.length) longest = chain
@@ -104,8 +120,14 @@ export async function checkRedirect(db: Kysely<DB>, record: Record<string, unkno
   return undefined
 }
 
-function matchesPath(pattern: RE2JS, location: string) {
-  return location.startsWith('/') && pattern.matcher(location.split(/[?#]/)[0] ?? '').find()
+function matchesPath(pattern: RE2JS, location: string, ownHosts: readonly string[]) {
+  const path = sameSitePath(location, ownHosts)
+  if (path === null) return false
+  let decoded = path
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {}
+  return pattern.matcher(decoded).find() || pattern.matcher(path).find()
 }
 
 const testQuery = z.object({
@@ -135,7 +157,7 @@ export function redirectsAdminRouter(services: AppServices) {
       audit: { create: 'redirect.create', update: 'redirect.update', delete: 'redirect.delete' },
       createSchema: redirectCreateSchema,
       updateSchema: redirectUpdateSchema,
-      check: (record) => checkRedirect(services.db, record),
+      check: (record, req) => checkRedirect(services.db, record, ownHosts(services, req.get('host'))),
       describe: (row) => ({ fromUrl: row.fromUrl, isActive: row.isActive }),
     }),
   )

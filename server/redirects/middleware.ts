@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express'
 import { isProtectedPath } from '../../core/paths.ts'
 import {
-  matchRedirect,
+  lookupRedirect,
+  pointsAtItself,
   type RedirectMatch,
   type RedirectTable,
   redirectLocation,
@@ -42,15 +43,12 @@ export function resolveRedirect(table: RedirectTable, url: string, ownHosts: str
   const search = queryIndex >= 0 ? url.slice(queryIndex) : ''
   if (isProtectedPath(rawPath)) return { kind: 'protected' }
   if (table.exact.size === 0 && table.regex.length === 0) return { kind: 'none' }
-  let path = rawPath
-  try {
-    path = decodeURIComponent(rawPath)
-  } catch {}
-  // Rules are written as people read addresses (/café), requests arrive encoded (/caf%C3%A9).
-  const match = matchRedirect(table, path) ?? (path === rawPath ? null : matchRedirect(table, rawPath))
+  const match = lookupRedirect(table, rawPath)
   if (!match) return { kind: 'none' }
   const location = safeLocation(match.rule, match)
   if (location === null) return { kind: 'refused', ruleId: match.rule.id }
+  if (pointsAtItself(table, match, location, rawPath, ownHosts))
+    return { kind: 'loop', ruleId: match.rule.id }
   return {
     kind: 'redirect',
     ruleId: match.rule.id,
@@ -76,6 +74,8 @@ export function siteRedirects(services: AppServices): RequestHandler {
     if (outcome.kind === 'refused') {
       req.log?.warn({ ruleId: outcome.ruleId }, 'redirect skipped: a capture would change its target host')
     }
+    if (outcome.kind === 'loop')
+      req.log?.warn({ ruleId: outcome.ruleId }, 'redirect skipped: it points at itself')
     if (outcome.kind !== 'redirect') return next()
     recordRedirectHit(services.counters, outcome.ruleId)
     res.setHeader('Cache-Control', 'no-cache')

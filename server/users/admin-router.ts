@@ -1,5 +1,6 @@
 import { Router } from 'express'
-import { adminUserCreateSchema, adminUserUpdateSchema } from '../../core/schemas/users.ts'
+import { hasAdminAccess } from '../../core/permissions.ts'
+import { adminUserCreateSchema, adminUserUpdateSchema, type CurrentAdmin } from '../../core/schemas/users.ts'
 import { audit } from '../audit/audit.server.ts'
 import {
   countOtherActiveAdmins,
@@ -10,6 +11,7 @@ import {
   toAdminView,
   updateAdmin,
 } from '../auth/admins.server.ts'
+import { assertAcceptablePassword } from '../auth/password-policy.server.ts'
 import { sendPasswordResetLink } from '../auth/password-reset.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
 import type { AppServices } from '../context.ts'
@@ -17,6 +19,35 @@ import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
 
 const DUPLICATE_EMAIL = 'An admin with this email already exists'
+const GRANT_NEEDS_ADMIN =
+  'Only an admin can grant the admin role or the scripts or users permission: each is equivalent to full admin access'
+const CHANGE_NEEDS_ADMIN =
+  'Only an admin can change the role, permissions or status of a user with admin access'
+
+/**
+ * A caller who manages users without being an admin may not make anyone admin-equivalent, nor
+ * change the access of someone who is: otherwise the users permission would be admin in all but name.
+ */
+function checkGrant(
+  caller: CurrentAdmin | null | undefined,
+  current: { role: string; permissions: unknown } | null,
+  input: { role?: string; permissions?: unknown; isActive?: boolean },
+) {
+  if (caller?.role === 'admin') return
+  const changesAccess = input.role !== undefined || input.permissions !== undefined
+  const after = {
+    role: input.role ?? current?.role ?? 'editor',
+    permissions: input.permissions !== undefined ? input.permissions : current?.permissions,
+  }
+  if (changesAccess && hasAdminAccess(after.role, after.permissions))
+    throw new HttpError(403, GRANT_NEEDS_ADMIN)
+  if (
+    current &&
+    hasAdminAccess(current.role, current.permissions) &&
+    (changesAccess || input.isActive !== undefined)
+  )
+    throw new HttpError(403, CHANGE_NEEDS_ADMIN)
+}
 
 export function usersAdminRouter(services: AppServices): Router {
   const { db } = services
@@ -29,6 +60,8 @@ export function usersAdminRouter(services: AppServices): Router {
 
   router.post('/', async (req, res) => {
     const input = parseBody(adminUserCreateSchema, req)
+    checkGrant(req.admin, null, input)
+    assertAcceptablePassword(input.password)
     if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)
     try {
       const row = await createAdmin(db, input)
@@ -52,6 +85,7 @@ export function usersAdminRouter(services: AppServices): Router {
     requireChanges(input)
     const current = await findAdminById(db, id)
     if (!current) throw new HttpError(404, 'Admin user not found')
+    checkGrant(req.admin, current, input)
     const losesAdmin =
       current.role === 'admin' && current.isActive && (input.role === 'editor' || input.isActive === false)
     if (losesAdmin && id === req.admin?.id)

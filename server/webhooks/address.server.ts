@@ -26,12 +26,27 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // Discard-only, documentation and the old site-local range: never a real receiver.
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fec0::', 10],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv6')
 }
+
+/**
+ * Tunnels and translators that lead to an IPv4 address which is not checked where it is written:
+ * Teredo (2001::/32, the client's address XOR-ed), 6to4 (2002::/16, deprecated by RFC 7526) and
+ * local-use NAT64 (64:ff9b:1::/48, a network's own translator, RFC 8215). No webhook receiver needs
+ * them, so they are refused outright rather than decoded.
+ */
+const tunnels = new net.BlockList()
+tunnels.addSubnet('2001::', 32, 'ipv6')
+tunnels.addSubnet('2002::', 16, 'ipv6')
+tunnels.addSubnet('64:ff9b:1::', 48, 'ipv6')
 
 const loopback = new net.BlockList()
 loopback.addSubnet('127.0.0.0', 8, 'ipv4')
@@ -43,15 +58,64 @@ export function isLoopbackAddress(address: string): boolean {
   return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6')
 }
 
-/** True for an address a webhook may not reach (IPv4-mapped IPv6 counts as its IPv4 address). */
-export function isPrivateAddress(address: string): boolean {
+/** The 16 bytes of an IPv6 address in any valid spelling (`::`, a dotted IPv4 tail, a zone). */
+function ipv6Bytes(address: string): Uint8Array | null {
+  const text = address.replace(/%.*$/, '')
+  if (!net.isIPv6(text)) return null
+  let groups = text
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(groups)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    groups = `${groups.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head = '', tail] = groups.split('::')
+  const parse = (part: string) => (part ? part.split(':').map((g) => Number.parseInt(g, 16)) : [])
+  const front = parse(head)
+  const back = tail === undefined ? [] : parse(tail)
+  const words = [...front, ...new Array(8 - front.length - back.length).fill(0), ...back]
+  const bytes = new Uint8Array(16)
+  words.forEach((word, i) => {
+    bytes[i * 2] = word >> 8
+    bytes[i * 2 + 1] = word & 0xff
+  })
+  return bytes
+}
+
+/**
+ * The IPv4 address an IPv6 address stands for, where the IPv6 address is only a spelling or a
+ * translation of one: IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96),
+ * IPv4-compatible (::/96) and NAT64 (64:ff9b::/96). Null for any other address.
+ */
+export function embeddedIPv4(address: string): string | null {
+  const bytes = ipv6Bytes(address)
+  if (!bytes) return null
+  const zero = (from: number, to: number) => bytes.subarray(from, to).every((b) => b === 0)
+  const word = (i: number) => (bytes[i * 2] as number) * 256 + (bytes[i * 2 + 1] as number)
+  const carries =
+    (zero(0, 10) && word(5) === 0xffff) ||
+    (zero(0, 8) && word(4) === 0xffff && word(5) === 0) ||
+    zero(0, 12) ||
+    (word(0) === 0x64 && word(1) === 0xff9b && zero(4, 12))
+  return carries ? bytes.subarray(12).join('.') : null
+}
+
+/** Why a webhook may not reach this address, or undefined when it may. */
+export function addressProblem(address: string): string | undefined {
   const family = net.isIP(address)
-  if (family === 0) return false
-  if (family === 4) return blocked.check(address, 'ipv4')
-  // NAT64 (64:ff9b::/96) carries an IPv4 address in its last 32 bits.
-  const nat64 = /^64:ff9b::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (nat64?.[1]) return blocked.check(nat64[1], 'ipv4')
-  return blocked.check(address, 'ipv6')
+  if (family === 0) return undefined
+  if (family === 4) return blocked.check(address, 'ipv4') ? PRIVATE : undefined
+  const ipv4 = embeddedIPv4(address)
+  if (ipv4 !== null) return blocked.check(ipv4, 'ipv4') ? PRIVATE : undefined
+  if (tunnels.check(address, 'ipv6')) return TUNNEL
+  return blocked.check(address, 'ipv6') ? PRIVATE : undefined
+}
+
+const PRIVATE = 'a private, loopback or link-local address'
+const TUNNEL = 'a 6to4, Teredo or local NAT64 address (tunnels to IPv4 are not allowed)'
+
+/** True for an address a webhook may not reach (IPv6 carrying an IPv4 address counts as that address). */
+export function isPrivateAddress(address: string): boolean {
+  return addressProblem(address) !== undefined
 }
 
 /** A webhook's host as a bare name or IP (URL keeps IPv6 literals in brackets). */
@@ -63,12 +127,12 @@ export class RefusedAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS'
 }
 
-const refusal = (host: string, address: string) =>
-  new RefusedAddressError(
-    address === host
-      ? `${host} is a private, loopback or link-local address`
-      : `${host} resolves to ${address}, a private, loopback or link-local address`,
+const refusal = (host: string, address: string) => {
+  const problem = addressProblem(address) ?? PRIVATE
+  return new RefusedAddressError(
+    address === host ? `${host} is ${problem}` : `${host} resolves to ${address}, ${problem}`,
   )
+}
 
 /**
  * Why this URL may not be used, or undefined when it may. IP literals are checked as they are,

@@ -3,9 +3,9 @@ import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
 import {
+  addressProblem,
   hostOf,
   isLoopbackAddress,
-  isPrivateAddress,
   loopbackOnlyLookup,
   publicOnlyLookup,
   RefusedAddressError,
@@ -82,11 +82,12 @@ export async function postJson(
   const url = new URL(target)
   const host = hostOf(url)
   const plain = requireHttps && url.protocol !== 'https:'
+  const literalProblem = !allowPrivate && net.isIP(host) ? addressProblem(host) : undefined
   const refused =
     plain && !(allowPrivate && (net.isIP(host) === 0 || isLoopbackAddress(host)))
       ? 'Refused: webhook URLs must be https'
-      : !allowPrivate && net.isIP(host) && isPrivateAddress(host)
-        ? `Refused: ${host} is a private, loopback or link-local address`
+      : literalProblem
+        ? `Refused: ${host} is ${literalProblem}`
         : undefined
   if (refused) {
     return {

@@ -283,6 +283,13 @@ test.describe('users panel and roles', () => {
     await dialog.getByLabel('Email').fill(email)
     await dialog.getByLabel('Initial password').fill(password)
     await expect(dialog.getByLabel('Role')).toHaveValue('editor')
+    // Scripts and users amount to admin access: the dialog says so, and lets an admin grant them.
+    for (const name of ['Scripts', 'Users']) {
+      const box = dialog.getByRole('checkbox', { name, exact: true })
+      await expect(box).toBeEnabled()
+      await expect(box).toHaveAccessibleDescription(/^Equivalent to full admin access: /)
+    }
+    await expect(dialog.getByRole('checkbox', { name: 'Leads' })).not.toHaveAccessibleDescription(/admin/)
     await dialog.getByRole('button', { name: 'Create User' }).click()
     await expect(toastWith(page, 'User created')).toBeVisible()
     const row = page.getByRole('row').filter({ hasText: email })

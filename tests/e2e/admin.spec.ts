@@ -347,6 +347,11 @@ test.describe('forgot password', () => {
     const link = await requestResetLink(page)
     expect(new URL(link).pathname).toBe('/reset-password')
 
+    // A common password is refused with the server's reason, and the link still works afterwards.
+    await setNewPassword(page, link, 'passwordpassword')
+    await expect(page).toHaveURL(/\/reset-password\?token=.+&error=password-common$/)
+    await expect(page.getByRole('alert')).toHaveText('This password is too common; choose another')
+
     await setNewPassword(page, link, newPassword)
     await expect(page).toHaveURL('/api/login?reset=1')
     await expect(page.getByRole('status')).toHaveText(RESET_DONE)

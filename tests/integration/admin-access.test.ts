@@ -496,6 +496,109 @@ describe(`admin access control on ${testDialect}`, () => {
     expect(await (await fresh.get('/api/auth/user')).json()).toMatchObject({ role: 'admin' })
   })
 
+  describe('granting access equivalent to admin', () => {
+    const GRANT = /^Only an admin can grant the admin role or the scripts or users permission/
+    const CHANGE = /^Only an admin can change the role, permissions or status of a user with admin access/
+    let manager: AdminClient
+
+    beforeAll(async () => {
+      manager = await createSignedInAdmin(app, { role: 'editor', permissions: ['users'] })
+    })
+
+    async function expectForbidden(response: Response, message: RegExp) {
+      expect(response.status).toBe(403)
+      expect((await response.json()).message).toMatch(message)
+    }
+
+    async function stored(id: number) {
+      return app.database.db
+        .selectFrom('adminUser')
+        .select(['role', 'permissions', 'isActive', 'firstName'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    }
+
+    it.each([
+      ['the scripts permission', { permissions: ['scripts'] }],
+      ['the users permission', { permissions: ['pages', 'users'] }],
+      ['the admin role', { role: 'admin' }],
+    ])('refuses a non-admin creating a user with %s (403), even holding users', async (_label, grant) => {
+      const email = uniqueEmail('granted')
+      const response = await manager.post('/api/admin/users', { email, password: DEFAULT_PASSWORD, ...grant })
+      await expectForbidden(response, GRANT)
+      const row = await app.database.db
+        .selectFrom('adminUser')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst()
+      expect(row).toBeUndefined()
+    })
+
+    it('lets a non-admin holding users create editors with other permissions', async () => {
+      const response = await manager.post('/api/admin/users', {
+        email: uniqueEmail('leads-editor'),
+        password: DEFAULT_PASSWORD,
+        permissions: ['leads'],
+      })
+      expect(response.status).toBe(201)
+      expect(await response.json()).toMatchObject({ role: 'editor', permissions: ['leads'] })
+    })
+
+    it.each([
+      ['the scripts permission', { permissions: ['scripts'] }],
+      ['the users permission', { permissions: ['users'] }],
+      ['the admin role', { role: 'admin' }],
+    ])('refuses a non-admin giving an editor %s (403)', async (_label, grant) => {
+      const target = await createAdmin(app.database.db, {
+        email: uniqueEmail('target'),
+        password: DEFAULT_PASSWORD,
+        role: 'editor',
+      })
+      await expectForbidden(await manager.put(`/api/admin/users/${target.id}`, grant), GRANT)
+      expect(await stored(target.id)).toMatchObject({ role: 'editor', permissions: null })
+    })
+
+    it.each([
+      ['demoting an admin', 'admin', null, { role: 'editor' }],
+      ['deactivating an admin', 'admin', null, { isActive: false }],
+      ['taking scripts from an editor', 'editor', ['scripts'], { permissions: [] }],
+      ['deactivating a holder of users', 'editor', ['users'], { isActive: false }],
+    ])('refuses a non-admin %s (403)', async (_label, role, permissions, change) => {
+      const target = await createAdmin(app.database.db, {
+        email: uniqueEmail('target'),
+        password: DEFAULT_PASSWORD,
+        role,
+        permissions,
+      })
+      await expectForbidden(await manager.put(`/api/admin/users/${target.id}`, change), CHANGE)
+      expect(await stored(target.id)).toMatchObject({ role, isActive: true })
+    })
+
+    it('refuses a non-admin widening their own grants, but lets them rename an admin', async () => {
+      await expectForbidden(
+        await manager.put(`/api/admin/users/${manager.id}`, { permissions: ['users', 'leads'] }),
+        GRANT,
+      )
+      const renamed = await manager.put(`/api/admin/users/${admin.id}`, { firstName: 'Renamed' })
+      expect(renamed.status).toBe(200)
+      expect((await stored(admin.id)).firstName).toBe('Renamed')
+    })
+
+    it('lets an admin grant scripts and users, create with them, and change such users', async () => {
+      const created = await admin.post('/api/admin/users', {
+        email: uniqueEmail('script-editor'),
+        password: DEFAULT_PASSWORD,
+        permissions: ['scripts'],
+      })
+      expect(created.status).toBe(201)
+      const { id } = (await created.json()) as { id: number }
+      const widened = await admin.put(`/api/admin/users/${id}`, { permissions: ['scripts', 'users'] })
+      expect(widened.status).toBe(200)
+      expect(await widened.json()).toMatchObject({ permissions: ['scripts', 'users'] })
+      expect((await admin.put(`/api/admin/users/${id}`, { isActive: false })).status).toBe(200)
+    })
+  })
+
   it('keeps the sessions of an admin when only their name changes', async () => {
     const other = await createSignedInAdmin(app, { role: 'editor' })
     const update = await admin.put(`/api/admin/users/${other.id}`, { firstName: 'Still', lastName: 'Here' })

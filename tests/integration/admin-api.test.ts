@@ -566,11 +566,16 @@ describe(`admin users API on ${testDialect}`, () => {
     }
   })
 
-  it('refuses a password shorter than 8 characters, a bad email and an unknown role', async () => {
+  it('refuses a password shorter than 12 characters or common, a bad email and an unknown role', async () => {
     await expectError(
       await admin.post('/api/admin/users', { email: 'short@example.test', password: '1234567' }),
       400,
-      'Password must be at least 8 characters',
+      'Use at least 12 characters',
+    )
+    await expectError(
+      await admin.post('/api/admin/users', { email: 'short@example.test', password: '123456789012' }),
+      400,
+      'This password is too common; choose another',
     )
     await expectError(
       await admin.post('/api/admin/users', { email: 'not-an-email', password: DEFAULT_PASSWORD }),

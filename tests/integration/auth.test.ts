@@ -477,11 +477,11 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
       expect(expiresIn).toBeLessThanOrEqual(60 * 60_000)
     })
 
-    it('refuses a new password shorter than 8 characters, without using up the token', async () => {
+    it('refuses a new password shorter than 12 characters, without using up the token', async () => {
       const token = await resetToken(target.email)
       const short = await app.postJson('/api/auth/reset-password', { token, newPassword: 'short' })
       expect(short.status).toBe(400)
-      expect(await short.json()).toEqual({ message: 'Password must be at least 8 characters' })
+      expect(await short.json()).toEqual({ message: 'Use at least 12 characters' })
       const missing = await app.postJson('/api/auth/reset-password', { newPassword: 'long enough password' })
       expect(missing.status).toBe(400)
       expect(await missing.json()).toEqual({ message: 'Reset token is required' })

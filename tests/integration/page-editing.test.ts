@@ -84,7 +84,7 @@ describe(`page editing on ${testDialect}`, () => {
             { html: '<h2 style="color:#b91c1c">Title &lt;i&gt;</h2>' },
             { form: { title: 'Check your claim', styles: {} } },
             {
-              html: '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" allowfullscreen loading="lazy" title="Video"></iframe>',
+              html: '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" allowfullscreen loading="lazy" title="Video" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
             },
           ],
         },

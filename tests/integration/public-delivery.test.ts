@@ -567,7 +567,9 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       )
       const { html, csp } = await getPage('/hostile-content')
       expect(html).toContain('<p>Hi</p>')
-      expect(html).toContain('<iframe src="https://www.youtube.com/embed/abc"></iframe>')
+      expect(html).toContain(
+        '<iframe src="https://www.youtube.com/embed/abc" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+      )
       expect(html).not.toContain('alert(1)')
       expect(html).not.toMatch(/\sonerror\s*=/i)
       expect(html).not.toMatch(/javascript:/i)

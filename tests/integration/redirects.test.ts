@@ -335,6 +335,72 @@ describe(`site redirects on ${testDialect}`, () => {
       await refused({ fromUrl: '^/rq/(\\d+)$', toUrl: '/rp/$1', isRegex: true }, 409, /loop/)
     })
 
+    it.each([
+      ['the same path on the request host', (host: string) => `http://${host}/abs-1`, '/abs-1'],
+      ['the request host over https', (host: string) => `https://${host}/abs-2?x=1`, '/abs-2'],
+      ['an encoded unreserved letter', () => '/loop-%69', '/loop-i'],
+      ['every letter encoded', () => '/%65%6E%63', '/enc'],
+      ['dot segments', () => '/dots/../dot-self', '/dot-self'],
+    ])('refuses a rule whose target is its own source as %s, with 409', async (_label, target, fromUrl) => {
+      const toUrl = target(new URL(app.baseUrl).host)
+      const message = await refused({ fromUrl, toUrl }, 409, /loop/)
+      expect(message).toContain(`${fromUrl} → ${toUrl}`)
+      expect((await visit(fromUrl)).status).toBe(404)
+    })
+
+    it('refuses a loop closed through an absolute URL or an encoded spelling in a chain', async () => {
+      const host = new URL(app.baseUrl).host
+      await create({ fromUrl: '/via-1', toUrl: `http://${host}/via-2` })
+      await create({ fromUrl: '/via-2', toUrl: '/via-3' })
+      await refused({ fromUrl: '/via-3', toUrl: '/%76ia-1' }, 409, /loop/)
+      await refused({ fromUrl: '/via-3', toUrl: `https://${host}/via-1?again=1` }, 409, /loop/)
+      const rule = await create({ fromUrl: '/via-3', toUrl: '/via-4' })
+      expect(rule.chain).toEqual(['/via-2', '/via-3', '/via-4'])
+      // The chain is followed through the site's own absolute URL.
+      const head = await create({ fromUrl: '/via-0', toUrl: '/via-1' })
+      expect(head.chain).toEqual(['/via-0', '/via-1', `http://${host}/via-2`, '/via-3', '/via-4'])
+    })
+
+    it('refuses a regex rule whose target is an encoded spelling of what it matches', async () => {
+      await refused({ fromUrl: '^/rx/(\\d+)$', toUrl: '/r%78/$1', isRegex: true }, 409, /loop/)
+    })
+
+    it('allows the same path on another host, and an encoded rule pointing at its plain spelling', async () => {
+      await create({ fromUrl: '/abs-away', toUrl: 'https://partner.example/abs-away' })
+      await create({ fromUrl: '/enc-%69', toUrl: '/enc-i' })
+      expect((await visit('/enc-%69')).location).toBe('/enc-i')
+    })
+
+    it('never redirects an address to itself, even from rules saved before the check', async () => {
+      const host = new URL(app.baseUrl).host
+      const rows = [
+        { fromUrl: '/rt-abs', toUrl: `${app.baseUrl}/rt-abs` },
+        { fromUrl: '/rt-https', toUrl: `https://${host}/rt-https?x=1` },
+        { fromUrl: '/rt-enc', toUrl: '/rt-%65nc' },
+        { fromUrl: '/rt-self', toUrl: '/rt-self?again=1' },
+      ]
+      const inserted = await app.database.db
+        .insertInto('redirect')
+        .values(rows.map((r) => ({ name: 'Old loop', isRegex: false, ...r })))
+        .returning('id')
+        .execute()
+      await app.services.site.changed()
+      for (const pathname of [
+        '/rt-abs',
+        '/rt-https',
+        '/rt-enc',
+        '/rt-%65nc',
+        '/rt-self',
+        '/rt-self?again=1',
+      ]) {
+        expect((await visit(pathname)).status, pathname).toBe(404)
+      }
+      const tested = await admin.get(`/api/admin/redirects/test?url=${encodeURIComponent('/rt-enc')}`)
+      expect(await tested.json()).toEqual({ kind: 'loop', ruleId: inserted[2]?.id })
+      await app.database.db.deleteFrom('redirect').where('name', '=', 'Old loop').execute()
+      await app.services.site.changed()
+    })
+
     it('refuses an update that would close a loop', async () => {
       await create({ fromUrl: '/upd-a', toUrl: '/upd-b' })
       const second = await create({ fromUrl: '/upd-b', toUrl: '/upd-c' })
@@ -418,6 +484,50 @@ describe(`site redirects on ${testDialect}`, () => {
       ],
     ])('refuses %s with 400', async (_label, body, message) => {
       await refused(body, 400, message)
+    })
+  })
+
+  describe('with PUBLIC_URL set', () => {
+    let site: TestApp
+    let owner: AdminClient
+    beforeAll(async () => {
+      site = await startTestApp({ publicUrl: 'https://claims.example' })
+      owner = await createSignedInAdmin(site, { role: 'admin' })
+    })
+    afterAll(async () => {
+      await site?.close()
+    })
+
+    it.each([
+      'https://claims.example/pub-a',
+      'http://claims.example/pub-a',
+      'https://www.claims.example/pub-a?utm=1',
+      'HTTPS://CLAIMS.EXAMPLE/pub-%61',
+    ])('refuses /pub-a → %s as a loop', async (toUrl) => {
+      const response = await owner.post('/api/admin/redirects', { name: 'x', fromUrl: '/pub-a', toUrl })
+      expect(response.status).toBe(409)
+      expect((await response.json()).message).toMatch(/loop/)
+    })
+
+    it('allows a target on another port or host, and does not redirect its own canonical URL', async () => {
+      for (const toUrl of ['https://claims.example:8443/pub-b', 'https://other.example/pub-b']) {
+        const response = await owner.post('/api/admin/redirects', { name: 'x', fromUrl: '/pub-b', toUrl })
+        expect(response.status, toUrl).toBe(201)
+        await owner.del(`/api/admin/redirects/${(await response.json()).id}`)
+      }
+      await site.database.db
+        .insertInto('redirect')
+        .values([
+          { name: 'Old loop', fromUrl: '/pub-c', toUrl: 'https://claims.example/pub-c', isRegex: false },
+          { name: 'Old loop', fromUrl: '/pub-d', toUrl: 'http://www.claims.example/pub-d', isRegex: false },
+        ])
+        .execute()
+      await site.services.site.changed()
+      for (const pathname of ['/pub-c', '/pub-d']) {
+        const answer = await site.request(pathname)
+        await answer.arrayBuffer()
+        expect(answer.status, pathname).toBe(404)
+      }
     })
   })
 

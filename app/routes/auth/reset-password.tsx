@@ -15,7 +15,10 @@ export const meta: Route.MetaFunction = () => adminPageMeta('Choose a new passwo
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   return (
-    <AuthCard title="Choose a new password" description={`Use at least ${PASSWORD_MIN} characters.`}>
+    <AuthCard
+      title="Choose a new password"
+      description={`Use at least ${PASSWORD_MIN} characters. Common and breached passwords are refused.`}
+    >
       {loaderData.error ? <Notice tone="error">{loaderData.error}</Notice> : null}
       {loaderData.token ? (
         <form method="post" action="/api/auth/reset-password">

@@ -374,6 +374,12 @@ function RedirectTester({ rules }: { rules: RedirectRow[] }) {
             redirect is made.
           </p>
         ) : null}
+        {result?.kind === 'loop' ? (
+          <p>
+            <strong>{ruleName(result.ruleId)}</strong> matches, but its target is this same address, so no
+            redirect is made (it would loop for ever).
+          </p>
+        ) : null}
       </div>
     </Card>
   )

@@ -1,6 +1,15 @@
 import { Mail, Plus } from 'lucide-react'
-import { useState } from 'react'
-import { type Role, roles } from '../../../../core/permissions.ts'
+import { useId, useState } from 'react'
+import {
+  adminEquivalentPermissions,
+  hasAdminAccess,
+  isAdminEquivalentPermission,
+  type Permission,
+  permissions,
+  type Role,
+  rolePermissions,
+  roles,
+} from '../../../../core/permissions.ts'
 import { PASSWORD_MIN } from '../../../../core/schemas/auth.ts'
 import type { AdminUserView, CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -20,10 +29,86 @@ const roleLabels: Record<Role, string> = {
   admin: 'Admin (everything)',
   editor: 'Editor (pages and redirects)',
 }
-const emptyForm = { email: '', firstName: '', lastName: '', role: 'editor' as Role, password: '' }
+const emptyForm = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  role: 'editor' as Role,
+  password: '',
+  permissions: [] as Permission[],
+}
+
+const permissionLabels: Record<Permission, string> = {
+  pages: 'Pages',
+  redirects: 'Redirects',
+  scripts: 'Scripts',
+  settings: 'Settings',
+  leads: 'Leads',
+  users: 'Users',
+  activity: 'Activity log',
+  subjects: 'Personal data requests',
+  webhooks: 'Webhooks',
+}
+
+/**
+ * Permissions granted one by one on top of the role. Scripts and users each amount to full admin
+ * access: they say so, and only an admin may tick them (the server refuses anyone else).
+ */
+export function ExtraPermissions({
+  role,
+  value,
+  onChange,
+  canGrantAdmin,
+}: {
+  role: Role
+  value: Permission[]
+  onChange: (value: Permission[]) => void
+  canGrantAdmin: boolean
+}) {
+  const idBase = useId()
+  const extra = permissions.filter((p) => !rolePermissions[role].includes(p))
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 font-medium text-slate-900 text-sm">Extra permissions</legend>
+      {extra.length === 0 ? <p className="text-slate-600 text-sm">Admins hold every permission.</p> : null}
+      {extra.map((permission) => {
+        const id = `${idBase}-${permission}`
+        const note = isAdminEquivalentPermission(permission) ? adminEquivalentPermissions[permission] : null
+        const locked = note !== null && !canGrantAdmin
+        return (
+          <div key={permission} className="flex items-start gap-2">
+            <input
+              id={id}
+              type="checkbox"
+              className="mt-1 size-4 shrink-0 accent-teal-700 disabled:cursor-not-allowed"
+              checked={value.includes(permission)}
+              disabled={locked}
+              aria-describedby={note ? `${id}-note` : undefined}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...value, permission] : value.filter((p) => p !== permission))
+              }
+            />
+            <div className="grid">
+              <label htmlFor={id} className="text-slate-800 text-sm">
+                {permissionLabels[permission]}
+              </label>
+              {note ? (
+                <p id={`${id}-note`} className="font-medium text-amber-800 text-xs">
+                  {note}.{locked ? ' Only an admin can grant it.' : ''}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        )
+      })}
+    </fieldset>
+  )
+}
 
 export function UsersPanel({ me }: { me: CurrentAdmin }) {
   const { rows, error, isLoading } = useList<AdminUserView>(USERS)
+  // The server has the last word; this only keeps a non-admin from offering what it would refuse.
+  const isAdmin = me.role === 'admin'
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState(emptyForm)
   const [formError, setFormError] = useState<string | null>(null)
@@ -81,11 +166,12 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
       <LoadError error={error} />
       <DataTable
         caption="Users"
-        head={['Email', 'Name', 'Role', 'Status', 'Last sign-in', 'Actions']}
+        head={['Email', 'Name', 'Role', 'Extra permissions', 'Status', 'Last sign-in', 'Actions']}
         empty={isLoading ? 'Loading…' : rows.length ? null : 'No users yet'}
       >
         {rows.map((u) => {
           const self = u.id === me.id
+          const locked = !isAdmin && hasAdminAccess(u.role, u.permissions)
           return (
             <tr key={u.id}>
               <Cell className="font-medium text-slate-900">
@@ -100,15 +186,26 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                 <Select
                   id={`role-${u.id}`}
                   value={u.role}
-                  disabled={update.isPending}
+                  disabled={locked || update.isPending}
                   onChange={(e) => update.mutate({ id: u.id, body: { role: e.target.value as Role } })}
                 >
                   {roles.map((r) => (
-                    <option key={r} value={r}>
+                    <option key={r} value={r} disabled={r === 'admin' && !isAdmin}>
                       {r === 'admin' ? 'Admin' : 'Editor'}
                     </option>
                   ))}
                 </Select>
+              </Cell>
+              <Cell>
+                {u.role === 'admin' || !u.permissions?.length
+                  ? '—'
+                  : u.permissions
+                      .map((p) =>
+                        isAdminEquivalentPermission(p)
+                          ? `${permissionLabels[p]} (admin access)`
+                          : permissionLabels[p],
+                      )
+                      .join(', ')}
               </Cell>
               <Cell>
                 <StateBadge on={u.isActive} yes="Active" no="Deactivated" />
@@ -120,7 +217,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     <Button
                       variant="destructive"
                       size="sm"
-                      disabled={self || update.isPending}
+                      disabled={self || locked || update.isPending}
                       aria-label={`Deactivate ${u.email}`}
                       onClick={() => update.mutate({ id: u.id, body: { isActive: false } })}
                     >
@@ -130,6 +227,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     <Button
                       variant="secondary"
                       size="sm"
+                      disabled={locked || update.isPending}
                       aria-label={`Reactivate ${u.email}`}
                       onClick={() => update.mutate({ id: u.id, body: { isActive: true } })}
                     >
@@ -163,10 +261,14 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
           onSubmit={(event) => {
             event.preventDefault()
             setFormError(null)
-            create.mutate(form, {
-              onSuccess: () => setOpen(false),
-              onError: (e) => setFormError(serverMessage(e) ?? 'The user could not be created'),
-            })
+            const extra = form.permissions.filter((p) => !rolePermissions[form.role].includes(p))
+            create.mutate(
+              { ...form, permissions: extra },
+              {
+                onSuccess: () => setOpen(false),
+                onError: (e) => setFormError(serverMessage(e) ?? 'The user could not be created'),
+              },
+            )
           }}
         >
           <Field label="Email" required>
@@ -209,17 +311,23 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                 onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
               >
                 {roles.map((r) => (
-                  <option key={r} value={r}>
+                  <option key={r} value={r} disabled={r === 'admin' && !isAdmin}>
                     {roleLabels[r]}
                   </option>
                 ))}
               </Select>
             )}
           </Field>
+          <ExtraPermissions
+            role={form.role}
+            value={form.permissions}
+            onChange={(value) => setForm({ ...form, permissions: value })}
+            canGrantAdmin={isAdmin}
+          />
           <Field
             label="Initial password"
             required
-            hint={`At least ${PASSWORD_MIN} characters. Share it safely; they can change it with a reset e-mail.`}
+            hint={`At least ${PASSWORD_MIN} characters, not a common password. Share it safely; they can change it with a reset e-mail.`}
           >
             {(c) => (
               <Input
