@@ -7,23 +7,8 @@ type Json<T> = ColumnType<T, string, string>
 
 export type PageContent = string | Record<string, unknown>
 
-export interface LeadTable {
-  id: Generated<number>
-  firstName: string
-  lastName: string
-  email: string
-  phone: string
-  carDetails: string | null
-  hasConsent: ColumnType<boolean, boolean | undefined, boolean>
-  consentText: string | null
-  sourceUrl: string | null
-  userAgent: string | null
-  createdAt: CreatedAt
-  phoneE164: string | null
-  phoneType: string | null
-  emailNormalized: string | null
-  /** Opaque and random: the only thing the visitor's post is answered with. */
-  reference: ColumnType<string, string, never>
+/** The consent evidence and attribution a lead and a later submission each keep of their post. */
+interface PostEvidenceColumns {
   consentVersion: string | null
   consentSha256: string | null
   privacyVersion: string | null
@@ -44,11 +29,30 @@ export interface LeadTable {
   landingPage: string | null
 }
 
+export interface LeadTable extends PostEvidenceColumns {
+  id: Generated<number>
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  carDetails: string | null
+  hasConsent: ColumnType<boolean, boolean | undefined, boolean>
+  consentText: string | null
+  sourceUrl: string | null
+  userAgent: string | null
+  createdAt: CreatedAt
+  phoneE164: string | null
+  phoneType: string | null
+  emailNormalized: string | null
+  /** Opaque and random: the only thing the visitor's post is answered with. */
+  reference: ColumnType<string, string, never>
+}
+
 /**
  * A later post by someone who already has a lead within the duplicate window: kept with its own
  * details, answers and consent evidence, linked to that lead, never changing it.
  */
-export interface LeadSubmissionTable {
+export interface LeadSubmissionTable extends PostEvidenceColumns {
   id: Generated<number>
   reference: string
   leadId: number
@@ -62,26 +66,8 @@ export interface LeadSubmissionTable {
   carDetails: string | null
   hasConsent: boolean
   consentText: string | null
-  consentVersion: string | null
-  consentSha256: string | null
-  privacyVersion: string | null
-  partnerName: string | null
   sourceUrl: string | null
   userAgent: string | null
-  ipAddress: string | null
-  constantsVersion: string | null
-  utmSource: string | null
-  utmMedium: string | null
-  utmCampaign: string | null
-  utmTerm: string | null
-  utmContent: string | null
-  gclid: string | null
-  gbraid: string | null
-  wbraid: string | null
-  fbclid: string | null
-  msclkid: string | null
-  referrer: string | null
-  landingPage: string | null
   /** The questionnaire answers as `eligibility_response` keeps them; null when none were sent. */
   hadPcpFinance: boolean | null
   purchaseDateRange: string | null
