@@ -376,6 +376,36 @@ describe('definition errors name the place and say what is wrong', () => {
       /characters that are not allowed/,
     ],
     [
+      'a missing rule',
+      () => {
+        const d = spec()
+        delete d.rule
+        return d
+      },
+      'rule',
+      /^The rule is required$/,
+    ],
+    [
+      'a question that is not an object',
+      () => {
+        const d = spec()
+        d.questions[1] = 'When?'
+        return d
+      },
+      'questions[1]',
+      /^The question must be an object$/,
+    ],
+    [
+      'a missing eligibility condition',
+      () => {
+        const d = spec()
+        delete d.rule.eligibleWhen
+        return d
+      },
+      'rule.eligibleWhen',
+      /^The condition is required$/,
+    ],
+    [
       'an unknown field',
       () => {
         const d = spec()

@@ -70,67 +70,93 @@ const pounds = (what: string) =>
     .min(0, `${what} cannot be negative`)
     .max(LIMITS.amount, `${what} must be at most ${formatPounds(LIMITS.amount)}`)
 
+// For a missing or mistyped object; other issues (e.g. an unknown key) keep zod's own message.
+const objectError = (what: string) => ({
+  error: (issue: { code?: string; input?: unknown }) =>
+    issue.code !== 'invalid_type'
+      ? undefined
+      : issue.input === undefined
+        ? `${what} is required`
+        : `${what} must be an object`,
+})
+
 // Checked by the whole-definition pass, which knows which questions a condition may name.
-const condition = z.custom<Condition>(() => true)
+const condition = z.custom<Condition>((v) => v !== undefined, { error: 'The condition is required' })
 
-const optionSchema = z.strictObject({
-  value: optionValue,
-  label: singleLine('The option label', LIMITS.label),
-})
+const optionSchema = z.strictObject(
+  { value: optionValue, label: singleLine('The option label', LIMITS.label) },
+  objectError('The option'),
+)
 
-const questionSchema = z.strictObject({
-  id: id('The question id'),
-  title: singleLine('The question title', LIMITS.title),
-  hint: text('The hint', 1, LIMITS.hint).optional(),
-  options: z
-    .array(optionSchema, { error: 'The options must be a list' })
-    .min(2, 'A question needs at least 2 options')
-    .max(LIMITS.options, `A question has at most ${LIMITS.options} options`),
-  showWhen: condition.optional(),
-})
+const questionSchema = z.strictObject(
+  {
+    id: id('The question id'),
+    title: singleLine('The question title', LIMITS.title),
+    hint: text('The hint', 1, LIMITS.hint).optional(),
+    options: z
+      .array(optionSchema, { error: 'The options must be a list' })
+      .min(2, 'A question needs at least 2 options')
+      .max(LIMITS.options, `A question has at most ${LIMITS.options} options`),
+    showWhen: condition.optional(),
+  },
+  objectError('The question'),
+)
 
-const guidanceSchema = z.strictObject({
-  id: id('The guidance id'),
-  when: condition,
-  title: singleLine('The guidance title', LIMITS.title),
-  text: text('The guidance text', 20, LIMITS.guidanceText),
-})
+const guidanceSchema = z.strictObject(
+  {
+    id: id('The guidance id'),
+    when: condition,
+    title: singleLine('The guidance title', LIMITS.title),
+    text: text('The guidance text', 20, LIMITS.guidanceText),
+  },
+  objectError('The guidance rule'),
+)
 
-const referenceSchema = z.strictObject({
-  amount: pounds('The reference amount').min(1, 'The reference amount must be at least £1'),
-  label: singleLine('The reference label', LIMITS.title),
-  source: singleLine('The reference source', LIMITS.title),
-  url: z
-    .string({ error: 'The reference URL is required' })
-    .max(500, 'The reference URL must be at most 500 characters')
-    .regex(/^https:\/\/[^\s]+$/, 'The reference URL must start with https://'),
-  date: z
-    .string({ error: 'The reference date is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The reference date must be written YYYY-MM-DD')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(v).toISOString().startsWith(v), {
-      error: 'The reference date is not a real date',
-    }),
-})
-
-const estimateSchema = z.strictObject({
-  keys: z
-    .array(z.string({ error: 'An estimate key must be a question id' }), {
-      error: 'The estimate keys must be a list of question ids',
-    })
-    .min(1, 'The estimate is keyed by 1 or 2 questions')
-    .max(2, 'The estimate is keyed by 1 or 2 questions'),
-  cells: z
-    .array(
-      z.strictObject({
-        values: z.array(z.string({ error: 'A cell value must be an option value' })).max(2),
-        amount: pounds('The estimate'),
+const referenceSchema = z.strictObject(
+  {
+    amount: pounds('The reference amount').min(1, 'The reference amount must be at least £1'),
+    label: singleLine('The reference label', LIMITS.title),
+    source: singleLine('The reference source', LIMITS.title),
+    url: z
+      .string({ error: 'The reference URL is required' })
+      .max(500, 'The reference URL must be at most 500 characters')
+      .regex(/^https:\/\/[^\s]+$/, 'The reference URL must start with https://'),
+    date: z
+      .string({ error: 'The reference date is required' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The reference date must be written YYYY-MM-DD')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(v).toISOString().startsWith(v), {
+        error: 'The reference date is not a real date',
       }),
-    )
-    .max(LIMITS.options * LIMITS.options),
-  fallback: pounds('The fallback estimate'),
-  disclosure: text('The disclosure shown beside the estimate', 20, LIMITS.disclosure),
-  reference: referenceSchema.optional(),
-})
+  },
+  objectError('The reference'),
+)
+
+const estimateSchema = z.strictObject(
+  {
+    keys: z
+      .array(z.string({ error: 'An estimate key must be a question id' }), {
+        error: 'The estimate keys must be a list of question ids',
+      })
+      .min(1, 'The estimate is keyed by 1 or 2 questions')
+      .max(2, 'The estimate is keyed by 1 or 2 questions'),
+    cells: z
+      .array(
+        z.strictObject(
+          {
+            values: z.array(z.string({ error: 'A cell value must be an option value' })).max(2),
+            amount: pounds('The estimate'),
+          },
+          objectError('The estimate cell'),
+        ),
+        { error: 'The estimate cells must be a list' },
+      )
+      .max(LIMITS.options * LIMITS.options),
+    fallback: pounds('The fallback estimate'),
+    disclosure: text('The disclosure shown beside the estimate', 20, LIMITS.disclosure),
+    reference: referenceSchema.optional(),
+  },
+  objectError('The estimate'),
+)
 
 type Issue = { path: (string | number)[]; message: string }
 
@@ -286,21 +312,27 @@ function estimateIssues(
   return issues
 }
 
-const shapeSchema = z.strictObject({
-  name: singleLine('The name', LIMITS.title),
-  questions: z
-    .array(questionSchema, { error: 'The questions must be a list' })
-    .min(1, 'A questionnaire needs at least one question')
-    .max(LIMITS.questions, `A questionnaire has at most ${LIMITS.questions} questions`),
-  rule: z.strictObject({
-    guidance: z
-      .array(guidanceSchema, { error: 'The guidance must be a list' })
-      .max(LIMITS.guidance, `At most ${LIMITS.guidance} guidance rules`),
-    eligibleWhen: condition,
-  }),
-  estimate: estimateSchema,
-  operatorNotes: text('The operator notes', 1, LIMITS.operatorNotes).optional(),
-})
+const shapeSchema = z.strictObject(
+  {
+    name: singleLine('The name', LIMITS.title),
+    questions: z
+      .array(questionSchema, { error: 'The questions must be a list' })
+      .min(1, 'A questionnaire needs at least one question')
+      .max(LIMITS.questions, `A questionnaire has at most ${LIMITS.questions} questions`),
+    rule: z.strictObject(
+      {
+        guidance: z
+          .array(guidanceSchema, { error: 'The guidance must be a list' })
+          .max(LIMITS.guidance, `At most ${LIMITS.guidance} guidance rules`),
+        eligibleWhen: condition,
+      },
+      objectError('The rule'),
+    ),
+    estimate: estimateSchema,
+    operatorNotes: text('The operator notes', 1, LIMITS.operatorNotes).optional(),
+  },
+  objectError('The definition'),
+)
 
 /** A complete, self-consistent definition; its output is what the evaluator runs. */
 export const definitionSchema: z.ZodType<QuestionnaireDefinition, unknown> = shapeSchema.superRefine(

@@ -271,7 +271,7 @@ describe('checkAnswers', () => {
       spec,
       { hadPcpFinance: 'yes', purchaseDateRange: '2011-2014', loanAmount: '35000+' },
       'answers.dealerDisclosedCommission',
-      /Please answer "Did the dealer tell you/,
+      /Please answer "Did the dealer tell you.*" \(answers\.dealerDisclosedCommission\)$/,
     ],
     ['scheme: a missing first answer', scheme, {}, 'answers.product', /Please answer/],
     [

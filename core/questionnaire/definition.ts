@@ -171,7 +171,7 @@ export function checkAnswers(def: QuestionnaireDefinition, input: unknown): Answ
     if (Object.hasOwn(visibleAnswers, question.id)) continue
     const field = `answers.${question.id}`
     if (!Object.hasOwn(answers, question.id))
-      return { ok: false, field, message: `Please answer "${question.title}"` }
+      return { ok: false, field, message: `Please answer "${question.title}" (${field})` }
     return {
       ok: false,
       field,
