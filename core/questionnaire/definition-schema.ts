@@ -160,7 +160,7 @@ const estimateSchema = z.strictObject(
 
 type Issue = { path: (string | number)[]; message: string }
 
-const describe = (index: number, questionId: string) => `question ${index + 1} ("${questionId}")`
+const questionName = (index: number, questionId: string) => `question ${index + 1} ("${questionId}")`
 
 /**
  * A condition's problems. `known` holds the questions it may name with their option values: the
@@ -232,7 +232,7 @@ function crossIssues(def: z.output<typeof shapeSchema>): Issue[] {
       if (values.has(o.value))
         issues.push({
           path: ['questions', i, 'options', j, 'value'],
-          message: `The value "${o.value}" appears twice in ${describe(i, q.id)}`,
+          message: `The value "${o.value}" appears twice in ${questionName(i, q.id)}`,
         })
       values.add(o.value)
     })
@@ -240,6 +240,7 @@ function crossIssues(def: z.output<typeof shapeSchema>): Issue[] {
       issues.push(...conditionIssues(q.showWhen, ['questions', i, 'showWhen'], earlier, 'earlier'))
     if (!earlier.has(q.id)) earlier.set(q.id, values)
   })
+  // By now every question is known: the rule and the estimate may name any of them.
   const all = earlier
   const guidanceIds = new Set<string>()
   def.rule.guidance.forEach((g, i) => {
