@@ -620,22 +620,19 @@ describe(`admin users API on ${testDialect}`, () => {
     })
   })
 
-  it('will not demote or deactivate the last active admin', async () => {
-    // Only someone other than the last admin can try; an editor granted 'users' can.
+  it('lets only an admin demote or deactivate an admin, so the last one keeps their access', async () => {
+    // An editor granted 'users' manages editors, never an admin (ADR 0023).
     const manager = await createSignedInAdmin(app, { role: 'editor', permissions: ['users'] })
-    await expectError(
-      await manager.put(`/api/admin/users/${admin.id}`, { role: 'editor' }),
-      409,
-      'At least one active admin is required',
-    )
-    await expectError(
-      await manager.put(`/api/admin/users/${admin.id}`, { isActive: false }),
-      409,
-      'At least one active admin is required',
-    )
-    expect((await admin.get('/api/auth/user')).status).toBe(200)
+    for (const change of [{ role: 'editor' }, { isActive: false }]) {
+      await expectError(
+        await manager.put(`/api/admin/users/${admin.id}`, change),
+        403,
+        'Only an admin can change the role, permissions or status of a user with admin access',
+      )
+    }
+    expect(await ok(await admin.get('/api/auth/user'))).toMatchObject({ role: 'admin' })
 
-    // With a second active admin, either may be demoted.
+    // With a second active admin, an admin may demote either of the others.
     const second = await created(
       await admin.post('/api/admin/users', {
         email: 'second@example.test',
@@ -643,7 +640,8 @@ describe(`admin users API on ${testDialect}`, () => {
         role: 'admin',
       }),
     )
-    expect(await ok(await manager.put(`/api/admin/users/${second.id}`, { role: 'editor' }))).toMatchObject({
+    await expectError(await manager.put(`/api/admin/users/${second.id}`, { role: 'editor' }), 403)
+    expect(await ok(await admin.put(`/api/admin/users/${second.id}`, { role: 'editor' }))).toMatchObject({
       role: 'editor',
     })
   })

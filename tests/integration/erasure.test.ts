@@ -64,9 +64,14 @@ describe(`an erased person is gone from the database files on ${testDialect}`, (
   beforeAll(async () => {
     app = await startTestApp()
     admin = await createSignedInAdmin(app, { role: 'admin' })
-    const lead = await created(
+    const { reference } = await created(
       await app.postJson('/api/leads', leadPayload(who), { headers: { 'user-agent': userAgent } }),
     )
+    const lead = await db()
+      .selectFrom('lead')
+      .select('id')
+      .where('reference', '=', reference as string)
+      .executeTakeFirstOrThrow()
     // A buyer's answer that echoed the person back is held too, with the delivery it belongs to.
     const webhook = await db()
       .insertInto('webhook')
@@ -75,7 +80,7 @@ describe(`an erased person is gone from the database files on ${testDialect}`, (
       .executeTakeFirstOrThrow()
     const delivery = await db()
       .insertInto('webhookDelivery')
-      .values({ leadId: lead.id as number, webhookId: webhook.id, idempotencyKey: `erasure-${stamp}` })
+      .values({ leadId: lead.id, webhookId: webhook.id, idempotencyKey: `erasure-${stamp}` })
       .returning('id')
       .executeTakeFirstOrThrow()
     await db()
