@@ -15,6 +15,7 @@ import { Metrics } from './metrics/metrics.ts'
 import { loadPublishedPages } from './pages/queries.server.ts'
 import { notifyOperatorOfNewLeads } from './privacy/lead-notification.server.ts'
 import { retentionJobs } from './privacy/retention.server.ts'
+import { liveQuestionnaire } from './questionnaire/queries.server.ts'
 import { redirectHitsJob } from './redirects/hits.server.ts'
 import { loadRedirectTable } from './redirects/queries.server.ts'
 import { Scheduler } from './scheduler.ts'
@@ -54,13 +55,14 @@ export function createServices(
   const { db } = database
 
   const site = new SiteState(db, async () => {
-    const [settings, scripts, redirects, pages] = await Promise.all([
+    const [settings, scripts, redirects, pages, questionnaire] = await Promise.all([
       loadSettings(db),
       loadScriptMarkup(db),
       loadRedirectTable(db),
       loadPublishedPages(db),
+      liveQuestionnaire(db),
     ])
-    return { settings, scripts, redirects, pages }
+    return { settings, scripts, redirects, pages, questionnaire }
   })
 
   const counters = new Counters()

@@ -14,6 +14,7 @@ import { leadSearchTable } from './migrations/0010-lead-search-table.ts'
 import { leadSubmissions } from './migrations/0011-lead-submissions.ts'
 import { erasureLedger } from './migrations/0012-erasure-ledger.ts'
 import { shorterDescriptions } from './migrations/0014-shorter-descriptions.ts'
+import { questionnaireVersions } from './migrations/0015-questionnaire-versions.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0011_lead_submissions': leadSubmissions(dialect),
         '0012_erasure_ledger': erasureLedger(dialect),
         '0014_shorter_descriptions': shorterDescriptions(),
+        '0015_questionnaire_versions': questionnaireVersions(dialect),
       }
     },
   }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>
@@ -27,6 +28,27 @@ interface PostEvidenceColumns {
   msclkid: string | null
   referrer: string | null
   landingPage: string | null
+}
+
+export type QuestionnaireStatus = 'draft' | 'live' | 'retired'
+
+/** A questionnaire definition (core/questionnaire): a draft until published, then never changed. */
+export interface QuestionnaireVersionTable {
+  id: Generated<number>
+  version: number
+  name: string
+  definition: Json<QuestionnaireDefinition>
+  status: ColumnType<QuestionnaireStatus, QuestionnaireStatus | undefined, QuestionnaireStatus>
+  /** Why an estimate above the reference is sound; required to publish one. */
+  evidenceNote: string | null
+  /** The reference amount the publish guard used. */
+  referenceAmount: number | null
+  createdByEmail: string | null
+  createdAt: CreatedAt
+  updatedAt: UpdatedAt
+  publishedByEmail: string | null
+  publishedAt: Date | null
+  retiredAt: Date | null
 }
 
 export interface LeadTable extends PostEvidenceColumns {
@@ -311,9 +333,11 @@ export interface DB {
   webhookDelivery: WebhookDeliveryTable
   webhookAttempt: WebhookAttemptTable
   erasureLedger: ErasureLedgerTable
+  questionnaireVersion: QuestionnaireVersionTable
 }
 
 export type Lead = Selectable<LeadTable>
+export type QuestionnaireVersion = Selectable<QuestionnaireVersionTable>
 export type NewLead = Insertable<LeadTable>
 export type LeadSubmission = Selectable<LeadSubmissionTable>
 export type EligibilityResponse = Selectable<EligibilityResponseTable>

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { site } from '../../core/site.ts'
+import { seedQuestionnaires } from '../questionnaire/queries.server.ts'
 import { json } from './database.ts'
 import type { DB } from './schema.ts'
 
@@ -83,4 +84,5 @@ export async function seed(db: Kysely<DB>): Promise<void> {
     .values(defaultSettings.map((s) => ({ ...s })))
     .onConflict((oc) => oc.column('key').doNothing())
     .execute()
+  await seedQuestionnaires(db)
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { RedirectTable } from '../../core/redirect-rules.ts'
 import type { DB, Page } from '../db/schema.ts'
+import type { LiveQuestionnaire } from '../questionnaire/queries.server.ts'
 
 /** What public requests read on every hit; each module supplies its part (see server/services.ts). */
 export type SiteParts = {
@@ -8,6 +9,8 @@ export type SiteParts = {
   scripts: { head: string; body: string }
   redirects: RedirectTable
   pages: Map<string, Page>
+  /** The live questionnaire version (one always exists once the database is seeded). */
+  questionnaire: LiveQuestionnaire | undefined
 }
 export type SiteSnapshot = SiteParts & { revision: number }
 export type LoadSiteParts = () => Promise<SiteParts>
