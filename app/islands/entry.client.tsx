@@ -20,6 +20,11 @@ function hydrate(element: HTMLElement) {
   const Component = islands[element.dataset.island as IslandName] as ComponentType<object> | undefined
   if (!Component) return
   const props = JSON.parse(element.dataset.props ?? '{}')
+  // A large prop arrives in the JSON data block just before the wrapper (island.tsx).
+  const dataProp = element.dataset.dataProp
+  const block = element.previousElementSibling
+  if (dataProp && block instanceof HTMLScriptElement && block.dataset.islandData === dataProp)
+    props[dataProp] = JSON.parse(block.textContent ?? 'null')
   // A transition: React hydrates in slices of a few milliseconds, never one long task.
   startTransition(() => {
     hydrateRoot(element, <Component {...props} />)

@@ -394,7 +394,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
       expect(html).toContain('Step 2 of 4')
       expect(html).not.toContain('Step 1 of 4')
       expect(html).toContain('When did you take out the finance?')
-      expect(html).toMatch(/<input type="hidden" name="hadPcpFinance" value="yes"\/>/)
+      expect(html).toMatch(/<input type="hidden" name="answers.hadPcpFinance" value="yes"\/>/)
     })
 
     it('stays on step 1 with an error when no answer is chosen', async () => {

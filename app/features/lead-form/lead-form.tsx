@@ -2,15 +2,15 @@ import { clsx as cn } from 'clsx'
 import { type FormEvent, useRef, useState } from 'react'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
-import type { Answers } from '../../../core/eligibility.ts'
 import { CONSENT_TEXT, leadFormErrors, recipientSentence } from '../../../core/lead-form-rules.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
+import type { Answers } from '../../../core/questionnaire/definition.ts'
 import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { currentAttribution } from '../attribution/attribution-store.ts'
 import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
-import { QUESTIONNAIRE_ACTION } from '../questionnaire/questionnaire-state.ts'
+import { answerField, QUESTIONNAIRE_ACTION } from '../questionnaire/questionnaire-state.ts'
 
 export type LeadFormValues = Partial<
   Record<'firstName' | 'lastName' | 'email' | 'phone' | 'carDetails', string>
@@ -84,13 +84,17 @@ export function leadInputFromForm(form: FormData) {
 
 export function LeadForm({
   answers,
+  questionnaireVersion,
   feedback,
   partnerName,
   attribution,
   startedAt: started,
   compliance = DEFAULT_COMPLIANCE,
 }: {
+  /** The effective answers, keyed by question id. */
   answers: Answers
+  /** The id of the questionnaire version the visitor was shown. */
+  questionnaireVersion: number
   feedback?: LeadFormFeedback
   partnerName?: string | null
   attribution?: Attribution
@@ -125,6 +129,8 @@ export function LeadForm({
         body: JSON.stringify({
           ...input,
           answers,
+          // Id 0: no stored version (the admin's preview); the server then uses the live one.
+          questionnaireVersion: questionnaireVersion || undefined,
           formStartedAt: startedAt,
           attribution: { ...input.attribution, ...currentAttribution() },
         }),
@@ -161,10 +167,12 @@ export function LeadForm({
         Leave your details and a specialist from a claims management company regulated by the Financial
         Conduct Authority will contact you within 24 hours. No win, no fee.
       </p>
-      {(Object.keys(answers) as (keyof Answers)[]).map((key) => (
-        <input key={key} type="hidden" name={key} value={answers[key]} />
+      {questionnaireVersion ? (
+        <input type="hidden" name="questionnaireVersion" value={questionnaireVersion} />
+      ) : null}
+      {Object.entries(answers).map(([id, value]) => (
+        <input key={id} type="hidden" name={answerField(id)} value={value} />
       ))}
-      <input type="hidden" name="step" value={3} />
       <input type="hidden" name="formStartedAt" value={startedAt} />
       <AttributionFields attribution={attribution} />
       {/* The honeypot: out of sight and out of the accessibility tree; people leave it empty. */}

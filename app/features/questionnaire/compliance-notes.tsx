@@ -1,5 +1,7 @@
 import { clsx as cn } from 'clsx'
 import { type Compliance, feeDisclosure, firmIdentity } from '../../../core/compliance-statements.ts'
+import { formatPounds } from '../../../core/eligibility.ts'
+import type { EstimateReference as EstimateReferenceData } from '../../../core/questionnaire/definition.ts'
 
 /** That people can claim for free themselves: the FCA expects it wherever an estimate is shown. */
 export function FreeRouteStatement({
@@ -35,4 +37,35 @@ export function FirmIdentity({ compliance, className }: { compliance: Compliance
       {identity}
     </p>
   ) : null
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** The published figure an estimate is measured against, with its source and date. */
+export function EstimateReference({
+  reference,
+  className,
+}: {
+  reference: EstimateReferenceData
+  className?: string
+}) {
+  const date = new Date(`${reference.date}T00:00:00Z`)
+  return (
+    <p className={cn('text-slate-700 text-sm', className)} data-testid="estimate-reference">
+      {reference.label}: {formatPounds(reference.amount)} (
+      <a
+        href={reference.url}
+        className="font-medium text-teal-800 underline underline-offset-2"
+        rel="noopener"
+      >
+        {reference.source}
+      </a>
+      , {Number.isNaN(date.getTime()) ? reference.date : longDate.format(date)})
+    </p>
+  )
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Answers } from '../../../core/eligibility.ts'
+import type { Answers, QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
+import { redressSchemeDefinition } from '../../../core/questionnaire/redress-scheme-definition.ts'
+import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
 import {
+  answer,
   answersFromForm,
   CHOOSE_AN_ANSWER,
   initialQuestionnaire,
@@ -9,16 +12,20 @@ import {
   type QuestionnaireState,
   stateFromForm,
   transition,
+  versionFromForm,
 } from './questionnaire-state.ts'
 
-const allAnswers: Answers = {
+const spec: QuestionnaireDefinition = specDefinition
+const scheme: QuestionnaireDefinition = redressSchemeDefinition
+
+const allAnswers = {
   hadPcpFinance: 'yes',
   purchaseDateRange: '2015-2018',
   loanAmount: '25000-35000',
   dealerDisclosedCommission: 'no',
-}
+} satisfies Answers
 
-const staleResult = { isEligible: true, estimatedClaim: 3500 }
+const staleResult = { outcome: 'eligible', estimate: 3500 } as const
 
 function form(entries: Record<string, string | Blob>): FormData {
   const data = new FormData()
@@ -34,12 +41,12 @@ describe('initialQuestionnaire', () => {
 
 describe('transition: continue', () => {
   it.each([0, 1, 2, 3])('without an answer keeps step %d and returns the error', (step) => {
-    const answers = { ...allAnswers }
+    const answers: Record<string, string> = { ...allAnswers }
     const key = (['hadPcpFinance', 'purchaseDateRange', 'loanAmount', 'dealerDisclosedCommission'] as const)[
       step
     ]
     if (key) delete answers[key]
-    expect(transition({ step, answers, result: null }, 'continue')).toEqual({
+    expect(transition(spec, { step, answers, result: null }, 'continue')).toEqual({
       state: { step, answers, result: null },
       error: CHOOSE_AN_ANSWER,
     })
@@ -53,53 +60,53 @@ describe('transition: continue', () => {
     [0, { hadPcpFinance: 'no' }],
     [1, { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010' }],
     [2, { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010', loanAmount: '35000+' }],
-  ] as [number, Partial<Answers>][])('with an answer moves from step %d to the next', (step, answers) => {
-    const next = transition({ step, answers, result: staleResult }, 'continue')
+  ] as [number, Answers][])('with an answer moves from step %d to the next', (step, answers) => {
+    const next = transition(spec, { step, answers, result: staleResult }, 'continue')
     expect(next).toEqual({ state: { step: step + 1, answers, result: null } })
     expect(next.error).toBeUndefined()
   })
 
   it('only needs the current step answered to move on', () => {
-    const answers: Partial<Answers> = { loanAmount: '5000-15000' }
-    expect(transition({ step: 2, answers, result: null }, 'continue')).toEqual({
+    const answers: Answers = { loanAmount: '5000-15000' }
+    expect(transition(spec, { step: 2, answers, result: null }, 'continue')).toEqual({
       state: { step: 3, answers, result: null },
     })
   })
 
   it('on the last step with every answer gives the assessment, like check', () => {
-    expect(transition({ step: 3, answers: allAnswers, result: null }, 'continue')).toEqual({
-      state: { step: 3, answers: allAnswers, result: { isEligible: true, estimatedClaim: 3500 } },
+    expect(transition(spec, { step: 3, answers: allAnswers, result: null }, 'continue')).toEqual({
+      state: { step: 3, answers: allAnswers, result: { outcome: 'eligible', estimate: 3500 } },
     })
   })
 })
 
 describe('transition: check', () => {
   it.each([
-    [allAnswers, { isEligible: true, estimatedClaim: 3500 }],
+    [allAnswers, { outcome: 'eligible', estimate: 3500 }],
     [
       { ...allAnswers, loanAmount: '35000+', dealerDisclosedCommission: 'unclear' },
-      { isEligible: true, estimatedClaim: 5000 },
+      { outcome: 'eligible', estimate: 5000 },
     ],
     [
       { ...allAnswers, loanAmount: '5000-15000' },
-      { isEligible: true, estimatedClaim: 1500 },
+      { outcome: 'eligible', estimate: 1500 },
     ],
     [
       { ...allAnswers, loanAmount: '15000-25000' },
-      { isEligible: true, estimatedClaim: 2500 },
+      { outcome: 'eligible', estimate: 2500 },
     ],
     [
       { ...allAnswers, hadPcpFinance: 'no' },
-      { isEligible: false, estimatedClaim: 0 },
+      { outcome: 'not_eligible', estimate: 0 },
     ],
     [
       { ...allAnswers, dealerDisclosedCommission: 'yes' },
-      { isEligible: false, estimatedClaim: 0 },
+      { outcome: 'not_eligible', estimate: 0 },
     ],
-  ] as [Answers, { isEligible: boolean; estimatedClaim: number }][])(
+  ] as [Answers, { outcome: string; estimate: number }][])(
     'on the last step with %j gives %j',
     (answers, result) => {
-      expect(transition({ step: 3, answers, result: null }, 'check')).toEqual({
+      expect(transition(spec, { step: 3, answers, result: null }, 'check')).toEqual({
         state: { step: 3, answers, result },
       })
     },
@@ -110,42 +117,45 @@ describe('transition: check', () => {
     ['purchaseDateRange', 1],
     ['loanAmount', 2],
   ] as const)('with %s missing jumps back to step %d with the error', (key, expectedStep) => {
-    const answers: Partial<Answers> = { ...allAnswers }
+    const answers: Record<string, string> = { ...allAnswers }
     delete answers[key]
-    expect(transition({ step: 3, answers, result: staleResult }, 'check')).toEqual({
+    expect(transition(spec, { step: 3, answers, result: staleResult }, 'check')).toEqual({
       state: { step: expectedStep, answers, result: null },
       error: CHOOSE_AN_ANSWER,
     })
   })
 
   it('with several missing answers jumps to the first missing one', () => {
-    const answers: Partial<Answers> = { hadPcpFinance: 'yes', dealerDisclosedCommission: 'no' }
-    expect(transition({ step: 3, answers, result: null }, 'check')).toEqual({
+    const answers: Answers = { hadPcpFinance: 'yes', dealerDisclosedCommission: 'no' }
+    expect(transition(spec, { step: 3, answers, result: null }, 'check')).toEqual({
       state: { step: 1, answers, result: null },
       error: CHOOSE_AN_ANSWER,
     })
   })
 
   it('on the last step without its own answer stays there with the error', () => {
-    const answers: Partial<Answers> = { hadPcpFinance: 'yes' }
-    expect(transition({ step: 3, answers, result: null }, 'check')).toEqual({
+    const answers: Answers = { hadPcpFinance: 'yes' }
+    expect(transition(spec, { step: 3, answers, result: null }, 'check')).toEqual({
       state: { step: 3, answers, result: null },
       error: CHOOSE_AN_ANSWER,
     })
   })
 
   it('before the last step just moves on without a result', () => {
-    expect(transition({ step: 1, answers: allAnswers, result: null }, 'check')).toEqual({
+    expect(transition(spec, { step: 1, answers: allAnswers, result: null }, 'check')).toEqual({
       state: { step: 2, answers: allAnswers, result: null },
     })
   })
-  it('estimates with the constants in force when given', () => {
-    const constants = {
-      estimates: { '5000-15000': 1100, '15000-25000': 2200, '25000-35000': 3300, '35000+': 4400 },
-      fallbackEstimate: 1000,
+  it('estimates with the amounts of the definition given', () => {
+    const def = {
+      ...spec,
+      estimate: {
+        ...spec.estimate,
+        cells: spec.estimate.cells.map((c) => ({ ...c, amount: c.amount - 200 })),
+      },
     }
-    expect(transition({ step: 3, answers: allAnswers, result: null }, 'check', constants)).toEqual({
-      state: { step: 3, answers: allAnswers, result: { isEligible: true, estimatedClaim: 3300 } },
+    expect(transition(def, { step: 3, answers: allAnswers, result: null }, 'check')).toEqual({
+      state: { step: 3, answers: allAnswers, result: { outcome: 'eligible', estimate: 3300 } },
     })
   })
 })
@@ -156,19 +166,19 @@ describe('transition: back', () => {
     [2, 1],
     [1, 0],
   ])('from step %d goes to step %d and clears the result', (step, expected) => {
-    expect(transition({ step, answers: allAnswers, result: staleResult }, 'back')).toEqual({
+    expect(transition(spec, { step, answers: allAnswers, result: staleResult }, 'back')).toEqual({
       state: { step: expected, answers: allAnswers, result: null },
     })
   })
 
   it('from step 0 stays at 0 and clears the result', () => {
-    expect(transition({ step: 0, answers: allAnswers, result: staleResult }, 'back')).toEqual({
+    expect(transition(spec, { step: 0, answers: allAnswers, result: staleResult }, 'back')).toEqual({
       state: { step: 0, answers: allAnswers, result: null },
     })
   })
 
   it('keeps the answers so they can be changed', () => {
-    const next = transition({ step: 3, answers: allAnswers, result: staleResult }, 'back')
+    const next = transition(spec, { step: 3, answers: allAnswers, result: staleResult }, 'back')
     expect(next.state.answers).toEqual(allAnswers)
     expect(next.error).toBeUndefined()
   })
@@ -180,7 +190,7 @@ describe('transition: start-over', () => {
     { step: 1, answers: { hadPcpFinance: 'no' }, result: null },
     { step: 0, answers: {}, result: null },
   ])('resets %j to the initial state', (state) => {
-    const next = transition(state, 'start-over')
+    const next = transition(spec, state, 'start-over')
     expect(next).toEqual({ state: { step: 0, answers: {}, result: null } })
   })
 })
@@ -197,7 +207,7 @@ describe('transition: clamps the step', () => {
     [Number.POSITIVE_INFINITY, 3],
     [Number.NEGATIVE_INFINITY, 0],
   ])('treats step %d as %d when going back from it', (step, clamped) => {
-    expect(transition({ step, answers: {}, result: staleResult }, 'back').state.step).toBe(
+    expect(transition(spec, { step, answers: {}, result: staleResult }, 'back').state.step).toBe(
       Math.max(clamped - 1, 0),
     )
   })
@@ -207,20 +217,22 @@ describe('transition: clamps the step', () => {
     [Number.NaN, 0],
     [7, 3],
   ])('treats step %d as %d when continuing without an answer', (step, clamped) => {
-    expect(transition({ step, answers: {}, result: null }, 'continue')).toEqual({
+    expect(transition(spec, { step, answers: {}, result: null }, 'continue')).toEqual({
       state: { step: clamped, answers: {}, result: null },
       error: CHOOSE_AN_ANSWER,
     })
   })
 
   it('gives the assessment for a step past the end when every answer is given', () => {
-    expect(transition({ step: 42, answers: allAnswers, result: null }, 'check')).toEqual({
-      state: { step: 3, answers: allAnswers, result: { isEligible: true, estimatedClaim: 3500 } },
+    expect(transition(spec, { step: 42, answers: allAnswers, result: null }, 'check')).toEqual({
+      state: { step: 3, answers: allAnswers, result: { outcome: 'eligible', estimate: 3500 } },
     })
   })
 
   it('moves on from a negative step when the first question is answered', () => {
-    expect(transition({ step: -3, answers: { hadPcpFinance: 'yes' }, result: null }, 'continue')).toEqual({
+    expect(
+      transition(spec, { step: -3, answers: { hadPcpFinance: 'yes' }, result: null }, 'continue'),
+    ).toEqual({
       state: { step: 1, answers: { hadPcpFinance: 'yes' }, result: null },
     })
   })
@@ -228,11 +240,11 @@ describe('transition: clamps the step', () => {
 
 describe('answersFromForm', () => {
   it('reads every valid answer', () => {
-    expect(answersFromForm(form({ ...allAnswers }))).toEqual(allAnswers)
+    expect(answersFromForm(spec, form({ ...allAnswers }))).toEqual(allAnswers)
   })
 
   it('returns nothing from an empty form', () => {
-    expect(answersFromForm(new FormData())).toEqual({})
+    expect(answersFromForm(spec, new FormData())).toEqual({})
   })
 
   it('ignores values that are not options of their question', () => {
@@ -242,17 +254,17 @@ describe('answersFromForm', () => {
       loanAmount: '35000',
       dealerDisclosedCommission: 'YES',
     })
-    expect(answersFromForm(data)).toEqual({ purchaseDateRange: '2015-2018' })
+    expect(answersFromForm(spec, data)).toEqual({ purchaseDateRange: '2015-2018' })
   })
 
   it.each(['', ' yes', 'yes ', 'Yes', 'true', '1'])('ignores hadPcpFinance = %j', (value) => {
-    expect(answersFromForm(form({ hadPcpFinance: value }))).toEqual({})
+    expect(answersFromForm(spec, form({ hadPcpFinance: value }))).toEqual({})
   })
 
   it("ignores another question's option", () => {
-    expect(answersFromForm(form({ loanAmount: '2007-2010', dealerDisclosedCommission: '35000+' }))).toEqual(
-      {},
-    )
+    expect(
+      answersFromForm(spec, form({ loanAmount: '2007-2010', dealerDisclosedCommission: '35000+' })),
+    ).toEqual({})
   })
 
   it('ignores unknown fields', () => {
@@ -263,27 +275,28 @@ describe('answersFromForm', () => {
       firstName: 'Jane',
       __proto__x: 'yes',
     })
-    expect(answersFromForm(data)).toEqual({ hadPcpFinance: 'no' })
+    expect(answersFromForm(spec, data)).toEqual({ hadPcpFinance: 'no' })
   })
 
   it('ignores uploaded files even when their content is a valid option', () => {
     const data = form({ hadPcpFinance: new Blob(['yes']), dealerDisclosedCommission: 'unclear' })
-    expect(answersFromForm(data)).toEqual({ dealerDisclosedCommission: 'unclear' })
+    expect(answersFromForm(spec, data)).toEqual({ dealerDisclosedCommission: 'unclear' })
   })
 })
 
 describe('isComplete', () => {
   it('is true only with all four answers', () => {
-    expect(isComplete(allAnswers)).toBe(true)
-    expect(isComplete({})).toBe(false)
-    expect(isComplete({ ...allAnswers, loanAmount: undefined })).toBe(false)
+    expect(isComplete(spec, allAnswers)).toBe(true)
+    expect(isComplete(spec, {})).toBe(false)
+    const { loanAmount: _, ...withoutLoan } = allAnswers
+    expect(isComplete(spec, withoutLoan)).toBe(false)
   })
 })
 
 describe('stateFromForm', () => {
   it('reads the step and answers and has no result', () => {
     const data = form({ step: '2', hadPcpFinance: 'yes', purchaseDateRange: '2019-2021', bogus: 'x' })
-    expect(stateFromForm(data)).toEqual({
+    expect(stateFromForm(spec, data)).toEqual({
       step: 2,
       answers: { hadPcpFinance: 'yes', purchaseDateRange: '2019-2021' },
       result: null,
@@ -291,12 +304,12 @@ describe('stateFromForm', () => {
   })
 
   it('defaults a missing step to 0', () => {
-    expect(stateFromForm(new FormData()).step).toBe(0)
+    expect(stateFromForm(spec, new FormData()).step).toBe(0)
   })
 
   it('a non-numeric step is clamped to 0 by transition', () => {
-    const state = stateFromForm(form({ step: 'abc', hadPcpFinance: 'yes' }))
-    expect(transition(state, 'continue')).toEqual({
+    const state = stateFromForm(spec, form({ step: 'abc', hadPcpFinance: 'yes' }))
+    expect(transition(spec, state, 'continue')).toEqual({
       state: { step: 1, answers: { hadPcpFinance: 'yes' }, result: null },
     })
   })
@@ -316,5 +329,124 @@ describe('intentFrom', () => {
 
   it('defaults an uploaded file to continue', () => {
     expect(intentFrom(new Blob(['check']))).toBe('continue')
+  })
+})
+
+describe('answer fields', () => {
+  it('reads answers.<question id> as well as the bare SPEC name, preferring the former', () => {
+    const data = form({ 'answers.hadPcpFinance': 'no', hadPcpFinance: 'yes', 'answers.loanAmount': '35000+' })
+    expect(answersFromForm(spec, data)).toEqual({ hadPcpFinance: 'no', loanAmount: '35000+' })
+  })
+
+  it.each([
+    ['7', 7],
+    ['0', undefined],
+    ['-2', undefined],
+    ['1.5', undefined],
+    ['abc', undefined],
+  ])('reads questionnaireVersion %j as %j', (value, expected) => {
+    expect(versionFromForm(form({ questionnaireVersion: value }))).toBe(expected)
+  })
+})
+
+const inScope = { product: 'hp', agreementDate: '2014-04-to-2024-11' }
+
+describe('over any definition', () => {
+  it.each<[string, QuestionnaireDefinition, Answers, number]>([
+    ['SPEC, nothing answered', spec, {}, 4],
+    ['SPEC, not eligible at once', spec, { hadPcpFinance: 'no' }, 4],
+    ['scheme, nothing answered', scheme, {}, 1],
+    ['scheme, a lease', scheme, { product: 'lease' }, 1],
+    ['scheme, a covered product', scheme, { product: 'pcp' }, 2],
+    ['scheme, out of scope date', scheme, { product: 'pcp', agreementDate: 'after-2024-11' }, 2],
+    ['scheme, in scope', scheme, inScope, 4],
+  ])('%s: %j shows %d questions', (_name, def, answers, count) => {
+    // A step past the end is the last visible one: Back from it lands on the one before.
+    const next = transition(def, { step: 99, answers, result: null }, 'back')
+    expect(next.state).toEqual({ step: Math.max(count - 2, 0), answers, result: null })
+  })
+
+  it('skips the hidden questions: a lease goes straight to the result, not eligible', () => {
+    const first = transition(scheme, { step: 0, answers: { product: 'lease' }, result: null }, 'continue')
+    expect(first).toEqual({
+      state: { step: 0, answers: { product: 'lease' }, result: { outcome: 'not_eligible', estimate: 0 } },
+    })
+  })
+
+  it('an out-of-scope date ends the journey on step 2', () => {
+    const answers = { product: 'pcp', agreementDate: 'before-2007-04' }
+    expect(transition(scheme, { step: 1, answers, result: null }, 'check')).toEqual({
+      state: { step: 1, answers, result: { outcome: 'not_eligible', estimate: 0 } },
+    })
+  })
+
+  it('walks the scheme set step by step to the estimate', () => {
+    let state: QuestionnaireState = initialQuestionnaire
+    const steps: [string, string][] = [
+      ['product', 'pcp'],
+      ['agreementDate', '2007-04-to-2014-03'],
+      ['lender', 'santander'],
+      ['alreadyComplained', 'no'],
+    ]
+    for (const [id, value] of steps) {
+      state = transition(
+        scheme,
+        { ...state, answers: answer(scheme, state.answers, id, value) },
+        'continue',
+      ).state
+    }
+    expect(state.result).toEqual({ outcome: 'eligible', estimate: 829 })
+    expect(state.step).toBe(3)
+  })
+
+  it.each([
+    ['complained', 'already-complained', 'Your complaint is already part of the scheme'],
+    ['represented', 'already-represented', 'Someone already acts for you'],
+  ])('gives guidance for alreadyComplained = %s', (value, id, title) => {
+    const answers = { ...inScope, lender: 'other', alreadyComplained: value }
+    const next = transition(scheme, { step: 3, answers, result: null }, 'check')
+    expect(next.state.result).toMatchObject({ outcome: 'guidance', estimate: 0, guidance: { id, title } })
+  })
+
+  it('changing an earlier answer hides a later question and drops its answer', () => {
+    const answers = { ...inScope, lender: 'honda', alreadyComplained: 'no' }
+    expect(answer(scheme, answers, 'product', 'lease')).toEqual({ product: 'lease' })
+    expect(answer(scheme, answers, 'agreementDate', 'after-2024-11')).toEqual({
+      product: 'hp',
+      agreementDate: 'after-2024-11',
+    })
+    // Changing it back does not bring the dropped answers back.
+    expect(answer(scheme, answer(scheme, answers, 'product', 'lease'), 'product', 'hp')).toEqual({
+      product: 'hp',
+    })
+  })
+
+  it('without JavaScript drops posted answers to hidden questions and refuses unknown values', () => {
+    const data = form({
+      'answers.product': 'lease',
+      'answers.agreementDate': '2014-04-to-2024-11',
+      'answers.lender': 'nobody',
+      step: '2',
+    })
+    expect(stateFromForm(scheme, data)).toEqual({ step: 2, answers: { product: 'lease' }, result: null })
+    expect(transition(scheme, stateFromForm(scheme, data), 'continue').state.result).toEqual({
+      outcome: 'not_eligible',
+      estimate: 0,
+    })
+  })
+
+  it('a value that is not an option of the current question is refused with the error', () => {
+    const data = form({ 'answers.product': 'pcp', 'answers.agreementDate': 'soon', step: '1' })
+    expect(transition(scheme, stateFromForm(scheme, data), 'continue')).toEqual({
+      state: { step: 1, answers: { product: 'pcp' }, result: null },
+      error: CHOOSE_AN_ANSWER,
+    })
+  })
+
+  it('Back over the scheme set counts visible questions only', () => {
+    const answers = { ...inScope, lender: 'honda' }
+    expect(transition(scheme, { step: 2, answers, result: null }, 'back').state.step).toBe(1)
+    expect(isComplete(scheme, answers)).toBe(false)
+    expect(isComplete(scheme, { product: 'lease' })).toBe(true)
   })
 })

@@ -1,18 +1,22 @@
 import {
   type Answers,
   type Assessment,
-  assessEligibility,
-  type EstimateConstants,
-  questions,
-  STEP_COUNT,
-} from '../../../core/eligibility.ts'
+  assess,
+  effectiveAnswers,
+  type QuestionnaireDefinition,
+  visibleQuestions,
+} from '../../../core/questionnaire/definition.ts'
 
 /** Where the questionnaire and lead form post when JavaScript is not running. */
 export const QUESTIONNAIRE_ACTION = '/?index#calculator'
 
+/** What a page gives the questionnaire: the live version (docs/decisions/0029-questionnaire-on-public-pages.md). */
+export type ShownQuestionnaire = { id: number; version: number; definition: QuestionnaireDefinition }
+
+/** `step` is the position among the questions visible for `answers`, as they stand. */
 export type QuestionnaireState = {
   step: number
-  answers: Partial<Answers>
+  answers: Answers
   result: Assessment | null
 }
 
@@ -22,31 +26,45 @@ export const initialQuestionnaire: QuestionnaireState = { step: 0, answers: {}, 
 
 export const CHOOSE_AN_ANSWER = 'Please choose an answer to continue.'
 
-/** Answers found in a form, keeping only values that are options of their question. */
-export function answersFromForm(form: FormData): Partial<Answers> {
+/** The form field that carries the answer to a question (`POST /api/leads` names it the same way). */
+export const answerField = (questionId: string) => `answers.${questionId}`
+
+/**
+ * Answers found in a form, keeping only values that are options of a question still shown. A field
+ * is `answers.<question id>`; the bare question id (the SPEC's answer names) is read too.
+ */
+export function answersFromForm(def: QuestionnaireDefinition, form: FormData): Answers {
   const answers: Record<string, string> = {}
-  for (const q of questions) {
-    const value = form.get(q.id)
+  for (const q of def.questions) {
+    const value = form.get(answerField(q.id)) ?? form.get(q.id)
     if (typeof value === 'string' && q.options.some((o) => o.value === value)) answers[q.id] = value
   }
-  return answers as Partial<Answers>
+  return effectiveAnswers(def, answers)
 }
 
-export function isComplete(answers: Partial<Answers>): answers is Answers {
-  return questions.every((q) => answers[q.id] !== undefined)
+/** Sets one answer; answers to questions the change hides are dropped. */
+export function answer(def: QuestionnaireDefinition, answers: Answers, questionId: string, value: string) {
+  return effectiveAnswers(def, { ...answers, [questionId]: value })
 }
+
+export function isComplete(def: QuestionnaireDefinition, answers: Answers): boolean {
+  return visibleQuestions(def, answers).every((q) => Object.hasOwn(answers, q.id))
+}
+
+const clampStep = (step: number, count: number) => Math.min(Math.max(Math.trunc(step) || 0, 0), count - 1)
 
 /**
  * One transition of the questionnaire. The browser applies it to its own state; without
  * JavaScript the server applies it to the posted form, so both behave the same.
  */
 export function transition(
+  def: QuestionnaireDefinition,
   state: QuestionnaireState,
   intent: QuestionnaireIntent,
-  constants?: EstimateConstants,
 ): { state: QuestionnaireState; error?: string } {
-  const step = Math.min(Math.max(Math.trunc(state.step) || 0, 0), STEP_COUNT - 1)
-  const answers = state.answers
+  const answers = effectiveAnswers(def, state.answers)
+  const shown = visibleQuestions(def, answers)
+  const step = clampStep(state.step, shown.length)
   switch (intent) {
     case 'start-over':
       return { state: { step: 0, answers: {}, result: null } }
@@ -54,16 +72,14 @@ export function transition(
       return { state: { step: Math.max(step - 1, 0), answers, result: null } }
     case 'continue':
     case 'check': {
-      const current = questions[step]
-      if (current && answers[current.id] === undefined) {
+      const current = shown[step]
+      if (current && !Object.hasOwn(answers, current.id)) {
         return { state: { step, answers, result: null }, error: CHOOSE_AN_ANSWER }
       }
-      if (step < STEP_COUNT - 1) return { state: { step: step + 1, answers, result: null } }
-      if (!isComplete(answers)) {
-        const missing = questions.findIndex((q) => answers[q.id] === undefined)
-        return { state: { step: missing, answers, result: null }, error: CHOOSE_AN_ANSWER }
-      }
-      return { state: { step, answers, result: assessEligibility(answers, constants) } }
+      if (step < shown.length - 1) return { state: { step: step + 1, answers, result: null } }
+      const missing = shown.findIndex((q) => !Object.hasOwn(answers, q.id))
+      if (missing >= 0) return { state: { step: missing, answers, result: null }, error: CHOOSE_AN_ANSWER }
+      return { state: { step, answers, result: assess(def, answers) } }
     }
   }
 }
@@ -72,6 +88,12 @@ export function intentFrom(value: unknown): QuestionnaireIntent {
   return value === 'check' || value === 'back' || value === 'start-over' ? value : 'continue'
 }
 
-export function stateFromForm(form: FormData): QuestionnaireState {
-  return { step: Number(form.get('step') ?? 0), answers: answersFromForm(form), result: null }
+export function stateFromForm(def: QuestionnaireDefinition, form: FormData): QuestionnaireState {
+  return { step: Number(form.get('step') ?? 0), answers: answersFromForm(def, form), result: null }
+}
+
+/** The version id a form names, when it is a whole number. */
+export function versionFromForm(form: FormData): number | undefined {
+  const value = Number(form.get('questionnaireVersion'))
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined
 }

@@ -1,26 +1,32 @@
 import { clsx as cn } from 'clsx'
-import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react'
+import { ArrowLeft, CircleCheck, CircleX, Info } from 'lucide-react'
 
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { Attribution } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
-import { type Answers, formatPounds, questionsShown, STEP_COUNT } from '../../../core/eligibility.ts'
+import { formatPounds } from '../../../core/eligibility.ts'
+import { effectiveAnswers, type Question, visibleQuestions } from '../../../core/questionnaire/definition.ts'
 
 import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
-import { FeeDisclosure, FreeRouteStatement } from './compliance-notes.tsx'
+import { EstimateReference, FeeDisclosure, FreeRouteStatement } from './compliance-notes.tsx'
 import {
+  answerField,
   answersFromForm,
   intentFrom,
   QUESTIONNAIRE_ACTION,
   type QuestionnaireState,
+  type ShownQuestionnaire,
   stateFromForm,
   transition,
+  answer as withAnswer,
 } from './questionnaire-state.ts'
 
 type Props = {
+  /** The live version, from the site snapshot; its definition decides every question and figure. */
+  questionnaire: ShownQuestionnaire
   initial: QuestionnaireState
   initialError?: string
   leadFeedback?: LeadFormFeedback
@@ -34,6 +40,7 @@ type Props = {
 }
 
 export function Questionnaire({
+  questionnaire,
   initial,
   initialError,
   leadFeedback,
@@ -42,7 +49,7 @@ export function Questionnaire({
   startedAt,
   compliance = DEFAULT_COMPLIANCE,
 }: Props) {
-  const questions = useMemo(() => questionsShown(compliance.dateBandLabels), [compliance])
+  const def = questionnaire.definition
   // With JavaScript: when the questionnaire became usable here (never rendered, so no mismatch).
   const mountedAt = useRef<number | undefined>(undefined)
   useEffect(() => {
@@ -58,9 +65,10 @@ export function Questionnaire({
   // A choice made before hydration lives only in the DOM; adopt it so Continue reflects it.
   useEffect(() => {
     if (!formRef.current) return
-    const fromDom = answersFromForm(new FormData(formRef.current))
-    if (Object.keys(fromDom).length > 0) setState((s) => ({ ...s, answers: { ...s.answers, ...fromDom } }))
-  }, [])
+    const fromDom = answersFromForm(def, new FormData(formRef.current))
+    if (Object.keys(fromDom).length > 0)
+      setState((s) => ({ ...s, answers: effectiveAnswers(def, { ...s.answers, ...fromDom }) }))
+  }, [def])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows every move to a new step or result
   useEffect(() => {
@@ -71,24 +79,29 @@ export function Questionnaire({
     event.preventDefault()
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     const next = transition(
-      { ...stateFromForm(new FormData(event.currentTarget)), answers: state.answers },
+      def,
+      { ...stateFromForm(def, new FormData(event.currentTarget)), answers: state.answers },
       intentFrom(submitter?.value),
-      compliance,
     )
     moved.current = true
     setError(next.error)
     setState(next.state)
   }
 
-  const question = questions[state.step] ?? questions[0]
-  const answer = state.answers[question.id]
-  const isLast = state.step === STEP_COUNT - 1
-  const progress = Math.round(((state.step + 1) / STEP_COUNT) * 100)
+  const questions = visibleQuestions(def, state.answers)
+  const stepCount = questions.length
+  const step = Math.min(Math.max(state.step, 0), stepCount - 1)
+  // A definition has at least one question (core/questionnaire/definition-schema.ts).
+  const question = (questions[step] ?? def.questions[0]) as Question
+  const answer = Object.hasOwn(state.answers, question.id) ? state.answers[question.id] : undefined
+  const isLast = step === stepCount - 1
+  const progress = Math.round(((step + 1) / stepCount) * 100)
+  const versionField = <input type="hidden" name="questionnaireVersion" value={questionnaire.id} />
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:p-8">
       {state.result ? (
-        state.result.isEligible ? (
+        state.result.outcome === 'eligible' ? (
           <div>
             <div className="flex items-start gap-3">
               <CircleCheck className="mt-1 size-7 shrink-0 text-teal-700" aria-hidden="true" />
@@ -99,18 +112,18 @@ export function Questionnaire({
             <div className="mt-5 rounded-xl bg-teal-50 p-5 text-center">
               <p className="font-medium text-slate-700">Your estimated claim</p>
               <p className="mt-1 font-extrabold text-4xl text-teal-800" data-testid="estimated-claim">
-                {formatPounds(state.result.estimatedClaim)}
+                {formatPounds(state.result.estimate)}
               </p>
-              <p className="mt-3 text-slate-700 text-sm">
-                This is an estimate only, based on your answers and typical outcomes, before any fees. The
-                amount you could receive depends on your agreement and on your lender&apos;s or the Financial
-                Ombudsman&apos;s decision.
-              </p>
+              <p className="mt-3 text-slate-700 text-sm">{def.estimate.disclosure}</p>
+              {def.estimate.reference ? (
+                <EstimateReference reference={def.estimate.reference} className="mt-2" />
+              ) : null}
               <FeeDisclosure compliance={compliance} className="mt-2" />
             </div>
             <FreeRouteStatement compliance={compliance} className="mt-4" />
             <LeadForm
-              answers={state.answers as Answers}
+              answers={state.answers}
+              questionnaireVersion={questionnaire.id}
               feedback={leadFeedback}
               partnerName={partnerName}
               attribution={attribution}
@@ -118,8 +131,27 @@ export function Questionnaire({
               compliance={compliance}
             />
           </div>
+        ) : state.result.outcome === 'guidance' && state.result.guidance ? (
+          <form method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit}>
+            {versionField}
+            <AttributionFields attribution={attribution} />
+            <div className="flex items-start gap-3">
+              <Info className="mt-1 size-7 shrink-0 text-teal-700" aria-hidden="true" />
+              <h3 ref={focusRef} tabIndex={-1} className="font-bold text-2xl text-navy-900">
+                {state.result.guidance.title}
+              </h3>
+            </div>
+            <p className="mt-3 text-slate-700" data-testid="guidance-text">
+              {state.result.guidance.text}
+            </p>
+            <FreeRouteStatement compliance={compliance} className="mt-4" />
+            <Button type="submit" name="intent" value="start-over" className="mt-6">
+              Start Over
+            </Button>
+          </form>
         ) : (
           <form method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit}>
+            {versionField}
             <AttributionFields attribution={attribution} />
             <div className="flex items-start gap-3">
               <CircleX className="mt-1 size-7 shrink-0 text-slate-500" aria-hidden="true" />
@@ -128,11 +160,9 @@ export function Questionnaire({
               </h3>
             </div>
             <p className="mt-3 text-slate-700">
-              {state.answers.hadPcpFinance === 'no'
-                ? 'Claims about hidden dealer commission relate to car finance agreements taken out between 2007 and 2021.'
-                : 'Where the dealer clearly explained the commission they would earn, a claim is unlikely to succeed.'}{' '}
-              If you think your circumstances are different, you can complain to your lender directly, and
-              then to the Financial Ombudsman Service, free of charge.
+              {notEligibleReason(questionnaire, state.answers)} If you think your circumstances are different,
+              you can complain to your lender directly, and then to the Financial Ombudsman Service, free of
+              charge.
             </p>
             <Button type="submit" name="intent" value="start-over" className="mt-6">
               Start Over
@@ -141,17 +171,18 @@ export function Questionnaire({
         )
       ) : (
         <form ref={formRef} method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit} noValidate>
-          <input type="hidden" name="step" value={state.step} />
+          <input type="hidden" name="step" value={step} />
+          {versionField}
           <AttributionFields attribution={attribution} />
           {startedAt ? <input type="hidden" name="formStartedAt" value={startedAt} /> : null}
           {questions.map((q) =>
-            q.id !== question.id && state.answers[q.id] ? (
-              <input key={q.id} type="hidden" name={q.id} value={state.answers[q.id]} />
+            q.id !== question.id && Object.hasOwn(state.answers, q.id) ? (
+              <input key={q.id} type="hidden" name={answerField(q.id)} value={state.answers[q.id]} />
             ) : null,
           )}
           <div className="flex items-center justify-between gap-4">
             <p className="font-semibold text-navy-900 text-sm">
-              Step {state.step + 1} of {STEP_COUNT}
+              Step {step + 1} of {stepCount}
             </p>
             <ol className="flex gap-2" aria-hidden="true">
               {questions.map((q, i) => (
@@ -159,9 +190,9 @@ export function Questionnaire({
                   key={q.id}
                   className={cn(
                     'flex size-8 items-center justify-center rounded-full border-2 font-semibold text-sm',
-                    i < state.step && 'border-teal-700 bg-teal-700 text-white',
-                    i === state.step && 'border-teal-700 text-teal-800',
-                    i > state.step && 'border-slate-300 text-slate-500',
+                    i < step && 'border-teal-700 bg-teal-700 text-white',
+                    i === step && 'border-teal-700 text-teal-800',
+                    i > step && 'border-slate-300 text-slate-500',
                   )}
                 >
                   {i + 1}
@@ -189,9 +220,7 @@ export function Questionnaire({
                 {question.title}
               </h3>
             </legend>
-            {'hint' in question && question.hint ? (
-              <p className="mt-1 text-slate-600 text-sm">{question.hint}</p>
-            ) : null}
+            {question.hint ? <p className="mt-1 text-slate-600 text-sm">{question.hint}</p> : null}
             <div className="mt-4 grid gap-3">
               {question.options.map((option) => (
                 <label
@@ -204,12 +233,15 @@ export function Questionnaire({
                 >
                   <input
                     type="radio"
-                    name={question.id}
+                    name={answerField(question.id)}
                     value={option.value}
                     checked={answer === option.value}
                     onChange={() => {
                       setError(undefined)
-                      setState((s) => ({ ...s, answers: { ...s.answers, [question.id]: option.value } }))
+                      setState((s) => ({
+                        ...s,
+                        answers: withAnswer(def, s.answers, question.id, option.value),
+                      }))
                     }}
                     className="size-5 shrink-0 accent-teal-700 focus-visible:outline-none"
                   />
@@ -234,7 +266,7 @@ export function Questionnaire({
             >
               {isLast ? 'Check Eligibility' : 'Continue'}
             </Button>
-            {state.step > 0 ? (
+            {step > 0 ? (
               <Button type="submit" name="intent" value="back" variant="ghost">
                 <ArrowLeft className="size-4" aria-hidden="true" />
                 Back
@@ -246,4 +278,14 @@ export function Questionnaire({
       )}
     </div>
   )
+}
+
+/** SPEC section 9's two reasons for its own questions; for any other definition, a general one. */
+function notEligibleReason(questionnaire: ShownQuestionnaire, answers: Record<string, string>): string {
+  const ids = questionnaire.definition.questions.map((q) => q.id)
+  if (ids.includes('hadPcpFinance') && ids.includes('dealerDisclosedCommission'))
+    return answers.hadPcpFinance === 'no'
+      ? 'Claims about hidden dealer commission relate to car finance agreements taken out between 2007 and 2021.'
+      : 'Where the dealer clearly explained the commission they would earn, a claim is unlikely to succeed.'
+  return 'From your answers, your agreement does not appear to be one a claim can be made about.'
 }

@@ -2,9 +2,12 @@ import type { CSSProperties } from 'react'
 import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { RenderedSection, WidgetStyles } from '../../../core/page-content.ts'
 import { safeStyles } from '../../../core/page-styles.ts'
+import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
 import { Island } from '../../islands/island.tsx'
 import { Questionnaire } from '../questionnaire/questionnaire.tsx'
-import { initialQuestionnaire } from '../questionnaire/questionnaire-state.ts'
+import { initialQuestionnaire, type ShownQuestionnaire } from '../questionnaire/questionnaire-state.ts'
+
+const SPEC_PREVIEW: ShownQuestionnaire = { id: 0, version: 0, definition: specDefinition }
 
 /** Valid styles only, as a React style object (the server's `styleAttribute` applies the same rule). */
 export function styleObject(styles: WidgetStyles | null): CSSProperties | undefined {
@@ -37,11 +40,15 @@ export function PageSections({
   sections,
   partnerName,
   compliance,
+  questionnaire,
 }: {
   sections: RenderedSection[]
   partnerName?: string | null
   compliance?: Compliance
+  /** The live version (the site snapshot's); the admin's preview, which has none, shows the SPEC set. */
+  questionnaire?: ShownQuestionnaire
 }) {
+  const shown = questionnaire ?? SPEC_PREVIEW
   return (
     <div className={contentClasses}>
       {sections.map((section) => {
@@ -62,7 +69,8 @@ export function PageSections({
               <Island
                 name="questionnaire"
                 component={Questionnaire}
-                props={{ initial: initialQuestionnaire, partnerName, compliance }}
+                dataProp="questionnaire"
+                props={{ questionnaire: shown, initial: initialQuestionnaire, partnerName, compliance }}
               />
             </div>
           ),

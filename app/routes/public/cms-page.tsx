@@ -3,6 +3,7 @@ import { readCompliance } from '../../../core/compliance.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
 import { servicesContext } from '../../../server/context.ts'
 import { renderPageSections } from '../../../server/pages/content.server.ts'
+import { shownQuestionnaire } from '../../features/questionnaire/shown-questionnaire.server.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
@@ -13,7 +14,8 @@ import type { Route } from './+types/cms-page'
 
 /** Pages made in the admin, at /{slug}: published only, content sanitised on the server. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { pages, settings } = await context.get(servicesContext).site.get()
+  const site = await context.get(servicesContext).site.get()
+  const { pages, settings } = site
   // Slugs are stored lower-case and addresses ignore case, as every other route does.
   const page = pages.get(params.slug.toLowerCase())
   if (!page || isSystemPageSlug(page.slug)) throw data('Not Found', { status: 404 })
@@ -22,6 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     sections: renderPageSections(page.content),
     partnerName: settings.get('partner_name') ?? null,
     compliance: readCompliance(settings),
+    questionnaire: shownQuestionnaire(site),
     head: await buildPageHead(context, request, page, page.title),
   }
 }
@@ -40,6 +43,7 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
         sections={loaderData.sections}
         partnerName={loaderData.partnerName}
         compliance={loaderData.compliance}
+        questionnaire={loaderData.questionnaire}
       />
     </ContentPage>
   )

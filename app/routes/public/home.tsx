@@ -5,7 +5,7 @@ import { type Attribution, attributionFromUrl } from '../../../core/attribution.
 
 import { readCompliance } from '../../../core/compliance.ts'
 
-import { assessEligibility } from '../../../core/eligibility.ts'
+import { assess } from '../../../core/questionnaire/definition.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
@@ -19,9 +19,15 @@ import {
   initialQuestionnaire,
   intentFrom,
   isComplete,
+  type QuestionnaireState,
   stateFromForm,
   transition,
+  versionFromForm,
 } from '../../features/questionnaire/questionnaire-state.ts'
+import {
+  postedQuestionnaire,
+  shownQuestionnaire,
+} from '../../features/questionnaire/shown-questionnaire.server.ts'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { faqPageMeta } from '../../features/seo/structured-data.ts'
@@ -33,11 +39,12 @@ import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/home'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { settings } = await context.get(servicesContext).site.get()
+  const site = await context.get(servicesContext).site.get()
   return {
     head: await loadPageHead(context, request, 'home', 'Car Finance Claim Check'),
-    partnerName: settings.get('partner_name') ?? null,
-    compliance: readCompliance(settings),
+    partnerName: site.settings.get('partner_name') ?? null,
+    compliance: readCompliance(site.settings),
+    questionnaire: shownQuestionnaire(site),
   }
 }
 
@@ -52,26 +59,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent')
   const attribution = attributionFor(leadInputFromForm(form).attribution, request)
   const services = context.get(servicesContext)
-  const compliance = readCompliance((await services.site.get()).settings)
+  // The version the visitor was shown, while the server still accepts it: a publish mid-way loses nothing.
+  const shown = await postedQuestionnaire(services.db, await services.site.get(), versionFromForm(form))
+  const def = shown.definition
   if (intent !== 'lead') {
-    const next = transition(stateFromForm(form), intentFrom(intent), compliance)
-    return { questionnaire: next.state, error: next.error, attribution, startedAt: startedAtOf(form) }
+    const next = transition(def, stateFromForm(def, form), intentFrom(intent))
+    return { questionnaire: next.state, shown, error: next.error, attribution, startedAt: startedAtOf(form) }
   }
 
-  const { answers } = stateFromForm(form)
-  const questionnaire = isComplete(answers)
-    ? { step: 3, answers, result: assessEligibility(answers, compliance) }
-    : initialQuestionnaire
+  const { answers } = stateFromForm(def, form)
+  const complete = isComplete(def, answers)
+  const assessment = complete ? assess(def, answers) : null
+  const questionnaire: QuestionnaireState =
+    assessment?.outcome === 'eligible' ? { step: 0, answers, result: assessment } : initialQuestionnaire
   const input = leadInputFromForm(form)
   const parsed = leadSchema.safeParse({
     ...input,
     attribution,
-    answers: isComplete(answers) ? answers : undefined,
+    answers: complete ? answers : undefined,
+    questionnaireVersion: shown.id || undefined,
   })
   if (!parsed.success) {
     return data(
       {
         questionnaire,
+        shown,
         error: undefined,
         attribution,
         startedAt: startedAtOf(form),
@@ -85,6 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         questionnaire,
+        shown,
         error: undefined,
         attribution,
         leadFeedback: { errors: { form: TOO_MANY }, values: input },
@@ -99,6 +112,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     via: 'form',
   })
   return redirect('/thank-you', 303)
+}
+
+const NUMBER_WORDS = ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten']
+
+/** "Four quick questions." for the SPEC set; at most, as conditions may skip some. */
+function quickQuestions(count: number): string {
+  if (count === 1) return 'One quick question.'
+  return `${NUMBER_WORDS[count - 1] ?? count} quick questions.`
 }
 
 /** When a visitor without JavaScript started: carried from their first step's post. */
@@ -190,12 +211,14 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
               Check your eligibility
             </h2>
             <p className="mt-1 mb-4 text-slate-700 sm:mt-2 sm:mb-6">
-              Four quick questions. Free, with no obligation.
+              {quickQuestions(loaderData.questionnaire.definition.questions.length)} Free, with no obligation.
             </p>
             <Island
               name="questionnaire"
               component={Questionnaire}
+              dataProp="questionnaire"
               props={{
+                questionnaire: actionData?.shown ?? loaderData.questionnaire,
                 initial: actionData?.questionnaire ?? initialQuestionnaire,
                 initialError: actionData?.error,
                 leadFeedback:

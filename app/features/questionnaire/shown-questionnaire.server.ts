@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../../server/db/schema.ts'
+import {
+  acceptedQuestionnaire,
+  type LiveQuestionnaire,
+  specDefinitionFromSettings,
+} from '../../../server/questionnaire/queries.server.ts'
+import type { ShownQuestionnaire } from './questionnaire-state.ts'
+
+type Snapshot = { questionnaire: LiveQuestionnaire | undefined; settings: ReadonlyMap<string, string | null> }
+
+/**
+ * What the public pages show: the live version from the site snapshot. The seed always installs
+ * one; a database without any still shows the SPEC set (id 0: no version is named in a lead).
+ */
+export function shownQuestionnaire(site: Snapshot): ShownQuestionnaire {
+  const live = site.questionnaire
+  if (live) return { id: live.id, version: live.version, definition: live.definition }
+  return { id: 0, version: 0, definition: specDefinitionFromSettings(site.settings) }
+}
+
+/**
+ * The version a no-JavaScript post is answered against: the one its form names while the server
+ * still accepts it (live, or retired within the grace period), else the live one.
+ */
+export async function postedQuestionnaire(
+  db: Kysely<DB>,
+  site: Snapshot,
+  posted: number | undefined,
+): Promise<ShownQuestionnaire> {
+  const live = shownQuestionnaire(site)
+  if (posted === undefined || posted === live.id) return live
+  const accepted = await acceptedQuestionnaire(db, posted)
+  return accepted ? { id: accepted.id, version: accepted.version, definition: accepted.definition } : live
+}
