@@ -10,7 +10,7 @@ import {
 /** Where the questionnaire and lead form post when JavaScript is not running. */
 export const QUESTIONNAIRE_ACTION = '/?index#calculator'
 
-/** What a page gives the questionnaire: the live version (docs/decisions/0029-questionnaire-on-public-pages.md). */
+/** What a page gives the questionnaire: the live version (ADR 0029). */
 export type ShownQuestionnaire = { id: number; version: number; definition: QuestionnaireDefinition }
 
 /** `step` is the position among the questions visible for `answers`, as they stand. */
