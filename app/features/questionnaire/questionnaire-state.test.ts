@@ -450,3 +450,18 @@ describe('over any definition', () => {
     expect(isComplete(scheme, { product: 'lease' })).toBe(true)
   })
 })
+
+describe('bare field names', () => {
+  it('are read for the SPEC answer names only', () => {
+    const def: QuestionnaireDefinition = {
+      ...scheme,
+      questions: [{ id: 'email', title: 'Email?', options: [{ value: 'a@example.com', label: 'A' }] }],
+      rule: { guidance: [], eligibleWhen: { question: 'email', in: ['a@example.com'] } },
+      estimate: { ...scheme.estimate, keys: ['email'], cells: [] },
+    }
+    expect(answersFromForm(def, form({ email: 'a@example.com' }))).toEqual({})
+    expect(answersFromForm(def, form({ 'answers.email': 'a@example.com' }))).toEqual({
+      email: 'a@example.com',
+    })
+  })
+})

@@ -4,6 +4,7 @@ import {
   assess,
   effectiveAnswers,
   type QuestionnaireDefinition,
+  SPEC_ANSWER_NAMES,
   visibleQuestions,
 } from '../../../core/questionnaire/definition.ts'
 
@@ -29,14 +30,18 @@ export const CHOOSE_AN_ANSWER = 'Please choose an answer to continue.'
 /** The form field that carries the answer to a question (`POST /api/leads` names it the same way). */
 export const answerField = (questionId: string) => `answers.${questionId}`
 
+// Forms posted before versions named the SPEC's answers bare; no other id is read bare, so a
+// question id can never pick up another field of the form (say, the lead form's `email`).
+const isSpecName = (id: string) => (SPEC_ANSWER_NAMES as readonly string[]).includes(id)
+
 /**
  * Answers found in a form, keeping only values that are options of a question still shown. A field
- * is `answers.<question id>`; the bare question id (the SPEC's answer names) is read too.
+ * is `answers.<question id>`; a bare SPEC answer name is read too.
  */
 export function answersFromForm(def: QuestionnaireDefinition, form: FormData): Answers {
   const answers: Record<string, string> = {}
   for (const q of def.questions) {
-    const value = form.get(answerField(q.id)) ?? form.get(q.id)
+    const value = form.get(answerField(q.id)) ?? (isSpecName(q.id) ? form.get(q.id) : null)
     if (typeof value === 'string' && q.options.some((o) => o.value === value)) answers[q.id] = value
   }
   return effectiveAnswers(def, answers)
