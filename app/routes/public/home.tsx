@@ -6,9 +6,11 @@ import { type Attribution, attributionFromUrl } from '../../../core/attribution.
 import { readCompliance } from '../../../core/compliance.ts'
 
 import { assessEligibility } from '../../../core/eligibility.ts'
+import { questionnaireFieldsFromForm } from '../../../core/lead-form-rules.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
+import { LeadAnswersError } from '../../../server/leads/answers.server.ts'
 import { captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
@@ -63,10 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? { step: 3, answers, result: assessEligibility(answers, compliance) }
     : initialQuestionnaire
   const input = leadInputFromForm(form)
+  const posted = questionnaireFieldsFromForm(form)
   const parsed = leadSchema.safeParse({
     ...input,
     attribution,
-    answers: isComplete(answers) ? answers : undefined,
+    answers: posted.answers ?? (isComplete(answers) ? answers : undefined),
+    questionnaireVersion: posted.questionnaireVersion,
   })
   if (!parsed.success) {
     return data(
@@ -92,12 +96,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
     )
   }
-  await captureLead(services, parsed.data, {
-    sourceUrl: request.headers.get('referer'),
-    userAgent: request.headers.get('user-agent'),
-    ip: context.get(requestContext).ip,
-    via: 'form',
-  })
+  try {
+    await captureLead(services, parsed.data, {
+      sourceUrl: request.headers.get('referer'),
+      userAgent: request.headers.get('user-agent'),
+      ip: context.get(requestContext).ip,
+      via: 'form',
+    })
+  } catch (error) {
+    if (!(error instanceof LeadAnswersError)) throw error
+    return data(
+      {
+        questionnaire,
+        error: undefined,
+        attribution,
+        startedAt: startedAtOf(form),
+        leadFeedback: { errors: { form: error.message }, values: input },
+      },
+      { status: 400 },
+    )
+  }
   return redirect('/thank-you', 303)
 }
 
