@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { type LeadFormInput, leadFormErrors } from './lead-form-rules.ts'
+import {
+  answersLimitErrors,
+  type LeadFormInput,
+  leadFormErrors,
+  questionnaireFieldsFromForm,
+} from './lead-form-rules.ts'
 import { fieldErrors, leadSchema } from './schemas/leads.ts'
 
 const valid: LeadFormInput = {
@@ -59,5 +64,34 @@ describe('leadFormErrors (the browser) agrees with leadSchema (the server)', () 
       'lastName',
       'phone',
     ])
+  })
+})
+
+describe('answersLimitErrors (the browser) agrees with leadSchema (the server) on answers', () => {
+  const base = { ...valid, hasConsent: true as const }
+  it.each([
+    ['valid answers', { loanAmount: '35000+' }],
+    ['a long value', { loanAmount: 'x'.repeat(201) }],
+    ['a long question id', { ['q'.repeat(65)]: 'yes' }],
+    ['too many answers', Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, 'x']))],
+  ])('%s', (_label, answers: Record<string, string>) => {
+    const parsed = leadSchema.safeParse({ ...base, answers })
+    const server = parsed.success ? {} : fieldErrors(parsed.error)
+    expect(answersLimitErrors(answers)).toEqual(server)
+  })
+})
+
+describe('questionnaireFieldsFromForm', () => {
+  it('reads answers.<id> fields and the version id of a no-JavaScript post', () => {
+    const form = new FormData()
+    form.set('questionnaireVersion', '7')
+    form.set('answers.product', 'hp')
+    form.set('answers.lender', 'honda')
+    form.set('firstName', 'Mary')
+    expect(questionnaireFieldsFromForm(form)).toEqual({
+      questionnaireVersion: 7,
+      answers: { product: 'hp', lender: 'honda' },
+    })
+    expect(questionnaireFieldsFromForm(new FormData())).toEqual({})
   })
 })

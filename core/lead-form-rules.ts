@@ -58,8 +58,8 @@ export function answersLimitErrors(answers: Readonly<Record<string, string>>): R
   if (ids.length > ANSWER_LIMITS.count) errors.answers = `answers: at most ${ANSWER_LIMITS.count} answers`
   for (const id of ids) {
     const field = `answers.${id}`
-    if (id.length > ANSWER_LIMITS.idLength)
-      errors[field] ??= `${field}: a question id must be at most ${ANSWER_LIMITS.idLength} characters`
+    if (id.length === 0 || id.length > ANSWER_LIMITS.idLength)
+      errors[field] ??= `${field}: a question id must be 1 to ${ANSWER_LIMITS.idLength} characters`
     else if ((answers[id] ?? '').length > ANSWER_LIMITS.valueLength)
       errors[field] ??= `${field}: must be at most ${ANSWER_LIMITS.valueLength} characters`
   }

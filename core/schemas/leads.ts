@@ -31,14 +31,16 @@ export function consentWording(partnerName: string | null | undefined): string {
  */
 export const answersSchema = z
   .record(
-    z
-      .string()
-      .min(1, 'a question id must not be empty')
-      .max(ANSWER_LIMITS.idLength, `a question id must be at most ${ANSWER_LIMITS.idLength} characters`),
+    z.string().min(1).max(ANSWER_LIMITS.idLength),
     z
       .string({ error: 'must be text' })
       .max(ANSWER_LIMITS.valueLength, `must be at most ${ANSWER_LIMITS.valueLength} characters`),
-    { error: 'must be an object keyed by question id' },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_key'
+          ? `a question id must be 1 to ${ANSWER_LIMITS.idLength} characters`
+          : 'must be an object keyed by question id',
+    },
   )
   .refine((answers) => Object.keys(answers).length <= ANSWER_LIMITS.count, {
     error: `at most ${ANSWER_LIMITS.count} answers`,
