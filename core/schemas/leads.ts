@@ -296,5 +296,11 @@ export type LeadDetail = LeadListItem &
     submissions: LeadSubmissionView[]
   }
 
+/** A published version as the leads panel's filters offer it (`GET /api/admin/leads/questionnaires`). */
+export type LeadQuestionnaireOption = LeadQuestionnaireRef & {
+  status: 'live' | 'retired'
+  questions: { id: string; title: string; options: { value: string; label: string }[] }[]
+}
+
 /** One UK day of the leads chart (`GET /api/admin/leads/daily`). */
 export type LeadsPerDay = { date: string; count: number }[]

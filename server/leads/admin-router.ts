@@ -10,6 +10,7 @@ import { parseId } from '../http/validate.ts'
 import { write } from '../http/write.ts'
 import { findQuestionnaireVersion, liveQuestionnaire } from '../questionnaire/queries.server.ts'
 import { leadDeliveries, resendLead, submissionDeliveries } from '../webhooks/deliveries.server.ts'
+import { answerableVersions } from './answers.server.ts'
 import { findLead } from './queries.server.ts'
 import {
   allLeads,
@@ -49,6 +50,11 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
   router.get('/stats', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json(await leadStats(db, dialect))
+  })
+
+  router.get('/questionnaires', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(await answerableVersions(db))
   })
 
   router.get('/daily', async (_req, res) => {

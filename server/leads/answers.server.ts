@@ -8,7 +8,7 @@ import {
   type QuestionnaireDefinition,
   SPEC_ANSWER_NAMES,
 } from '../../core/questionnaire/definition.ts'
-import type { LeadData } from '../../core/schemas/leads.ts'
+import type { LeadData, LeadQuestionnaireOption } from '../../core/schemas/leads.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
@@ -119,4 +119,25 @@ export function questionnaireOf(
     questionnaire: { id: version.id, version: version.version, name: version.name },
     answers: answersView(version.definition, row.answers),
   }
+}
+
+/** The live and retired versions (those leads can have answered), newest first, for the filters. */
+export async function answerableVersions(db: Kysely<DB>): Promise<LeadQuestionnaireOption[]> {
+  const rows = await db
+    .selectFrom('questionnaireVersion')
+    .select(['id', 'version', 'name', 'status', 'definition'])
+    .where('status', 'in', ['live', 'retired'])
+    .orderBy('version', 'desc')
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    version: r.version,
+    name: r.name,
+    status: r.status as 'live' | 'retired',
+    questions: r.definition.questions.map((q) => ({
+      id: q.id,
+      title: q.title,
+      options: q.options.map(({ value, label }) => ({ value, label })),
+    })),
+  }))
 }

@@ -329,6 +329,22 @@ describe(`leads answered against questionnaire versions on ${testDialect}`, () =
       expect(await admin.get('/api/leads?answer=nocolon').then((r) => r.status)).toBe(400)
     })
 
+    it('offers the live and retired versions, with their questions, to the filters', async () => {
+      const versions = (await ok(await admin.get('/api/admin/leads/questionnaires'))) as unknown as {
+        id: number
+        version: number
+        status: string
+        questions: { id: string; options: unknown[] }[]
+      }[]
+      expect(versions.map((v) => [v.version, v.status])).toEqual([
+        [2, 'live'],
+        [1, 'retired'],
+      ])
+      expect(versions[0]?.questions.map((q) => q.id)).toEqual(
+        redressSchemeDefinition.questions.map((q) => q.id),
+      )
+    })
+
     it('exports the answers of a version as one column per question, with the labels', async () => {
       const response = await admin.get(
         `/api/admin/leads/export.csv?answers=1&questionnaireVersion=${scheme.id}`,
