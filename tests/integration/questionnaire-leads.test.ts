@@ -399,6 +399,26 @@ describe(`leads taken before questionnaire versions on ${testDialect}`, () => {
       })
       .execute()
     const bare = await insertLead(db, { email: 'no-answers@example.com' })
+    await db
+      .insertInto('leadSubmission')
+      .values({
+        reference: 'before-submission',
+        leadId: lead.id,
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'before@example.com',
+        emailNormalized: 'before@example.com',
+        phone: '07700900123',
+        hasConsent: true,
+        hadPcpFinance: false,
+        purchaseDateRange: '2007-2010',
+        loanAmount: 35000,
+        dealerDisclosedCommission: true,
+        commissionDisclosure: 'yes',
+        isEligible: false,
+        estimatedClaim: 0,
+      })
+      .execute()
     await seed(db)
     await seed(db)
     const spec = await db
@@ -426,5 +446,20 @@ describe(`leads taken before questionnaire versions on ${testDialect}`, () => {
       },
       { id: bare.id, questionnaireVersionId: null, answers: null, outcome: null, estimatedClaim: null },
     ])
+    const submission = await db
+      .selectFrom('leadSubmission')
+      .select(['questionnaireVersionId', 'answers', 'outcome', 'estimatedClaim'])
+      .executeTakeFirstOrThrow()
+    expect(submission).toEqual({
+      questionnaireVersionId: spec.id,
+      answers: {
+        hadPcpFinance: 'no',
+        purchaseDateRange: '2007-2010',
+        loanAmount: '35000+',
+        dealerDisclosedCommission: 'yes',
+      },
+      outcome: 'not_eligible',
+      estimatedClaim: 0,
+    })
   })
 })
