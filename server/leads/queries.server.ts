@@ -53,12 +53,13 @@ export type StoredLead = {
 }
 
 /**
- * Writes a lead and, when the questionnaire was answered, its eligibility response, inside the
- * caller's transaction, with its consent evidence, normalised phone and attribution, and one
+ * Writes a lead with its questionnaire version, answers and outcome (and, for the SPEC's four
+ * answers, its eligibility response) inside the caller's transaction, with its consent evidence,
+ * normalised phone and attribution, and one
  * outbox row per active webhook. A post whose phone or email matches a lead received within the
  * window is kept as a submission of that lead instead (the lead itself is never changed), and is
- * delivered only when no buyer has or is about to have that person. Eligibility is recomputed
- * here: the browser is never trusted.
+ * delivered only when no buyer has or is about to have that person. The outcome comes from the
+ * version (context.questionnaire, computed by captureLead): the browser is never trusted.
  */
 async function insertLead(
   trx: Kysely<DB>,
@@ -216,8 +217,10 @@ export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, 
 }
 
 /**
- * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the recipient named
- * in the consent wording comes from the current settings, and only ids are logged. A bot, a
+ * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the answers are
+ * checked and assessed against their questionnaire version (a LeadAnswersError, 400, otherwise),
+ * the recipient named in the consent wording comes from the current settings, and only ids are
+ * logged. A bot, a
  * duplicate and a new lead get answers alike (a reference of the same form); a bot's is random and
  * nothing of it is stored.
  */
