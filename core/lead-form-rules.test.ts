@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type LeadFormInput, leadFormErrors } from './lead-form-rules.ts'
+import { answersLimitErrors, type LeadFormInput, leadFormErrors } from './lead-form-rules.ts'
 import { fieldErrors, leadSchema } from './schemas/leads.ts'
 
 const valid: LeadFormInput = {
@@ -59,5 +59,19 @@ describe('leadFormErrors (the browser) agrees with leadSchema (the server)', () 
       'lastName',
       'phone',
     ])
+  })
+})
+
+describe('answersLimitErrors (the browser) agrees with leadSchema (the server) on answers', () => {
+  const base = { ...valid, hasConsent: true as const }
+  it.each([
+    ['valid answers', { loanAmount: '35000+' }],
+    ['a long value', { loanAmount: 'x'.repeat(201) }],
+    ['a long question id', { ['q'.repeat(65)]: 'yes' }],
+    ['too many answers', Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, 'x']))],
+  ])('%s', (_label, answers: Record<string, string>) => {
+    const parsed = leadSchema.safeParse({ ...base, answers })
+    const server = parsed.success ? {} : fieldErrors(parsed.error)
+    expect(answersLimitErrors(answers)).toEqual(server)
   })
 })

@@ -22,6 +22,29 @@ export const EMAIL_PATTERN =
 export const NOT_IN_NAMES = /[<>{}\\]|\p{Cc}|\p{Cf}/u
 export const CONTROL_CHARACTERS = /\p{Cc}|\p{Cf}/u
 
+/** Bounds on `answers` (ids, values and how many), the same in the browser and on the server. */
+export const ANSWER_LIMITS = { count: 50, idLength: 64, valueLength: 200 } as const
+
+/** The message for a bad `answers` or `questionnaireVersion`, naming the field: `answers.loanAmount: …`. */
+export function fieldMessage(path: readonly PropertyKey[], message: string): string {
+  return `${path.map(String).join('.')}: ${message}`
+}
+
+/** Field name → message for answers the server would refuse whatever the version (size limits). */
+export function answersLimitErrors(answers: Readonly<Record<string, string>>): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const ids = Object.keys(answers)
+  if (ids.length > ANSWER_LIMITS.count) errors.answers = `answers: at most ${ANSWER_LIMITS.count} answers`
+  for (const id of ids) {
+    const field = `answers.${id}`
+    if (id.length === 0 || id.length > ANSWER_LIMITS.idLength)
+      errors[field] ??= `${field}: a question id must be 1 to ${ANSWER_LIMITS.idLength} characters`
+    else if ((answers[id] ?? '').length > ANSWER_LIMITS.valueLength)
+      errors[field] ??= `${field}: must be at most ${ANSWER_LIMITS.valueLength} characters`
+  }
+  return errors
+}
+
 export type LeadFormInput = {
   firstName?: string
   lastName?: string

@@ -316,38 +316,38 @@ describe('leadSchema: answers', () => {
     expect(leadSchema.parse(validLead).answers).toBeUndefined()
   })
 
-  it('keeps valid answers and strips unknown answer keys', () => {
-    const lead = leadSchema.parse({ ...validLead, answers: { ...validAnswers, favouriteColour: 'blue' } })
-    expect(lead.answers).toEqual(validAnswers)
+  it('keeps answers keyed by any question id: the server checks them against the version', () => {
+    const answers = { ...validAnswers, product: 'hp' }
+    expect(leadSchema.parse({ ...validLead, answers }).answers).toEqual(answers)
   })
 
   it.each([
-    ['hadPcpFinance', 'maybe', 'Please answer whether you had PCP finance'],
-    ['hadPcpFinance', 'YES', 'Please answer whether you had PCP finance'],
-    ['purchaseDateRange', '2022-2024', 'Please choose when you took out the finance'],
-    ['loanAmount', '35000', 'Please choose how much you borrowed'],
-    ['loanAmount', 35000, 'Please choose how much you borrowed'],
-    ['dealerDisclosedCommission', 'sort of', 'Please say whether the dealer explained the commission'],
-    ['dealerDisclosedCommission', undefined, 'Please say whether the dealer explained the commission'],
-  ])('refuses %s = %j', (key, value, message) => {
-    const result = leadSchema.safeParse({ ...validLead, answers: { ...validAnswers, [key]: value } })
-    expect(result.success).toBe(false)
-    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([[['answers', key], message]])
-    expect(fieldErrors(result.error as z.ZodError)).toEqual({ answers: message })
-  })
-
-  it('refuses an empty answers object with one issue per question', () => {
-    const result = leadSchema.safeParse({ ...validLead, answers: {} })
-    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([
-      'answers.hadPcpFinance',
-      'answers.purchaseDateRange',
+    ['a number', { loanAmount: 35000 }, 'answers.loanAmount', 'answers.loanAmount: must be text'],
+    [
+      'a long value',
+      { loanAmount: 'x'.repeat(201) },
       'answers.loanAmount',
-      'answers.dealerDisclosedCommission',
-    ])
+      'answers.loanAmount: must be at most 200 characters',
+    ],
+    ['null', null, 'answers', 'answers: must be an object keyed by question id'],
+    ['a string', 'yes', 'answers', 'answers: must be an object keyed by question id'],
+    ['an array', [], 'answers', 'answers: must be an object keyed by question id'],
+    [
+      'too many answers',
+      Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, 'x'])),
+      'answers',
+      'answers: at most 50 answers',
+    ],
+  ])('refuses %s, naming the field', (_name, answers, field, message) => {
+    const result = leadSchema.safeParse({ ...validLead, answers })
+    expect(result.success).toBe(false)
+    expect(fieldErrors(result.error as z.ZodError)).toEqual({ [field]: message })
   })
 
-  it.each([null, 'yes', []])('refuses answers of %j', (answers) => {
-    expect(Object.keys(errorsFor({ ...validLead, answers }))).toEqual(['answers'])
+  it.each([0, -1, 1.5, '3'])('refuses questionnaireVersion %j', (questionnaireVersion) => {
+    expect(errorsFor({ ...validLead, questionnaireVersion })).toEqual({
+      questionnaireVersion: 'questionnaireVersion: must be the id of a questionnaire version',
+    })
   })
 })
 
@@ -363,7 +363,7 @@ describe('fieldErrors', () => {
     })
   })
 
-  it('keys issues by their top-level field and uses "form" for the root', () => {
+  it('keys issues by their top-level field (the answers by question) and uses "form" for the root', () => {
     const error = new z.ZodError([
       { code: 'custom', path: ['phone'], message: 'first phone', input: '' },
       { code: 'custom', path: ['answers', 'loanAmount'], message: 'nested', input: '' },
@@ -371,7 +371,11 @@ describe('fieldErrors', () => {
       { code: 'custom', path: [], message: 'whole form', input: '' },
       { code: 'custom', path: [], message: 'second whole form', input: '' },
     ])
-    expect(fieldErrors(error)).toEqual({ phone: 'first phone', answers: 'nested', form: 'whole form' })
+    expect(fieldErrors(error)).toEqual({
+      phone: 'first phone',
+      'answers.loanAmount': 'answers.loanAmount: nested',
+      form: 'whole form',
+    })
   })
 
   it('returns an empty object for no issues', () => {

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { type Attribution, type AttributionKey, attributionLimits } from '../attribution.ts'
-import { questions } from '../eligibility.ts'
 import {
+  ANSWER_LIMITS,
   CONSENT_TEXT,
   CONTROL_CHARACTERS,
   EMAIL_PATTERN,
+  fieldMessage,
   NOT_IN_NAMES,
   recipientSentence,
 } from '../lead-form-rules.ts'
@@ -23,21 +24,27 @@ export function consentWording(partnerName: string | null | undefined): string {
   return `${CONSENT_TEXT} ${recipientSentence(partnerName)}`
 }
 
-const optionValues = <const T extends readonly { value: string }[]>(options: T) =>
-  options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]]
-
-const [q1, q2, q3, q4] = questions
-
-export const answersSchema = z.object({
-  hadPcpFinance: z.enum(optionValues(q1.options), { error: 'Please answer whether you had PCP finance' }),
-  purchaseDateRange: z.enum(optionValues(q2.options), {
-    error: 'Please choose when you took out the finance',
-  }),
-  loanAmount: z.enum(optionValues(q3.options), { error: 'Please choose how much you borrowed' }),
-  dealerDisclosedCommission: z.enum(optionValues(q4.options), {
-    error: 'Please say whether the dealer explained the commission',
-  }),
-})
+/**
+ * `answers` of `POST /api/leads`: values keyed by question id. Which ids and values are valid
+ * depends on the questionnaire version the visitor was shown, so the server checks them against
+ * it (checkAnswers in core/questionnaire/definition.ts); this only bounds the size.
+ */
+export const answersSchema = z
+  .record(
+    z.string().min(1).max(ANSWER_LIMITS.idLength),
+    z
+      .string({ error: 'must be text' })
+      .max(ANSWER_LIMITS.valueLength, `must be at most ${ANSWER_LIMITS.valueLength} characters`),
+    {
+      error: (issue) =>
+        issue.code === 'invalid_key'
+          ? `a question id must be 1 to ${ANSWER_LIMITS.idLength} characters`
+          : 'must be an object keyed by question id',
+    },
+  )
+  .refine((answers) => Object.keys(answers).length <= ANSWER_LIMITS.count, {
+    error: `at most ${ANSWER_LIMITS.count} answers`,
+  })
 
 const noControls = (v: string) => !/\p{Cc}|\p{Cf}/u.test(v)
 const field = (key: AttributionKey) =>
@@ -100,6 +107,12 @@ export const leadSchema = z.object({
     .transform((v) => v || undefined),
   hasConsent: z.literal(true, { error: 'You must agree to be contacted to continue' }),
   answers: answersSchema.optional(),
+  /** The id of the questionnaire version the visitor was shown; absent means the live one. */
+  questionnaireVersion: z
+    .number({ error: 'must be the id of a questionnaire version' })
+    .int('must be the id of a questionnaire version')
+    .positive('must be the id of a questionnaire version')
+    .optional(),
   attribution: attributionSchema.optional(),
   /** The honeypot: hidden from people and assistive technology; only bots fill it. */
   website: z.string().max(500).optional(),
@@ -110,18 +123,45 @@ export const leadSchema = z.object({
 export type LeadInput = z.input<typeof leadSchema>
 export type LeadData = z.output<typeof leadSchema>
 
+const namedFields = new Set<PropertyKey>(['answers', 'questionnaireVersion'])
+
+/** An issue's message; for the questionnaire's fields, prefixed with the field: `answers.x: …`. */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  return namedFields.has(issue.path[0] ?? '') ? fieldMessage(issue.path, issue.message) : issue.message
+}
+
 /** Field name → first error message, for showing next to each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {}
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form')
-    out[key] ??= issue.message
+    const named = namedFields.has(issue.path[0] ?? '')
+    const key = named ? issue.path.map(String).join('.') : String(issue.path[0] ?? 'form')
+    out[key] ??= issueMessage(issue)
   }
   return out
 }
 
+/** `answer=<questionId>:<value>` of the leads list and export, once or repeated. */
+const answerFilter = z
+  .string()
+  .max(300, 'answer must be at most 300 characters')
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}:./s, 'answer must be <questionId>:<value>')
+  .transform((v) => {
+    const colon = v.indexOf(':')
+    return { question: v.slice(0, colon), value: v.slice(colon + 1) }
+  })
+
 export const leadListQuerySchema = z.object({
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  questionnaireVersion: z.coerce
+    .number({ error: 'questionnaireVersion must be a version id' })
+    .int('questionnaireVersion must be a version id')
+    .positive('questionnaireVersion must be a version id')
+    .optional(),
+  answer: z
+    .union([answerFilter, z.array(answerFilter).max(20, 'at most 20 answer filters')])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
   source: z
     .string()
     .trim()
@@ -146,8 +186,13 @@ export type LeadListQuery = z.input<typeof leadListQuerySchema>
 
 /** The CSV export: the list's search and filters, and `attribution=1` for the campaign columns. */
 export const leadExportQuerySchema = leadListQuerySchema
-  .pick({ q: true, source: true, campaign: true })
+  .pick({ q: true, source: true, campaign: true, questionnaireVersion: true, answer: true })
   .extend({
+    /** One column per question of `questionnaireVersion` (the live version when absent). */
+    answers: z
+      .enum(['0', '1', 'true', 'false'], { error: 'answers must be 1 or 0' })
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
     attribution: z
       .enum(['0', '1', 'true', 'false'], { error: 'attribution must be 1 or 0' })
       .optional()
@@ -196,8 +241,21 @@ export type EligibilityView = {
   estimatedClaim: number
 }
 
+/** The questionnaire version a lead answered (`questionnaire` of the lead detail and the webhook). */
+export type LeadQuestionnaireRef = { id: number; version: number; name: string }
+/** One answer with the question and option texts of the version, as the visitor saw them. */
+export type LeadAnswerView = { questionId: string; question: string; value: string; label: string }
+
+/** What a lead or submission keeps of its questionnaire: version, answers, outcome, estimate. */
+export type LeadAnswersView = {
+  questionnaire: LeadQuestionnaireRef | null
+  answers: LeadAnswerView[]
+  outcome: 'eligible' | 'not_eligible' | 'guidance' | null
+  estimatedClaim: number | null
+}
+
 /** A later post by the same person, kept with its own details, and where it was delivered. */
-export type LeadSubmissionView = {
+export type LeadSubmissionView = LeadAnswersView & {
   id: number
   reference: string
   firstName: string
@@ -218,23 +276,30 @@ export type LeadSubmissionView = {
 }
 
 /** A lead with everything stored about it (`GET /api/admin/leads/{id}`). */
-export type LeadDetail = LeadListItem & {
-  reference: string
-  consentText: string | null
-  sourceUrl: string | null
-  userAgent: string | null
-  phoneE164: string | null
-  phoneType: 'mobile' | 'landline' | 'other' | null
-  /** The number of later submissions. */
-  duplicateCount: number
-  /** When the latest of them arrived. */
-  lastSeenAt: string | null
-  constantsVersion: string | null
-  consent: ConsentEvidence
-  attribution: Attribution
-  eligibility: (EligibilityView & { createdAt: string }) | null
-  deliveries: LeadDeliveryView[]
-  submissions: LeadSubmissionView[]
+export type LeadDetail = LeadListItem &
+  LeadAnswersView & {
+    reference: string
+    consentText: string | null
+    sourceUrl: string | null
+    userAgent: string | null
+    phoneE164: string | null
+    phoneType: 'mobile' | 'landline' | 'other' | null
+    /** The number of later submissions. */
+    duplicateCount: number
+    /** When the latest of them arrived. */
+    lastSeenAt: string | null
+    constantsVersion: string | null
+    consent: ConsentEvidence
+    attribution: Attribution
+    eligibility: (EligibilityView & { createdAt: string }) | null
+    deliveries: LeadDeliveryView[]
+    submissions: LeadSubmissionView[]
+  }
+
+/** A published version as the leads panel's filters offer it (`GET /api/admin/leads/questionnaires`). */
+export type LeadQuestionnaireOption = LeadQuestionnaireRef & {
+  status: 'live' | 'retired'
+  questions: { id: string; title: string; options: { value: string; label: string }[] }[]
 }
 
 /** One UK day of the leads chart (`GET /api/admin/leads/daily`). */

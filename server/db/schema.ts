@@ -10,6 +10,12 @@ export type PageContent = string | Record<string, unknown>
 
 /** The consent evidence and attribution a lead and a later submission each keep of their post. */
 interface PostEvidenceColumns {
+  /** The questionnaire version the answers were checked against; null when none were sent. */
+  questionnaireVersionId: number | null
+  /** The answers that counted (visible questions only), keyed by question id. */
+  answers: ColumnType<Readonly<Record<string, string>> | null, string | null | undefined, string | null>
+  /** From the version's rule: 'eligible', 'not_eligible' or 'guidance'. */
+  outcome: LeadOutcome | null
   consentVersion: string | null
   consentSha256: string | null
   privacyVersion: string | null
@@ -29,6 +35,8 @@ interface PostEvidenceColumns {
   referrer: string | null
   landingPage: string | null
 }
+
+export type LeadOutcome = 'eligible' | 'not_eligible' | 'guidance'
 
 export type QuestionnaireStatus = 'draft' | 'live' | 'retired'
 
@@ -68,6 +76,7 @@ export interface LeadTable extends PostEvidenceColumns {
   emailNormalized: string | null
   /** Opaque and random: the only thing the visitor's post is answered with. */
   reference: ColumnType<string, string, never>
+  estimatedClaim: number | null
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { site } from '../../core/site.ts'
+import { backfillLeadAnswers } from '../leads/backfill.server.ts'
 import { seedQuestionnaires } from '../questionnaire/queries.server.ts'
 import { json } from './database.ts'
 import type { DB } from './schema.ts'
@@ -85,4 +86,5 @@ export async function seed(db: Kysely<DB>): Promise<void> {
     .onConflict((oc) => oc.column('key').doNothing())
     .execute()
   await seedQuestionnaires(db)
+  await backfillLeadAnswers(db)
 }

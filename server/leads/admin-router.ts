@@ -1,13 +1,16 @@
 import { Router } from 'express'
 import { attributionKeys } from '../../core/attribution.ts'
 import { CSV_BOM, csvRow, LEAD_CSV_COLUMNS, leadCsvFilename, leadCsvRow } from '../../core/csv.ts'
+import type { Answers, QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import { leadExportQuerySchema } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
 import { write } from '../http/write.ts'
+import { findQuestionnaireVersion, liveQuestionnaire } from '../questionnaire/queries.server.ts'
 import { leadDeliveries, resendLead, submissionDeliveries } from '../webhooks/deliveries.server.ts'
+import { answerableVersions } from './answers.server.ts'
 import { findLead } from './queries.server.ts'
 import {
   allLeads,
@@ -17,6 +20,29 @@ import {
   leadsPerDay,
 } from './search.server.ts'
 
+/** The questions whose answers the export adds: of the version asked for, or of the live one. */
+async function questionsForExport(db: AppServices['db'], id: number | undefined) {
+  const version = id === undefined ? await liveQuestionnaire(db) : await findQuestionnaireVersion(db, id)
+  if (!version) {
+    throw new HttpError(
+      400,
+      id === undefined
+        ? 'answers: no questionnaire is live'
+        : `questionnaireVersion: there is no version ${id}`,
+    )
+  }
+  return version.definition
+}
+
+/** One cell per question: the label of the answer given, as that version words it. */
+function answerCells(definition: QuestionnaireDefinition, answers: Answers | null): string[] {
+  return definition.questions.map((question) => {
+    const value = answers && Object.hasOwn(answers, question.id) ? answers[question.id] : undefined
+    if (value === undefined) return ''
+    return question.options.find((o) => o.value === value)?.label ?? value
+  })
+}
+
 /** Under /api/admin/leads, behind the leads permission. */
 export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router {
   const router = Router()
@@ -24,6 +50,11 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
   router.get('/stats', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json(await leadStats(db, dialect))
+  })
+
+  router.get('/questionnaires', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(await answerableVersions(db))
   })
 
   router.get('/daily', async (_req, res) => {
@@ -38,30 +69,35 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
   router.get('/export.csv', async (req, res) => {
     const parsed = leadExportQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
-    const { q, source, campaign, attribution } = parsed.data
-    const filter = { source, campaign }
+    const { q, source, campaign, attribution, questionnaireVersion, answer, answers } = parsed.data
+    const filter = { source, campaign, questionnaireVersion, answer }
+    const version = answers ? await questionsForExport(db, questionnaireVersion) : undefined
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
     res.setHeader('Content-Disposition', `attachment; filename="${leadCsvFilename(new Date())}"`)
     res.setHeader('Cache-Control', 'no-store')
     // A proxy in front (deploy/nginx.conf) passes a long export on as it is written.
     res.setHeader('X-Accel-Buffering', 'no')
-    await write(
-      res,
-      CSV_BOM + csvRow(attribution ? [...LEAD_CSV_COLUMNS, ...attributionKeys] : LEAD_CSV_COLUMNS),
-    )
+    const header: string[] = [...LEAD_CSV_COLUMNS]
+    if (attribution) header.push(...attributionKeys)
+    if (version) header.push(...version.questions.map((question) => question.title))
+    await write(res, CSV_BOM + csvRow(header))
     let rows = 0
-    const columns = attribution ? [...leadCsvColumns, ...leadCsvAttributionColumns] : leadCsvColumns
+    const columns = [
+      ...leadCsvColumns,
+      ...(attribution ? leadCsvAttributionColumns : []),
+      ...(version ? (['answers'] as const) : []),
+    ]
     for await (const batch of allLeads(db, dialect, q, columns, 1000, filter)) {
-      const text = attribution
-        ? batch
-            .map((lead) =>
-              leadCsvRow(
-                lead as never,
-                leadCsvAttributionColumns.map((c) => (lead as never)[c] ?? ''),
-              ),
-            )
-            .join('')
-        : batch.map((lead) => leadCsvRow(lead as never)).join('')
+      const text = batch
+        .map((lead) => {
+          const row = lead as Record<string, unknown>
+          const extra = attribution
+            ? leadCsvAttributionColumns.map((c) => (row[c] as string | null) ?? '')
+            : []
+          if (version) extra.push(...answerCells(version, row.answers as Answers | null))
+          return leadCsvRow(lead as never, extra)
+        })
+        .join('')
       await write(res, text)
       rows += batch.length
     }
@@ -69,7 +105,13 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
       actor: req.admin,
       action: 'lead.export',
       entity: 'lead',
-      detail: { searched: Boolean(q), filtered: Boolean(source || campaign), attribution, rows },
+      detail: {
+        searched: Boolean(q),
+        filtered: Boolean(source || campaign || questionnaireVersion || answer?.length),
+        attribution,
+        answers,
+        rows,
+      },
     })
     res.end()
   })

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely'
-import { assessEligibility } from '../../core/eligibility.ts'
 import { normaliseUkPhone } from '../../core/phone.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from '../../core/schemas/settings.ts'
@@ -32,7 +31,7 @@ export async function insertLeadBatch(
       email: data.email.trim().toLowerCase(),
       since: new Date(now.getTime() - windowDays * 86_400_000),
       windowDays,
-      assessment: data.answers ? assessEligibility(data.answers, context.constants) : undefined,
+      assessment: context.questionnaire?.assessment,
     }
   })
   const keys = [
@@ -93,19 +92,11 @@ export async function insertLeadBatch(
       .execute()
     for (const row of rows) inserted.set(references.get(row.reference) as number, row)
     if (inserted.size !== fresh.length) throw new Error('an inserted lead is missing from RETURNING')
-    const answered = fresh.filter((i) => batch[i]?.data.answers)
-    if (answered.length > 0) {
-      await trx
-        .insertInto('eligibilityResponse')
-        .values(
-          answered.map((i) => {
-            const answers = batch[i]?.data.answers as NonNullable<LeadData['answers']>
-            const assessment = people[i]?.assessment as NonNullable<(typeof people)[number]['assessment']>
-            return eligibilityValues(inserted.get(i)?.id as number, answers, assessment)
-          }),
-        )
-        .execute()
-    }
+    const responses = fresh.flatMap((i) => {
+      const row = eligibilityValues(inserted.get(i)?.id as number, (batch[i] as Pending).context)
+      return row ? [row] : []
+    })
+    if (responses.length > 0) await trx.insertInto('eligibilityResponse').values(responses).execute()
     await enqueueDeliveries(
       trx,
       fresh.flatMap((i) =>
@@ -131,7 +122,7 @@ export async function insertLeadBatch(
           const job = batch[i] as Pending
           const p = people[i] as (typeof people)[number]
           const leadId = leadOf(decisions[i] as Decision)
-          return submissionValues(leadId, job.data, job.context, p.phone, p.email, reference, p.assessment)
+          return submissionValues(leadId, job.data, job.context, p.phone, p.email, reference)
         }),
       )
       .returning(['id', 'reference', 'leadId'])

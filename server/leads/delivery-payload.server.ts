@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { type Attribution, attributionKeys } from '../../core/attribution.ts'
 import type { DB, Lead } from '../db/schema.ts'
+import { type AnswerView, type QuestionnaireRef, questionnaireOf, versionsById } from './answers.server.ts'
 import { submissionEligibility } from './queries.server.ts'
 
 /**
@@ -33,6 +34,12 @@ export type DeliveredLead = {
     isEligible: boolean
     estimatedClaim: number
   } | null
+  /** The questionnaire version the visitor answered; null when no answers were sent. */
+  questionnaire: QuestionnaireRef | null
+  /** The answers in the version's question order, with the texts the visitor was shown. */
+  answers: AnswerView[]
+  outcome: 'eligible' | 'not_eligible' | 'guidance' | null
+  estimatedClaim: number | null
   /** The evidence a buyer must be able to check (CMCOB 2.2.2R, PECR regulation 21A). */
   consent: {
     text: string | null
@@ -86,6 +93,10 @@ export async function deliveredLeads(db: Kysely<DB>, ids: number[]): Promise<Map
       .execute(),
   ])
   const answersByLead = new Map(answers.map(({ leadId, ...rest }) => [leadId, rest]))
+  const versions = await versionsById(
+    db,
+    leads.map((l) => l.questionnaireVersionId),
+  )
   for (const lead of leads) {
     const createdAt = new Date(lead.createdAt).toISOString()
     out.set(lead.id, {
@@ -103,6 +114,9 @@ export async function deliveredLeads(db: Kysely<DB>, ids: number[]): Promise<Map
       createdAt,
       constantsVersion: lead.constantsVersion,
       eligibility: answersByLead.get(lead.id) ?? null,
+      ...questionnaireOf(versions, lead),
+      outcome: lead.outcome,
+      estimatedClaim: lead.estimatedClaim,
       consent: {
         text: lead.consentText,
         version: lead.consentVersion,
@@ -136,6 +150,10 @@ export async function deliveredSubmissions(
     .select('l.reference as leadReference')
     .where('s.id', 'in', [...new Set(ids)])
     .execute()
+  const versions = await versionsById(
+    db,
+    rows.map((s) => s.questionnaireVersionId),
+  )
   for (const s of rows) {
     const createdAt = new Date(s.createdAt).toISOString()
     out.set(s.id, {
@@ -153,6 +171,9 @@ export async function deliveredSubmissions(
       createdAt,
       constantsVersion: s.constantsVersion,
       eligibility: submissionEligibility(s),
+      ...questionnaireOf(versions, s),
+      outcome: s.outcome,
+      estimatedClaim: s.estimatedClaim,
       consent: {
         text: s.consentText,
         version: s.consentVersion,

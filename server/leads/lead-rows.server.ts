@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Insertable } from 'kysely'
 import type { Attribution } from '../../core/attribution.ts'
-import { type Answers, type assessEligibility, loanBandLowerBound } from '../../core/eligibility.ts'
+import { loanBandLowerBound } from '../../core/eligibility.ts'
 import type { UkPhone } from '../../core/phone.ts'
+import type { Assessment } from '../../core/questionnaire/definition.ts'
 import {
   CONSENT_VERSION,
   consentWording,
   type LeadData,
   PRIVACY_POLICY_VERSION,
 } from '../../core/schemas/leads.ts'
+import { json } from '../db/database.ts'
 import type { EligibilityResponseTable, LeadSubmissionTable, LeadTable } from '../db/schema.ts'
+import { specAnswers } from './answers.server.ts'
 import type { LeadContext } from './queries.server.ts'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
@@ -22,7 +25,11 @@ export const newReference = () => randomBytes(16).toString('base64url')
 function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | null, email: string) {
   const consentText = consentWording(context.partnerName)
   const attribution: Attribution = data.attribution ?? {}
+  const answered = context.questionnaire
   return {
+    questionnaireVersionId: answered?.questionnaireVersionId ?? null,
+    answers: answered ? json(answered.answers) : null,
+    outcome: answered?.assessment.outcome ?? null,
     firstName: data.firstName,
     lastName: data.lastName,
     email: data.email,
@@ -64,7 +71,11 @@ export function leadValues(
   email: string,
   reference: string,
 ): Insertable<LeadTable> {
-  return { ...postedValues(data, context, phone, email), reference }
+  return {
+    ...postedValues(data, context, phone, email),
+    reference,
+    estimatedClaim: context.questionnaire?.assessment.estimate ?? null,
+  }
 }
 
 /** A later post of the same person: its own row, as complete as a lead's, linked to the lead. */
@@ -75,29 +86,34 @@ export function submissionValues(
   phone: UkPhone | null,
   email: string,
   reference: string,
-  assessment: ReturnType<typeof assessEligibility> | undefined,
 ): Insertable<LeadSubmissionTable> {
-  const answers = data.answers && assessment ? eligibilityValues(leadId, data.answers, assessment) : undefined
+  const spec = eligibilityValues(leadId, context)
   return {
     ...postedValues(data, context, phone, email),
     reference,
     leadId,
-    hadPcpFinance: answers?.hadPcpFinance ?? null,
-    purchaseDateRange: answers?.purchaseDateRange ?? null,
-    loanAmount: answers?.loanAmount ?? null,
-    dealerDisclosedCommission: answers?.dealerDisclosedCommission ?? null,
-    commissionDisclosure: answers?.commissionDisclosure ?? null,
-    isEligible: answers?.isEligible ?? null,
-    estimatedClaim: answers?.estimatedClaim ?? null,
+    hadPcpFinance: spec?.hadPcpFinance ?? null,
+    purchaseDateRange: spec?.purchaseDateRange ?? null,
+    loanAmount: spec?.loanAmount ?? null,
+    dealerDisclosedCommission: spec?.dealerDisclosedCommission ?? null,
+    commissionDisclosure: spec?.commissionDisclosure ?? null,
+    isEligible: spec?.isEligible ?? null,
+    estimatedClaim: context.questionnaire?.assessment.estimate ?? null,
   }
 }
 
-/** The questionnaire answers stored beside the lead, with the eligibility recomputed here. */
+/**
+ * The SPEC-shaped row beside the lead (SPEC section 8's `eligibility_response`), written while the
+ * answers have the SPEC's four questions so its columns, the CSV and older screens keep working.
+ */
 export function eligibilityValues(
   leadId: number,
-  answers: Answers,
-  assessment: ReturnType<typeof assessEligibility>,
-): Insertable<EligibilityResponseTable> {
+  context: LeadContext,
+): Insertable<EligibilityResponseTable> | undefined {
+  const answered = context.questionnaire
+  const answers = answered && specAnswers(answered.answers)
+  if (!answered || !answers) return undefined
+  const assessment: Assessment = answered.assessment
   return {
     leadId,
     hadPcpFinance: answers.hadPcpFinance === 'yes',
@@ -105,7 +121,7 @@ export function eligibilityValues(
     loanAmount: loanBandLowerBound(answers.loanAmount),
     dealerDisclosedCommission: answers.dealerDisclosedCommission === 'yes',
     commissionDisclosure: answers.dealerDisclosedCommission,
-    isEligible: assessment.isEligible,
-    estimatedClaim: assessment.estimatedClaim,
+    isEligible: assessment.outcome === 'eligible',
+    estimatedClaim: assessment.estimate,
   }
 }

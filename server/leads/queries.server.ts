@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
 import { complianceVersion, readCompliance } from '../../core/compliance.ts'
-import { assessEligibility, type EstimateConstants } from '../../core/eligibility.ts'
 import { normaliseUkPhone } from '../../core/phone.ts'
+import type { Assessment } from '../../core/questionnaire/definition.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, readLeadSettings } from '../../core/schemas/settings.ts'
 import type { AppServices } from '../context.ts'
@@ -10,6 +10,12 @@ import type { Dialect } from '../db/database.ts'
 import type { DB, Lead, LeadSubmission } from '../db/schema.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
 import { activeWebhookIds, enqueueDeliveries, leadsWithABuyer } from '../webhooks/enqueue.server.ts'
+import {
+  type AnsweredQuestionnaire,
+  answeredQuestionnaire,
+  questionnaireOf,
+  versionsById,
+} from './answers.server.ts'
 import { insertLeadBatch } from './batch-insert.server.ts'
 import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
 
@@ -22,8 +28,8 @@ export type LeadContext = {
   partnerName?: string | null
   /** The version of the questionnaire constants and statements the visitor was shown. */
   constantsVersion?: string | null
-  /** The estimates in force (the settings); SPEC section 9's defaults when not given. */
-  constants?: EstimateConstants
+  /** The questionnaire answered, checked and assessed against its version (answers.server.ts). */
+  questionnaire?: AnsweredQuestionnaire
   /** A lead matching an earlier one's phone or email within this many days is a duplicate. */
   duplicateWindowDays?: number
 }
@@ -38,7 +44,8 @@ export type StoredLead = {
   leadId: number | null
   /** Set when the post was kept as a later submission of an earlier lead. */
   submissionId: number | null
-  assessment: ReturnType<typeof assessEligibility> | undefined
+  /** Computed from the questionnaire version; undefined when no answers were sent. */
+  assessment: Assessment | undefined
   /** True when the post matched an earlier lead: kept as a submission, the lead left untouched. */
   duplicate: boolean
   /** Outbox rows written with it (one per active webhook, or none). */
@@ -46,12 +53,13 @@ export type StoredLead = {
 }
 
 /**
- * Writes a lead and, when the questionnaire was answered, its eligibility response, inside the
- * caller's transaction, with its consent evidence, normalised phone and attribution, and one
+ * Writes a lead with its questionnaire version, answers and outcome (and, for the SPEC's four
+ * answers, its eligibility response) inside the caller's transaction, with its consent evidence,
+ * normalised phone and attribution, and one
  * outbox row per active webhook. A post whose phone or email matches a lead received within the
  * window is kept as a submission of that lead instead (the lead itself is never changed), and is
- * delivered only when no buyer has or is about to have that person. Eligibility is recomputed
- * here: the browser is never trusted.
+ * delivered only when no buyer has or is about to have that person. The outcome comes from the
+ * version (context.questionnaire, computed by captureLead): the browser is never trusted.
  */
 async function insertLead(
   trx: Kysely<DB>,
@@ -70,7 +78,7 @@ async function insertLead(
   }
   const windowDays = context.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS
   const since = new Date(now.getTime() - windowDays * 86_400_000)
-  const assessment = data.answers ? assessEligibility(data.answers, context.constants) : undefined
+  const assessment = context.questionnaire?.assessment
   const earlier = await trx
     .selectFrom('lead')
     .select('id')
@@ -86,7 +94,7 @@ async function insertLead(
   if (earlier) {
     const submission = await trx
       .insertInto('leadSubmission')
-      .values(submissionValues(earlier.id, data, context, phone, email, newReference(), assessment))
+      .values(submissionValues(earlier.id, data, context, phone, email, newReference()))
       .returning(['id', 'reference'])
       .executeTakeFirstOrThrow()
     const targets = webhookIds.length > 0 && !(await leadsWithABuyer(trx, [earlier.id])).has(earlier.id)
@@ -111,12 +119,8 @@ async function insertLead(
     .values(leadValues(data, context, phone, email, newReference()))
     .returning(['id', 'reference'])
     .executeTakeFirstOrThrow()
-  if (data.answers && assessment) {
-    await trx
-      .insertInto('eligibilityResponse')
-      .values(eligibilityValues(lead.id, data.answers, assessment))
-      .execute()
-  }
+  const response = eligibilityValues(lead.id, context)
+  if (response) await trx.insertInto('eligibilityResponse').values(response).execute()
   await enqueueDeliveries(
     trx,
     webhookIds.map((webhookId) => ({ leadId: lead.id, webhookId })),
@@ -213,8 +217,10 @@ export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, 
 }
 
 /**
- * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the recipient named
- * in the consent wording comes from the current settings, and only ids are logged. A bot, a
+ * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the answers are
+ * checked and assessed against their questionnaire version (a LeadAnswersError, 400, otherwise),
+ * the recipient named in the consent wording comes from the current settings, and only ids are
+ * logged. A bot, a
  * duplicate and a new lead get answers alike (a reference of the same form); a bot's is random and
  * nothing of it is stored.
  */
@@ -223,6 +229,8 @@ export async function captureLead(
   data: LeadData,
   request: { sourceUrl: string | null; userAgent: string | null; ip?: string | null; via: 'api' | 'form' },
 ): Promise<StoredLead> {
+  // Refused answers are a 400 (LeadAnswersError) for a bot as for anyone: nothing is stored.
+  const questionnaire = await answeredQuestionnaire({ db, site }, data)
   if (looksLikeBot(data)) {
     logger.info({ via: request.via }, 'lead refused as a bot')
     return {
@@ -244,7 +252,7 @@ export async function captureLead(
       sourceUrl: request.sourceUrl,
       userAgent: request.userAgent,
       ipAddress: request.ip ?? null,
-      constants: compliance,
+      questionnaire,
       constantsVersion: complianceVersion(compliance),
       duplicateWindowDays: readLeadSettings(settings).duplicateWindowDays,
     },
@@ -254,7 +262,8 @@ export async function captureLead(
     {
       leadId: lead.leadId,
       submissionId: lead.submissionId ?? undefined,
-      eligible: lead.assessment?.isEligible,
+      outcome: lead.assessment?.outcome,
+      questionnaireVersionId: questionnaire?.questionnaireVersionId,
       duplicate: lead.duplicate,
       deliveries: lead.deliveries,
       via: request.via,
@@ -377,6 +386,10 @@ export async function leadSubmissions(db: Kysely<DB>, leadId: number) {
     .where('leadId', '=', leadId)
     .orderBy('id')
     .execute()
+  const versions = await versionsById(
+    db,
+    rows.map((s) => s.questionnaireVersionId),
+  )
   return rows.map((s) => ({
     id: s.id,
     reference: s.reference,
@@ -391,6 +404,9 @@ export async function leadSubmissions(db: Kysely<DB>, leadId: number) {
     createdAt: s.createdAt,
     constantsVersion: s.constantsVersion,
     eligibility: submissionEligibility(s),
+    ...questionnaireOf(versions, s),
+    outcome: s.outcome,
+    estimatedClaim: s.estimatedClaim,
     consent: consentOf(s),
     attribution: attributionOf(s),
   }))
@@ -400,7 +416,7 @@ export async function leadSubmissions(db: Kysely<DB>, leadId: number) {
 export async function findLead(db: Kysely<DB>, id: number) {
   const lead = await db.selectFrom('lead').selectAll().where('id', '=', id).executeTakeFirst()
   if (!lead) return undefined
-  const [eligibility, submissions] = await Promise.all([
+  const [eligibility, submissions, versions] = await Promise.all([
     db
       .selectFrom('eligibilityResponse')
       .select([
@@ -416,6 +432,7 @@ export async function findLead(db: Kysely<DB>, id: number) {
       .where('leadId', '=', id)
       .executeTakeFirst(),
     leadSubmissions(db, id),
+    versionsById(db, [lead.questionnaireVersionId]),
   ])
   return {
     id: lead.id,
@@ -436,6 +453,9 @@ export async function findLead(db: Kysely<DB>, id: number) {
     lastSeenAt: submissions.at(-1)?.createdAt ?? null,
     constantsVersion: lead.constantsVersion,
     eligibility: eligibility ?? null,
+    ...questionnaireOf(versions, lead),
+    outcome: lead.outcome,
+    estimatedClaim: lead.estimatedClaim,
     consent: consentOf(lead),
     attribution: attributionOf(lead),
     submissions,

@@ -1,6 +1,6 @@
 import express, { type RequestHandler, Router } from 'express'
 import { TOO_MANY } from '../../core/schemas/auth.ts'
-import { type LeadReceipt, leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
+import { issueMessage, type LeadReceipt, leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
 import { loadSession, requirePermission } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
@@ -31,7 +31,7 @@ export function leadsRouter(services: AppServices): Router {
       const parsed = leadSchema.safeParse(req.body)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
-        throw new HttpError(400, issue?.message ?? 'Invalid lead')
+        throw new HttpError(400, issue ? issueMessage(issue) : 'Invalid lead')
       }
       const lead = await captureLead(services, parsed.data, {
         sourceUrl: req.get('referer') ?? null,
@@ -51,8 +51,8 @@ export function leadsRouter(services: AppServices): Router {
   router.get('/api/leads', loadSession(services), requirePermission('leads'), async (req, res) => {
     const parsed = leadListQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
-    const { q, page, pageSize, source, campaign } = parsed.data
-    const filter = { source, campaign }
+    const { q, page, pageSize, source, campaign, questionnaireVersion, answer } = parsed.data
+    const filter = { source, campaign, questionnaireVersion, answer }
     res.setHeader('Cache-Control', 'no-store')
     if (page === undefined && pageSize === undefined) {
       // The whole list, streamed in batches: never every lead in memory at once.

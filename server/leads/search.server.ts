@@ -21,13 +21,33 @@ export const leadListColumns = [
 ] as const
 
 type Db = Kysely<DB>
-/** The leads panel's campaign filters (exact match on the stored attribution). */
-export type AttributionFilter = { source?: string; campaign?: string }
-const hasFilter = (f: AttributionFilter | undefined): f is AttributionFilter => !!(f?.source || f?.campaign)
-function attributionWhere(f: AttributionFilter) {
+/**
+ * The leads panel's filters: campaign (exact match on the stored attribution), the questionnaire
+ * version, and answers (each `question` answered with `value`).
+ */
+export type LeadFilter = {
+  source?: string
+  campaign?: string
+  questionnaireVersion?: number
+  answer?: { question: string; value: string }[]
+}
+const hasFilter = (f: LeadFilter | undefined): f is LeadFilter =>
+  !!(f?.source || f?.campaign || f?.questionnaireVersion !== undefined || f?.answer?.length)
+
+/** The stored answer to a question (ids are checked to be plain names by the query schema). */
+function answerOf(dialect: Dialect, question: string) {
+  return dialect === 'postgres'
+    ? sql<string>`${sql.ref('answers')} ->> ${question}`
+    : sql<string>`json_extract(${sql.ref('answers')}, ${`$."${question}"`})`
+}
+function filterWhere(dialect: Dialect, f: LeadFilter) {
   const parts = []
   if (f.source) parts.push(sql<boolean>`${sql.ref('utmSource')} = ${f.source}`)
   if (f.campaign) parts.push(sql<boolean>`${sql.ref('utmCampaign')} = ${f.campaign}`)
+  if (f.questionnaireVersion !== undefined)
+    parts.push(sql<boolean>`${sql.ref('questionnaireVersionId')} = ${f.questionnaireVersion}`)
+  for (const { question, value } of f.answer ?? [])
+    parts.push(sql<boolean>`${answerOf(dialect, question)} = ${value}`)
   return sql<boolean>`(${sql.join(parts, sql` and `)})`
 }
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -79,7 +99,7 @@ function indexedIdsPage(
   return null
 }
 
-export type LeadPageRequest = { q?: string; size: number; offset: number } & AttributionFilter
+export type LeadPageRequest = { q?: string; size: number; offset: number } & LeadFilter
 
 /** One page of the list, each lead with its number of later submissions. */
 export async function searchLeads(db: Db, dialect: Dialect, request: LeadPageRequest) {
@@ -89,7 +109,7 @@ export async function searchLeads(db: Db, dialect: Dialect, request: LeadPageReq
 async function searchLeadRows(db: Db, dialect: Dialect, { q, size, offset, ...filter }: LeadPageRequest) {
   let query = db.selectFrom('lead').select(leadListColumns)
   if (hasFilter(filter)) {
-    query = query.where(attributionWhere(filter))
+    query = query.where(filterWhere(dialect, filter))
     if (q) query = query.where(sql<boolean>`${sql.ref('id')} in (${matchingIds(dialect, q)})`)
     return query.orderBy('id', 'desc').limit(size).offset(offset).execute()
   }
@@ -149,10 +169,10 @@ export async function countLeads(
   db: Db,
   dialect: Dialect,
   q: string | undefined,
-  filter?: AttributionFilter,
+  filter?: LeadFilter,
 ): Promise<number> {
   if (hasFilter(filter)) {
-    const row = await sql<{ n: number }>`select count(*) as n from lead where ${attributionWhere(filter)}
+    const row = await sql<{ n: number }>`select count(*) as n from lead where ${filterWhere(dialect, filter)}
       ${q ? sql`and id in (${matchingIds(dialect, q)})` : sql``}`.execute(db)
     return Number(row.rows[0]?.n ?? 0)
   }
@@ -197,7 +217,7 @@ export function leadBatch(
   beforeId: number,
   size: number,
   columns: readonly ListColumn[] = leadListColumns,
-  filter?: AttributionFilter,
+  filter?: LeadFilter,
 ) {
   let query = db
     .selectFrom('lead')
@@ -206,7 +226,7 @@ export function leadBatch(
     .orderBy('id', 'desc')
     .limit(size)
   if (hasFilter(filter)) {
-    query = query.where(attributionWhere(filter))
+    query = query.where(filterWhere(dialect, filter))
     if (q) query = query.where(sql<boolean>`${sql.ref('id')} in (${matchingIds(dialect, q)})`)
   } else if (q) {
     const page = indexedIdsPage(dialect, q, { size, offset: 0, beforeId })
@@ -215,7 +235,11 @@ export function leadBatch(
   return query.execute()
 }
 
-type ListColumn = (typeof leadListColumns)[number] | (typeof leadCsvAttributionColumns)[number]
+type ListColumn =
+  | (typeof leadListColumns)[number]
+  | (typeof leadCsvAttributionColumns)[number]
+  | 'answers'
+  | 'questionnaireVersionId'
 export type LeadRow = Pick<Selectable<DB['lead']>, ListColumn>
 
 /** Every lead matching `q`, newest first, in batches: memory stays flat whatever the total. */
@@ -225,7 +249,7 @@ export async function* allLeads<C extends ListColumn>(
   q: string | undefined,
   columns: readonly C[] = leadListColumns as unknown as readonly C[],
   batchSize = 1000,
-  filter?: AttributionFilter,
+  filter?: LeadFilter,
 ) {
   // Ids are 32-bit on PostgreSQL (serial): start just above the largest one.
   let beforeId = 2_147_483_647

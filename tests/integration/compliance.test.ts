@@ -180,20 +180,22 @@ describe(`compliance settings on ${testDialect}`, () => {
       expect(await getText('/evidence')).toContain(identity)
     })
 
-    it('records the new version and the estimate computed with it', async () => {
+    // The estimate is the live questionnaire version's (issue 20, ADR 0028): a saved setting
+    // reaches leads once a version carrying it is published.
+    it('records the new version, and the estimate of the live questionnaire version', async () => {
       await setSetting('estimate_15000_25000', '2750')
       const version = await currentVersion()
       expect(version).not.toBe(DEFAULT_VERSION)
       const lead = await storedLead(await postLead())
       expect(lead.constantsVersion).toBe(version)
-      expect(lead).toMatchObject({ isEligible: true, estimatedClaim: 2750 })
+      expect(lead).toMatchObject({ isEligible: true, estimatedClaim: 2500 })
 
       // A statement is part of the version too, though it does not change the estimate.
       await setSetting('free_route_statement', `${DEFAULT_FREE_ROUTE_STATEMENT} It is free.`)
       const next = await storedLead(await postLead())
       expect(next.constantsVersion).not.toBe(version)
       expect(next.constantsVersion).toBe(await currentVersion())
-      expect(next.estimatedClaim).toBe(2750)
+      expect(next.estimatedClaim).toBe(2500)
     })
 
     it('records the version with a lead sent through the no-JavaScript form', async () => {
@@ -216,7 +218,7 @@ describe(`compliance settings on ${testDialect}`, () => {
         .executeTakeFirstOrThrow()
       const lead = await storedLead(row.id)
       expect(lead.constantsVersion).toBe(await currentVersion())
-      expect(lead.estimatedClaim).toBe(2800)
+      expect(lead.estimatedClaim).toBe(2500)
     })
   })
 

@@ -100,6 +100,10 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         'landing_page',
         // Issue 19: an opaque reference (the duplicate tally went: repeats are submissions).
         'reference',
+        'questionnaire_version_id',
+        'answers',
+        'outcome',
+        'estimated_claim',
       ].sort(),
     )
     expect(columns('eligibility_response')).toEqual(

@@ -88,7 +88,13 @@ describe(`leads in the admin on ${testDialect}`, () => {
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow()
       expect(entry.actorEmail).toBe(admin.email)
-      expect(entry.detail).toEqual({ searched: true, filtered: false, attribution: false, rows: 3 })
+      expect(entry.detail).toEqual({
+        searched: true,
+        filtered: false,
+        attribution: false,
+        answers: false,
+        rows: 3,
+      })
       expect(JSON.stringify(entry)).not.toMatch(/lead\d@example|Sign/)
     })
 

@@ -226,31 +226,46 @@ const hostileCases: HostileCase[] = [
   {
     name: 'answers with an invalid loan band',
     body: lead({ answers: { ...answers, loanAmount: '1000000' } }),
-    message: 'Please choose how much you borrowed',
+    message: 'answers.loanAmount: "1000000" is not an option of "loanAmount"',
   },
   {
     name: 'answers with an invalid hadPcpFinance',
     body: lead({ answers: { ...answers, hadPcpFinance: 'maybe' } }),
-    message: 'Please answer whether you had PCP finance',
+    message: 'answers.hadPcpFinance: "maybe" is not an option of "hadPcpFinance"',
   },
   {
     name: 'answers with an invalid date range',
     body: lead({ answers: { ...answers, purchaseDateRange: '2022-2024' } }),
-    message: 'Please choose when you took out the finance',
+    message: 'answers.purchaseDateRange: "2022-2024" is not an option of "purchaseDateRange"',
   },
   {
     name: 'answers with a boolean disclosure',
     body: lead({ answers: { ...answers, dealerDisclosedCommission: true } }),
-    message: 'Please say whether the dealer explained the commission',
+    message: 'answers.dealerDisclosedCommission: must be text',
   },
   {
     name: 'answers missing a question',
     body: lead({ answers: { hadPcpFinance: 'yes', purchaseDateRange: '2011-2014', loanAmount: '35000+' } }),
-    message: 'Please say whether the dealer explained the commission',
+    message: /^answers\.dealerDisclosedCommission: Please answer "Did the dealer tell you/,
   },
-  { name: 'answers null', body: lead({ answers: null }), message: /expected object/ },
-  { name: 'answers a string', body: lead({ answers: 'yes' }), message: /expected object/ },
-  { name: 'answers an array', body: lead({ answers: [answers] }), message: /expected object/ },
+  { name: 'answers null', body: lead({ answers: null }), message: /^answers: must be an object/ },
+  { name: 'answers a string', body: lead({ answers: 'yes' }), message: /^answers: must be an object/ },
+  { name: 'answers an array', body: lead({ answers: [answers] }), message: /^answers: must be an object/ },
+  {
+    name: 'answers to a question that does not exist',
+    body: lead({ answers: { ...answers, extra: 'x' } }),
+    message: 'answers.extra: There is no question "extra"',
+  },
+  {
+    name: 'an unknown questionnaireVersion',
+    body: lead({ answers, questionnaireVersion: 999 }),
+    message: /^questionnaireVersion: /,
+  },
+  {
+    name: 'a questionnaireVersion as text',
+    body: lead({ answers, questionnaireVersion: 'one' }),
+    message: /^questionnaireVersion: /,
+  },
   // Bodies that are not a JSON object.
   { name: 'malformed JSON', body: '{bad', message: notJson },
   { name: 'truncated JSON', body: lead({}).slice(0, -1), message: notJson },
@@ -555,7 +570,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
       constructor: { prototype: { polluted: true } },
     }
     for (let i = 0; i < 100; i++) extras[`extra${i}`] = `value ${i}`
-    const body = `{"__proto__":{"polluted":true},${json({ ...validLead, answers: { ...answers, extra: 'x' }, ...extras }).slice(1)}`
+    const body = `{"__proto__":{"polluted":true},${json({ ...validLead, answers, ...extras }).slice(1)}`
     const id = await created(await post(body))
     expect(id).not.toBe(999_999)
     expect(await counts()).toEqual({ leads: before.leads + 1, responses: before.responses + 1 })
@@ -565,6 +580,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
     expect(row.createdAt.getUTCFullYear()).toBeGreaterThan(2000)
     expect(Object.keys(row).sort()).toEqual(
       [
+        'answers',
         'carDetails',
         'consentText',
         'createdAt',
@@ -582,6 +598,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'consentVersion',
         'consentSha256',
         'privacyVersion',
+        'outcome',
         'partnerName',
         'ipAddress',
         'constantsVersion',
@@ -593,10 +610,12 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'gclid',
         'gbraid',
         'wbraid',
+        'estimatedClaim',
         'fbclid',
         'msclkid',
         'referrer',
         'landingPage',
+        'questionnaireVersionId',
         'reference',
       ].sort(),
     )

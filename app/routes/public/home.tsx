@@ -9,6 +9,7 @@ import { assess } from '../../../core/questionnaire/definition.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
+import { LeadAnswersError } from '../../../server/leads/answers.server.ts'
 import { captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
@@ -105,12 +106,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
     )
   }
-  await captureLead(services, parsed.data, {
-    sourceUrl: request.headers.get('referer'),
-    userAgent: request.headers.get('user-agent'),
-    ip: context.get(requestContext).ip,
-    via: 'form',
-  })
+  try {
+    await captureLead(services, parsed.data, {
+      sourceUrl: request.headers.get('referer'),
+      userAgent: request.headers.get('user-agent'),
+      ip: context.get(requestContext).ip,
+      via: 'form',
+    })
+  } catch (error) {
+    if (!(error instanceof LeadAnswersError)) throw error
+    return data(
+      {
+        questionnaire,
+        shown,
+        error: undefined,
+        attribution,
+        startedAt: startedAtOf(form),
+        leadFeedback: { errors: { form: error.message }, values: input },
+      },
+      { status: 400 },
+    )
+  }
   return redirect('/thank-you', 303)
 }
 

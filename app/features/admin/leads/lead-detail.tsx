@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { attributionKeys } from '../../../../core/attribution.ts'
-import { questions } from '../../../../core/eligibility.ts'
-import type { LeadDetail, LeadSubmissionView } from '../../../../core/schemas/leads.ts'
+import type { LeadAnswersView, LeadDetail, LeadSubmissionView } from '../../../../core/schemas/leads.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { formatDateTime } from '../format.ts'
@@ -9,7 +8,30 @@ import { LoadError } from '../load-error.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
 
 const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
-const commission = Object.fromEntries(questions[3].options.map((o) => [o.value, o.label]))
+const outcomes = { eligible: 'Eligible', not_eligible: 'Not eligible', guidance: 'Guidance given' } as const
+
+function resultOf(answered: LeadAnswersView): string {
+  if (!answered.outcome) return 'No questionnaire answers'
+  const estimate = answered.outcome === 'eligible' ? `, ${money.format(answered.estimatedClaim ?? 0)}` : ''
+  return `${outcomes[answered.outcome]}${estimate}`
+}
+
+/** The version answered and each answer as question → option, in the words the visitor saw. */
+function QuestionnaireAnswers({ answered }: { answered: LeadAnswersView }) {
+  if (!answered.questionnaire)
+    return <p className="text-slate-600 text-sm">No questionnaire answers were sent with this lead.</p>
+  return (
+    <dl>
+      <Row label="Questionnaire">{`${answered.questionnaire.name} (version ${answered.questionnaire.version})`}</Row>
+      {answered.answers.map((a) => (
+        <Row key={a.questionId} label={a.question}>
+          {a.label}
+        </Row>
+      ))}
+      <Row label="Result">{resultOf(answered)}</Row>
+    </dl>
+  )
+}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -47,7 +69,6 @@ export function LeadDetailDialog({ leadId, onClose }: { leadId: number | null; o
 }
 
 function LeadSections({ data }: { data: LeadDetail }) {
-  const e = data.eligibility
   const c = data.consent
   return (
     <div className="grid gap-4">
@@ -76,20 +97,7 @@ function LeadSections({ data }: { data: LeadDetail }) {
       </section>
       <section aria-label="Questionnaire">
         <h3 className="font-semibold text-navy-900">Questionnaire</h3>
-        {e ? (
-          <dl>
-            <Row label="PCP finance 2007-2021">{e.hadPcpFinance ? 'Yes' : 'No'}</Row>
-            <Row label="Finance taken out">{e.purchaseDateRange}</Row>
-            <Row label="Borrowed (from)">{money.format(e.loanAmount)}</Row>
-            <Row label="Commission explained">
-              {commission[e.commissionDisclosure] ?? e.commissionDisclosure}
-            </Row>
-            <Row label="Result">{e.isEligible ? 'Eligible' : 'Not eligible'}</Row>
-            <Row label="Estimated claim">{money.format(e.estimatedClaim)}</Row>
-          </dl>
-        ) : (
-          <p className="text-slate-600 text-sm">No questionnaire answers were sent with this lead.</p>
-        )}
+        <QuestionnaireAnswers answered={data} />
       </section>
       <section aria-label="Consent evidence">
         <h3 className="font-semibold text-navy-900">Consent evidence</h3>
@@ -169,11 +177,12 @@ function LaterSubmissions({ submissions }: { submissions: LeadSubmissionView[] }
                   ) : null}
                 </Row>
                 <Row label="Car details">{s.carDetails || '—'}</Row>
-                <Row label="Result">
-                  {s.eligibility
-                    ? `${s.eligibility.isEligible ? 'Eligible' : 'Not eligible'}, ${money.format(s.eligibility.estimatedClaim)}`
-                    : 'No questionnaire answers'}
-                </Row>
+                <Row label="Result">{resultOf(s)}</Row>
+                {s.questionnaire ? (
+                  <Row label="Answers">
+                    <QuestionnaireAnswers answered={s} />
+                  </Row>
+                ) : null}
                 <Row label="Consented">{s.consent.given ? 'Yes' : 'No'}</Row>
                 <Row label="Wording shown">{s.consent.text || '—'}</Row>
                 <Row label="Wording version">{s.consent.version || '—'}</Row>

@@ -3,7 +3,7 @@ import { Download, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { LeadStats } from '../../../../core/lead-stats.ts'
-import type { LeadPage } from '../../../../core/schemas/leads.ts'
+import type { LeadPage, LeadQuestionnaireOption } from '../../../../core/schemas/leads.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { StatCard } from '../../../components/ui/card.tsx'
@@ -15,15 +15,27 @@ import { LeadDetailDialog } from './lead-detail.tsx'
 
 export const LEADS_PAGE_SIZE = 25
 
-type Filters = { q: string; source: string; campaign: string }
+type Filters = {
+  q: string
+  source: string
+  campaign: string
+  version: string
+  question: string
+  answer: string
+}
 
-function filterParams({ q, source, campaign }: Filters) {
+function filterParams({ q, source, campaign, version, question, answer }: Filters) {
   const params = new URLSearchParams()
   if (q) params.set('q', q)
   if (source) params.set('source', source)
   if (campaign) params.set('campaign', campaign)
+  if (version) params.set('questionnaireVersion', version)
+  if (version && question && answer) params.set('answer', `${question}:${answer}`)
   return params
 }
+
+const selectClass =
+  'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-3 focus-visible:outline-teal-600'
 
 function leadsUrl(filters: Filters, page: number) {
   const params = filterParams(filters)
@@ -40,6 +52,15 @@ export function LeadsPanel() {
   const [source, setSource] = useState('')
   const [campaign, setCampaign] = useState('')
   const [withAttribution, setWithAttribution] = useState(false)
+  const [version, setVersion] = useState('')
+  const [question, setQuestion] = useState('')
+  const [answer, setAnswer] = useState('')
+  const [withAnswers, setWithAnswers] = useState(false)
+  const versions = useQuery<LeadQuestionnaireOption[] | null>({
+    queryKey: ['/api/admin/leads/questionnaires'],
+  })
+  const chosen = versions.data?.find((v) => String(v.id) === version)
+  const chosenQuestion = chosen?.questions.find((q) => q.id === question)
   const [page, setPage] = useState(1)
   // `?tab=leads&lead=12` (the link in a new-lead email) opens that lead.
   const [params, setParams] = useSearchParams()
@@ -69,8 +90,8 @@ export function LeadsPanel() {
     }, 300)
     return () => clearTimeout(timer)
   }, [typed, typedSource, typedCampaign])
-  const filters = { q, source, campaign }
-  const filtered = Boolean(q || source || campaign)
+  const filters = { q, source, campaign, version, question, answer }
+  const filtered = Boolean(q || source || campaign || version)
 
   const list = useQuery<LeadPage | null>({
     queryKey: [leadsUrl(filters, page)],
@@ -95,6 +116,7 @@ export function LeadsPanel() {
     const link = document.createElement('a')
     const params = filterParams(filters)
     if (withAttribution) params.set('attribution', '1')
+    if (withAnswers) params.set('answers', '1')
     link.href = `/api/admin/leads/export.csv${params.size ? `?${params}` : ''}`
     link.download = ''
     document.body.append(link)
@@ -149,7 +171,86 @@ export function LeadsPanel() {
             onChange={(e) => setTypedCampaign(e.target.value)}
           />
         </div>
+        <div className="grid gap-1">
+          <label htmlFor="lead-questionnaire" className="font-medium text-slate-700 text-xs">
+            Questionnaire
+          </label>
+          <select
+            id="lead-questionnaire"
+            className={selectClass}
+            value={version}
+            onChange={(e) => {
+              setVersion(e.target.value)
+              setQuestion('')
+              setAnswer('')
+              setPage(1)
+            }}
+          >
+            <option value="">All versions</option>
+            {(versions.data ?? []).map((v) => (
+              <option key={v.id} value={v.id}>
+                {`Version ${v.version}: ${v.name}${v.status === 'live' ? ' (live)' : ''}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        {chosen ? (
+          <div className="grid gap-1">
+            <label htmlFor="lead-question" className="font-medium text-slate-700 text-xs">
+              Question
+            </label>
+            <select
+              id="lead-question"
+              className={`${selectClass} max-w-56`}
+              value={question}
+              onChange={(e) => {
+                setQuestion(e.target.value)
+                setAnswer('')
+                setPage(1)
+              }}
+            >
+              <option value="">Any answers</option>
+              {chosen.questions.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {chosenQuestion ? (
+          <div className="grid gap-1">
+            <label htmlFor="lead-answer" className="font-medium text-slate-700 text-xs">
+              Answer
+            </label>
+            <select
+              id="lead-answer"
+              className={`${selectClass} max-w-56`}
+              value={answer}
+              onChange={(e) => {
+                setAnswer(e.target.value)
+                setPage(1)
+              }}
+            >
+              <option value="">Any answer</option>
+              {chosenQuestion.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="flex items-center gap-3">
+          <label className="flex items-center gap-2 text-slate-700 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-teal-700"
+              checked={withAnswers}
+              onChange={(e) => setWithAnswers(e.target.checked)}
+            />
+            With answers
+          </label>
           <label className="flex items-center gap-2 text-slate-700 text-sm">
             <input
               type="checkbox"
