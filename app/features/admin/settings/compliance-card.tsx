@@ -14,6 +14,10 @@ import {
   readCompliance,
 } from '../../../../core/compliance.ts'
 import { formatPounds } from '../../../../core/eligibility.ts'
+import {
+  DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT,
+  QUESTIONNAIRE_REFERENCE_AMOUNT_KEY,
+} from '../../../../core/schemas/settings.ts'
 import { asList } from '../api.ts'
 import { type FieldGroup, SettingsCard, type Values } from './settings-card.tsx'
 
@@ -39,6 +43,20 @@ export const complianceGroups: readonly FieldGroup[] = [
         hint: `Used if an answer matches none of the bands. ${pounds(d.fallbackEstimate)}`,
         inputMode: 'numeric',
         defaultValue: String(d.fallbackEstimate),
+      },
+    ],
+  },
+  {
+    legend: 'Questionnaire publishing',
+    description:
+      'The guard on publishing a questionnaire version (Questionnaire tab): claims-company promotions have been withdrawn for inflated “up to” figures.',
+    fields: [
+      {
+        key: QUESTIONNAIRE_REFERENCE_AMOUNT_KEY,
+        label: 'Reference amount for estimates (£)',
+        hint: `A version with any estimate above this can only be published with an evidence note saying why the figure is fair. ${pounds(DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT)} (the FCA’s estimate of the average award under its redress scheme).`,
+        inputMode: 'numeric',
+        defaultValue: String(DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT),
       },
     ],
   },
