@@ -48,3 +48,4 @@ export type QuestionnaireVersionSummary = {
 export type QuestionnaireVersionView = QuestionnaireVersionSummary & { definition: QuestionnaireDefinition }
 
 export type QuestionnaireProblem = { path: string; message: string }
+export type PublishReference = { referenceAmount: number }

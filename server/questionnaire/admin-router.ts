@@ -74,6 +74,13 @@ export function questionnaireAdminRouter({ db, site }: AppServices): Router {
     res.json(await listQuestionnaireVersions(db))
   })
 
+  // What the publish dialog measures estimates against, for admins who cannot read the settings.
+  router.get('/publish-reference', async (_req, res) => {
+    const value = await readSetting(db, QUESTIONNAIRE_REFERENCE_AMOUNT_KEY)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json({ referenceAmount: readQuestionnaireReferenceAmount(value) })
+  })
+
   router.get('/:id', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json(await find(req))

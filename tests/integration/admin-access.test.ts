@@ -212,6 +212,12 @@ const routes: RouteCase[] = [
   { method: 'GET', path: '/api/admin/questionnaires', permission: 'questionnaire', ok: 200 },
   {
     method: 'GET',
+    path: '/api/admin/questionnaires/publish-reference',
+    permission: 'questionnaire',
+    ok: 200,
+  },
+  {
+    method: 'GET',
     path: '/api/admin/questionnaires/:id',
     permission: 'questionnaire',
     entity: 'questionnaire',
