@@ -47,7 +47,7 @@ export function ConditionEditor({
     <fieldset
       id={id}
       tabIndex={-1}
-      className="grid gap-3 rounded-lg border border-slate-200 p-3"
+      className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3"
       aria-describedby={errors.length ? `${id}-errors` : undefined}
     >
       <legend className="px-1 font-medium text-slate-800 text-sm">{legend}</legend>
@@ -56,7 +56,7 @@ export function ConditionEditor({
           <p className="text-slate-600 text-xs">
             This condition is more complex than the controls here can show; it is kept as it is.
           </p>
-          <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-slate-800 text-xs">
+          <pre className="min-w-0 max-w-full overflow-x-auto rounded bg-slate-50 p-2 text-slate-800 text-xs">
             {JSON.stringify(value, null, 2)}
           </pre>
           {readOnly ? null : (
@@ -80,7 +80,7 @@ export function ConditionEditor({
               </label>
               <Select
                 id={`${id}-mode`}
-                className="sm:max-w-xs"
+                className="min-w-0 sm:max-w-xs"
                 value={simple.mode}
                 onChange={(e) => set({ ...simple, mode: e.target.value === 'any' ? 'any' : 'all' })}
               >
@@ -102,6 +102,7 @@ export function ConditionEditor({
                     </label>
                     <Select
                       id={`${clauseId}-question`}
+                      className="min-w-0"
                       value={clause.question}
                       onChange={(e) =>
                         set({
@@ -132,7 +133,7 @@ export function ConditionEditor({
                     </Button>
                   )}
                 </div>
-                <fieldset className="grid gap-1">
+                <fieldset className="grid min-w-0 gap-1">
                   <legend className="text-slate-700 text-sm">Answer is one of</legend>
                   <div className="flex flex-wrap gap-x-4 gap-y-1">
                     {(question?.options ?? []).map((option) => (

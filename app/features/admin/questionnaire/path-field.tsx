@@ -39,7 +39,11 @@ export function PathField({
   const errorId = errors.length ? `${id}-errors` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
-    <div className={className ? `grid content-start gap-1.5 ${className}` : 'grid content-start gap-1.5'}>
+    <div
+      className={
+        className ? `grid min-w-0 content-start gap-1.5 ${className}` : 'grid min-w-0 content-start gap-1.5'
+      }
+    >
       <label htmlFor={id} className="font-medium text-slate-800 text-sm">
         {label}
       </label>

@@ -152,7 +152,7 @@ function PublishForm({
       {refusal && refusal.noteErrors.length === 0 ? <Alert>{refusal.message}</Alert> : null}
       {refusal && refusal.noteErrors.length > 0 ? (
         <p role="alert" className="sr-only">
-          {refusal.message}
+          Not published: {refusal.message}
         </p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">

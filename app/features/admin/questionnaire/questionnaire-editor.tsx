@@ -132,7 +132,7 @@ export function QuestionnaireEditor({
   const title = `${readOnly ? 'Version' : 'Edit draft version'} ${version.version}`
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2
@@ -220,7 +220,7 @@ export function QuestionnaireEditor({
         </section>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
         <fieldset disabled={readOnly} className="grid min-w-0 gap-6">
           <legend className="sr-only">{title}</legend>
           <EditorCard title="About this version">
@@ -329,7 +329,7 @@ export function QuestionnaireEditor({
                     id={fieldId(at)}
                     tabIndex={-1}
                     aria-label={`Guidance rule ${i + 1}`}
-                    className="grid gap-3 rounded-lg border border-slate-200 p-3"
+                    className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3"
                   >
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <h5 className="font-semibold text-navy-900 text-sm">Guidance rule {i + 1}</h5>
@@ -433,7 +433,7 @@ export function QuestionnaireEditor({
           <EstimateEditor definition={definition} errors={errors} onChange={setEstimate} />
         </fieldset>
 
-        <div className="lg:sticky lg:top-4 lg:self-start">
+        <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           {lastValid.current ? (
             <QuestionnairePreview definition={lastValid.current} />
           ) : (
@@ -580,7 +580,7 @@ function QuestionEditor({
           />
         )}
       </PathField>
-      <fieldset id={fieldId(`${at}.options`)} tabIndex={-1} className="grid gap-2">
+      <fieldset id={fieldId(`${at}.options`)} tabIndex={-1} className="grid min-w-0 gap-2">
         <legend className="font-medium text-slate-800 text-sm">Question {n} options</legend>
         {errors(`${at}.options`).map((e) => (
           <p key={e} className="text-red-700 text-sm">
@@ -755,6 +755,7 @@ function EstimateEditor({
           {(c) => (
             <Select
               {...c}
+              className="min-w-0"
               value={key1 ?? ''}
               onChange={(e) =>
                 onChange(
@@ -778,6 +779,7 @@ function EstimateEditor({
           {(c) => (
             <Select
               {...c}
+              className="min-w-0"
               value={key2 ?? ''}
               onChange={(e) =>
                 onChange(
@@ -797,7 +799,7 @@ function EstimateEditor({
           )}
         </PathField>
       </div>
-      <div id={fieldId('estimate.cells')} tabIndex={-1} className="grid gap-2">
+      <div id={fieldId('estimate.cells')} tabIndex={-1} className="grid min-w-0 gap-2">
         {errors('estimate.cells').map((e) => (
           <p key={e} className="text-red-700 text-sm">
             {e}
@@ -885,7 +887,7 @@ function EstimateEditor({
       <fieldset
         id={fieldId('estimate.reference')}
         tabIndex={-1}
-        className="grid gap-3 rounded-lg border border-slate-200 p-3"
+        className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3"
       >
         <legend className="px-1 font-medium text-slate-800 text-sm">Reference figure</legend>
         <label className="flex items-center gap-2 text-slate-800 text-sm">

@@ -55,7 +55,7 @@ export function QuestionnairePreview({ definition }: { definition: Questionnaire
     })
 
   return (
-    <section aria-labelledby={`${name}-title`} className="grid gap-2">
+    <section aria-labelledby={`${name}-title`} className="grid grid-cols-1 gap-2">
       <h3 id={`${name}-title`} className="font-semibold text-navy-900 text-sm">
         Preview at phone width (375 px)
       </h3>
@@ -103,7 +103,7 @@ export function QuestionnairePreview({ definition }: { definition: Questionnaire
               >
                 <div className="h-full rounded-full bg-teal-600" style={{ width: `${progress}%` }} />
               </div>
-              <fieldset className="mt-4">
+              <fieldset className="mt-4 min-w-0">
                 <legend className="w-full">
                   <h4 ref={headingRef} tabIndex={-1} className="font-bold text-navy-900 text-xl">
                     {question.title}
