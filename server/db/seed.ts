@@ -61,13 +61,6 @@ export const defaultSettings = [
       'Claims management company that receives leads (name and FCA number), shown beside the consent box',
   },
   {
-    key: 'questionnaire_reference_amount',
-    value: null,
-    category: 'compliance',
-    description:
-      'Publish guard, in whole pounds: a questionnaire version with any estimate above this amount can only be published with an evidence note. Empty means the FCA average award (£829).',
-  },
-  {
     key: 'thank-you',
     value: JSON.stringify({
       title: `Thank You – Your Enquiry Has Been Received | ${site.name}`,
