@@ -28,7 +28,7 @@ export const complianceGroups: readonly FieldGroup[] = [
   {
     legend: 'Estimated claim',
     description:
-      'The estimate shown to an eligible visitor for each loan band, and recorded with their lead. SPEC values are the defaults.',
+      'The SPEC questionnaire’s estimate for each loan band, recorded with each lead; SPEC values are the defaults, and questionnaire version 1 was installed with these. Every questionnaire version carries its own estimate table: edit and publish those in the Questionnaire tab.',
     fields: [
       ...loanBands.map((band) => ({
         key: estimateKeys[band],
@@ -62,7 +62,8 @@ export const complianceGroups: readonly FieldGroup[] = [
   },
   {
     legend: 'Date bands shown',
-    description: 'The wording of each answer to “When did you take out the finance?”.',
+    description:
+      'The wording of each answer to “When did you take out the finance?” in the SPEC questionnaire (version 1 was installed with these). Other versions’ answers are edited in the Questionnaire tab.',
     fields: dateBands.map((band) => ({
       key: dateBandKeys[band],
       label: `Label for ${band}`,
