@@ -164,6 +164,20 @@ test.describe('questionnaire admin', () => {
     await expect(dialog).toBeHidden()
     await expect(publish).toBeFocused()
 
+    // A published version opens read-only; its preview can still be walked.
+    await press(page.getByRole('button', { name: 'View version 1' }))
+    await expect(page.getByRole('heading', { level: 2, name: /^Version 1/ })).toBeFocused()
+    await expect(page.getByLabel('Question 1 title')).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0)
+    const preview = page.getByRole('region', { name: 'Preview at phone width (375 px)' })
+    await press(preview.getByRole('radio', { name: 'Yes' }), 'Space')
+    await press(preview.getByRole('button', { name: 'Continue' }))
+    await expect(preview.getByText('Step 2 of 4')).toBeVisible()
+    await expect(preview.getByRole('heading', { name: 'When did you take out the finance?' })).toBeFocused()
+    await expectAccessible(page)
+    await press(page.getByRole('button', { name: 'Back to versions' }))
+    await expect(page.getByRole('heading', { level: 2, name: 'Questionnaire' })).toBeFocused()
+
     await press(page.getByRole('button', { name: `Delete version ${copy.version}` }))
     const confirm = page.getByRole('dialog', { name: 'Delete this draft?' })
     await press(confirm.getByRole('button', { name: 'Delete draft' }))
