@@ -32,6 +32,11 @@ export const auditActions = {
   'webhook.create': 'Webhook created',
   'webhook.update': 'Webhook updated',
   'webhook.delete': 'Webhook deleted',
+  'questionnaire.create': 'Questionnaire draft created',
+  'questionnaire.update': 'Questionnaire draft updated',
+  'questionnaire.delete': 'Questionnaire draft deleted',
+  'questionnaire.duplicate': 'Questionnaire version duplicated',
+  'questionnaire.publish': 'Questionnaire version published',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof auditActions
@@ -63,6 +68,7 @@ const settingNames: Record<string, string> = {
   partner_name: 'Partner name',
   retention_years: 'Retention period',
   lead_notification_email: 'Lead notification email',
+  questionnaire_reference_amount: 'Questionnaire reference amount',
 }
 
 /** An audit entry in plain words: "Page 'Spring offer' published", "Redirect /old added". */
@@ -101,6 +107,12 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     const leads = `${d.leads} ${d.leads === 1 ? 'lead' : 'leads'}`
     if (verb === 'erase') return `A person's data erased by ${by} (${leads})`
     return `A person's data ${d.download ? 'downloaded' : 'looked up'} by ${by} (${leads})`
+  }
+  if (area === 'questionnaire') {
+    const name = `Questionnaire version ${typeof d.version === 'number' ? d.version : entry.entityId}`
+    if (verb === 'duplicate' && typeof d.from === 'number') return `${name} created from version ${d.from}`
+    const done = { create: 'created', delete: 'deleted', publish: 'published' }[verb] ?? 'updated'
+    return `${name} ${done}`
   }
   if (entry.action === 'lead.resend') return `Lead ${entry.entityId} sent again to the buyer`
   return describeAction(entry.action)

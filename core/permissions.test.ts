@@ -20,10 +20,11 @@ const ALL = [
   'activity',
   'subjects',
   'webhooks',
+  'questionnaire',
 ]
 
 describe('roles and permissions', () => {
-  it('has the two roles and eight permissions', () => {
+  it('has the two roles and ten permissions', () => {
     expect([...roles]).toEqual(['admin', 'editor'])
     expect([...permissions]).toEqual(ALL)
   })
@@ -133,7 +134,7 @@ describe('permissions equivalent to admin', () => {
   it.each([
     ['admin', null, true],
     ['editor', null, false],
-    ['editor', ['leads', 'settings', 'webhooks', 'subjects', 'activity'], false],
+    ['editor', ['leads', 'settings', 'webhooks', 'subjects', 'activity', 'questionnaire'], false],
     ['editor', ['scripts'], true],
     ['editor', ['users'], true],
     ['editor', ['pages', 'users'], true],

@@ -11,6 +11,7 @@ export const permissions = [
   'activity',
   'subjects',
   'webhooks',
+  'questionnaire',
 ] as const
 export type Permission = (typeof permissions)[number]
 
@@ -18,7 +19,8 @@ export type Permission = (typeof permissions)[number]
  * Editors run content (pages, redirects). Scripts run code in every visitor's browser, settings
  * change the whole site, leads are personal data, users control access, the activity log names
  * who did what, subjects (a person's data, to export or erase) and webhooks (which send every lead to
- * another company) reach every lead at once: admins only.
+ * another company) reach every lead at once: admins only. The questionnaire decides what every
+ * visitor is asked and promised: admins, and editors it is granted to.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   admin: permissions,

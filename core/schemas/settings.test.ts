@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readLeadSettings, settingValueError } from './settings.ts'
+import { readLeadSettings, readQuestionnaireReferenceAmount, settingValueError } from './settings.ts'
 
 const settings = (entries: Record<string, string | null>) => new Map(Object.entries(entries))
 
@@ -16,6 +16,8 @@ describe('settingValueError', () => {
     ['estimate_35000_plus', '0', 'The estimate for £35,000+ must be at least £1'],
     ['estimate_35000_plus', '5,000', 'The estimate for £35,000+ must be a whole number of pounds, e.g. 2500'],
     ['fca_reference_number', 'abc', 'The FCA reference number must be 6 or 7 digits'],
+    ['questionnaire_reference_amount', '0', 'The reference amount must be from 1 to 1000000 pounds'],
+    ['questionnaire_reference_amount', '829.50', 'The reference amount must be a whole number of pounds'],
   ])('refuses %s = %j: %s', (key, value, message) => {
     expect(settingValueError(key, value)).toBe(message)
   })
@@ -58,5 +60,14 @@ describe('readLeadSettings', () => {
         }),
       ),
     ).toEqual({ duplicateWindowDays: 14, retentionYears: 7, leadNotificationEmail: 'ops@example.com' })
+  })
+})
+
+describe('readQuestionnaireReferenceAmount', () => {
+  it('is the setting when valid, else the FCA average award', () => {
+    expect(readQuestionnaireReferenceAmount('500')).toBe(500)
+    expect(readQuestionnaireReferenceAmount(' 1200 ')).toBe(1200)
+    for (const unset of [undefined, null, '', '  ', 'abc', '0'])
+      expect(readQuestionnaireReferenceAmount(unset)).toBe(829)
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { complianceRules } from '../compliance.ts'
+import { FCA_AVERAGE_AWARD } from '../questionnaire/redress-scheme-definition.ts'
 
 export const settingSchema = z.object({
   key: z
@@ -70,9 +71,28 @@ export function readLeadSettings(settings: ReadonlyMap<string, string | null>) {
   }
 }
 
+/**
+ * The publish guard's reference: a questionnaire version whose estimates go above it needs an
+ * evidence note to be published. Unset, it is the FCA's average award under its redress scheme.
+ */
+export const QUESTIONNAIRE_REFERENCE_AMOUNT_KEY = 'questionnaire_reference_amount'
+export const DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT = FCA_AVERAGE_AWARD.amount
+
+const questionnaireSettingRules: Readonly<Record<string, z.ZodType<unknown, string>>> = {
+  [QUESTIONNAIRE_REFERENCE_AMOUNT_KEY]: wholeNumber('The reference amount', 1, 1_000_000, 'pounds'),
+}
+
+export function readQuestionnaireReferenceAmount(value: string | null | undefined): number {
+  const raw = value?.trim()
+  if (!raw) return DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT
+  const parsed = questionnaireSettingRules[QUESTIONNAIRE_REFERENCE_AMOUNT_KEY]?.safeParse(raw)
+  return parsed?.success ? (parsed.data as number) : DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT
+}
+
 const valueRules: Readonly<Record<string, z.ZodType<unknown, string>>> = {
   ...complianceRules,
   ...leadSettingRules,
+  ...questionnaireSettingRules,
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AppServices } from '../context.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { pagesAdminRouter } from '../pages/admin-router.ts'
 import { subjectsAdminRouter } from '../privacy/admin-router.ts'
+import { questionnaireAdminRouter } from '../questionnaire/admin-router.ts'
 import { redirectsAdminRouter } from '../redirects/admin-router.ts'
 import { scriptsAdminRouter } from '../scripts/admin-router.ts'
 import { settingsAdminRouter } from '../settings/admin-router.ts'
@@ -32,5 +33,6 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/activity', requirePermission('activity'), activityAdminRouter(services))
   router.use('/subjects', requirePermission('subjects'), subjectsAdminRouter(services))
   router.use('/webhooks', requirePermission('webhooks'), webhooksAdminRouter(services))
+  router.use('/questionnaires', requirePermission('questionnaire'), questionnaireAdminRouter(services))
   return router
 }

@@ -5,6 +5,7 @@ import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme
 import { specDefinition } from '../../core/questionnaire/spec-definition.ts'
 import { json } from '../db/database.ts'
 import type { DB, QuestionnaireVersion } from '../db/schema.ts'
+import { isUniqueViolation } from '../http/validate.ts'
 
 /**
  * The questionnaire module owns `questionnaire_version`: drafts, the one live version and the
@@ -126,4 +127,150 @@ export async function seedQuestionnaires(db: Db): Promise<void> {
     ])
     .onConflict((oc) => oc.column('version').doNothing())
     .execute()
+}
+
+const summaryColumns = [
+  'id',
+  'version',
+  'name',
+  'status',
+  'createdByEmail',
+  'createdAt',
+  'updatedAt',
+  'publishedByEmail',
+  'publishedAt',
+  'retiredAt',
+  'evidenceNote',
+  'referenceAmount',
+] as const
+
+/** Every version without its definition, newest version first (the admin's list). */
+export async function listQuestionnaireVersions(db: Db) {
+  return db.selectFrom('questionnaireVersion').select(summaryColumns).orderBy('version', 'desc').execute()
+}
+
+async function nextVersionNumber(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('questionnaireVersion')
+    .select((eb) => eb.fn.max('version').as('highest'))
+    .executeTakeFirst()
+  return Number(row?.highest ?? 0) + 1
+}
+
+/**
+ * A new draft with the next version number. Two admins saving at once may pick the same number:
+ * the unique index refuses the second, which tries the next one.
+ */
+export async function createQuestionnaireDraft(
+  db: Db,
+  input: { name: string; definition: QuestionnaireDefinition; createdByEmail: string | null },
+): Promise<QuestionnaireVersion> {
+  for (let attempt = 0; ; attempt++) {
+    const now = new Date()
+    try {
+      return await db
+        .insertInto('questionnaireVersion')
+        .values({
+          version: await nextVersionNumber(db),
+          name: input.name,
+          definition: json(input.definition),
+          status: 'draft',
+          createdByEmail: input.createdByEmail,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    } catch (error) {
+      if (attempt >= 4 || !isUniqueViolation(error)) throw error
+    }
+  }
+}
+
+/** Changes a draft; undefined when the version is not (or no longer) a draft. */
+export async function updateQuestionnaireDraft(
+  db: Db,
+  id: number,
+  changes: { name: string; definition: QuestionnaireDefinition },
+): Promise<QuestionnaireVersion | undefined> {
+  return db
+    .updateTable('questionnaireVersion')
+    .set({ name: changes.name, definition: json(changes.definition), updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** Deletes a draft; false when the version is not (or no longer) a draft. */
+export async function deleteQuestionnaireDraft(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('questionnaireVersion')
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+export type PublishResult =
+  | { ok: true; version: QuestionnaireVersion; previous: { id: number; version: number } | undefined }
+  | { ok: false; reason: 'not-found' | 'live' }
+
+/**
+ * In one transaction: retires the live version and makes `id` (a draft or a retired version) live.
+ * Of two concurrent publishes the one-live index lets one through; the other throws a unique
+ * violation, or finds its version already live, and changes nothing.
+ */
+export async function publishQuestionnaireVersion(
+  db: Db,
+  id: number,
+  publish: { publishedByEmail: string | null; evidenceNote: string | null; referenceAmount: number },
+): Promise<PublishResult> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date()
+    const target = await trx
+      .selectFrom('questionnaireVersion')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!target) return { ok: false, reason: 'not-found' } as const
+    if (target.status === 'live') return { ok: false, reason: 'live' } as const
+    const previous = await trx
+      .updateTable('questionnaireVersion')
+      .set({ status: 'retired', retiredAt: now, updatedAt: now })
+      .where('status', '=', 'live')
+      .where('id', '!=', id)
+      .returning(['id', 'version'])
+      .executeTakeFirst()
+    const version = await trx
+      .updateTable('questionnaireVersion')
+      .set({
+        status: 'live',
+        publishedAt: now,
+        publishedByEmail: publish.publishedByEmail,
+        // A version published again without a note keeps the one it was first published with.
+        ...(publish.evidenceNote === null ? {} : { evidenceNote: publish.evidenceNote }),
+        referenceAmount: publish.referenceAmount,
+        retiredAt: null,
+        updatedAt: now,
+      })
+      .where('id', '=', id)
+      .where('status', '!=', 'live')
+      .returningAll()
+      .executeTakeFirst()
+    if (!version) throw new PublishConflict()
+    return { ok: true, version, previous }
+  })
+}
+
+/** Another publish of the same version won the race: the transaction is rolled back. */
+export class PublishConflict extends Error {
+  constructor() {
+    super('This version was published by someone else a moment ago')
+  }
+}
+
+export async function readSetting(db: Db, key: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('siteSetting').select('value').where('key', '=', key).executeTakeFirst()
+  return row?.value
 }

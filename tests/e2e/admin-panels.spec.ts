@@ -348,6 +348,7 @@ test.describe('accessibility of every tab', () => {
     'Overview',
     'Pages',
     'Redirects',
+    'Questionnaire',
     'Settings',
     'Scripts',
     'Leads',

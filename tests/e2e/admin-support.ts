@@ -21,6 +21,7 @@ export const tabNames = [
   'Overview',
   'Pages',
   'Redirects',
+  'Questionnaire',
   'Settings',
   'Scripts',
   'Leads',

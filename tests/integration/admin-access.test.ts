@@ -2,6 +2,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Permission } from '../../core/permissions.ts'
+import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import { createAdmin } from '../../server/auth/admins.server.ts'
 import { json } from '../../server/db/database.ts'
 import {
@@ -16,7 +17,7 @@ import { insertLead } from '../support/factories.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 type AppModule = typeof import('../../server/app.ts')
-type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead' | 'webhook'
+type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead' | 'webhook' | 'questionnaire'
 
 type RouteCase = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -207,6 +208,60 @@ const routes: RouteCase[] = [
   },
   { method: 'DELETE', path: '/api/admin/webhooks/:id', permission: 'webhooks', entity: 'webhook', ok: 200 },
   { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
+
+  { method: 'GET', path: '/api/admin/questionnaires', permission: 'questionnaire', ok: 200 },
+  {
+    method: 'GET',
+    path: '/api/admin/questionnaires/publish-reference',
+    permission: 'questionnaire',
+    ok: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/questionnaires/:id',
+    permission: 'questionnaire',
+    entity: 'questionnaire',
+    ok: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/questionnaires',
+    permission: 'questionnaire',
+    body: () => ({ definition: redressSchemeDefinition }),
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/questionnaires/:id',
+    permission: 'questionnaire',
+    entity: 'questionnaire',
+    body: () => ({ name: 'Renamed' }),
+    ok: 200,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/questionnaires/:id',
+    permission: 'questionnaire',
+    entity: 'questionnaire',
+    ok: 204,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/questionnaires/:id/duplicate',
+    permission: 'questionnaire',
+    entity: 'questionnaire',
+    body: () => ({}),
+    ok: 201,
+  },
+  // The shipped scheme set's estimates equal the reference: it publishes without a note.
+  {
+    method: 'POST',
+    path: '/api/admin/questionnaires/:id/publish',
+    permission: 'questionnaire',
+    entity: 'questionnaire',
+    body: () => ({}),
+    ok: 200,
+  },
 ]
 
 /** API routes anyone may call: the public site, sign-in and password recovery. */
@@ -309,6 +364,19 @@ describe(`admin access control on ${testDialect}`, () => {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id
+      case 'questionnaire':
+        return (
+          await db
+            .insertInto('questionnaireVersion')
+            .values({
+              version: 10_000 + ++counter,
+              name: 'Record',
+              definition: json(redressSchemeDefinition),
+              status: 'draft',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
     }
   }
 
@@ -320,6 +388,7 @@ describe(`admin access control on ${testDialect}`, () => {
       user: 'adminUser',
       lead: 'lead',
       webhook: 'webhook',
+      questionnaire: 'questionnaireVersion',
     } as const
     const row = await app.database.db
       .selectFrom(table[entity])
@@ -431,9 +500,11 @@ describe(`admin access control on ${testDialect}`, () => {
     it.each(routes)('$method $path is allowed', async (route) => {
       const { response, id } = await call(route, admin.cookie)
       expect(response.status, await response.clone().text()).toBe(route.ok)
-      expect(response.headers.get('content-type')).toMatch(
-        route.path.endsWith('.csv') ? /^text\/csv/ : /^application\/json/,
-      )
+      if (route.ok === 204) expect(await response.text()).toBe('')
+      else
+        expect(response.headers.get('content-type')).toMatch(
+          route.path.endsWith('.csv') ? /^text\/csv/ : /^application\/json/,
+        )
       if (route.method === 'DELETE' && route.entity && id)
         expect(await recordExists(route.entity, id)).toBe(false)
     })

@@ -96,6 +96,7 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
             'activity',
             'subjects',
             'webhooks',
+            'questionnaire',
           ],
           profileImageUrl: null,
         },

@@ -25,6 +25,8 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   if (!response.ok) throw await failure(response)
+  // 204 No Content (a delete) has no body to parse.
+  if (response.status === 204) return undefined as T
   return (await response.json()) as T
 }
 

@@ -14,6 +14,10 @@ import {
   readCompliance,
 } from '../../../../core/compliance.ts'
 import { formatPounds } from '../../../../core/eligibility.ts'
+import {
+  DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT,
+  QUESTIONNAIRE_REFERENCE_AMOUNT_KEY,
+} from '../../../../core/schemas/settings.ts'
 import { asList } from '../api.ts'
 import { type FieldGroup, SettingsCard, type Values } from './settings-card.tsx'
 
@@ -24,7 +28,7 @@ export const complianceGroups: readonly FieldGroup[] = [
   {
     legend: 'Estimated claim',
     description:
-      'The estimate shown to an eligible visitor for each loan band, and recorded with their lead. SPEC values are the defaults.',
+      'The SPEC questionnaire’s estimate for each loan band, recorded with each lead; SPEC values are the defaults, and questionnaire version 1 was installed with these. Every questionnaire version carries its own estimate table: edit and publish those in the Questionnaire tab.',
     fields: [
       ...loanBands.map((band) => ({
         key: estimateKeys[band],
@@ -43,8 +47,23 @@ export const complianceGroups: readonly FieldGroup[] = [
     ],
   },
   {
+    legend: 'Questionnaire publishing',
+    description:
+      'The guard on publishing a questionnaire version (Questionnaire tab): claims-company promotions have been withdrawn for inflated “up to” figures.',
+    fields: [
+      {
+        key: QUESTIONNAIRE_REFERENCE_AMOUNT_KEY,
+        label: 'Reference amount for estimates (£)',
+        hint: `A version with any estimate above this can only be published with an evidence note saying why the figure is fair. ${pounds(DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT)} (the FCA’s estimate of the average award under its redress scheme).`,
+        inputMode: 'numeric',
+        defaultValue: String(DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT),
+      },
+    ],
+  },
+  {
     legend: 'Date bands shown',
-    description: 'The wording of each answer to “When did you take out the finance?”.',
+    description:
+      'The wording of each answer to “When did you take out the finance?” in the SPEC questionnaire (version 1 was installed with these). Other versions’ answers are edited in the Questionnaire tab.',
     fields: dateBands.map((band) => ({
       key: dateBandKeys[band],
       label: `Label for ${band}`,

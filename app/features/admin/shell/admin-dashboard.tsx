@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { LeadsPanel } from '../leads/leads-panel.tsx'
 import { OverviewPanel } from '../overview/overview-panel.tsx'
 import { PagesPanel } from '../pages/pages-panel.tsx'
+import { QuestionnairePanel } from '../questionnaire/questionnaire-panel.tsx'
 import { RedirectsPanel } from '../redirects/redirects-panel.tsx'
 import { ScriptsPanel } from '../scripts/scripts-panel.tsx'
 import { SettingsPanel } from '../settings/settings-panel.tsx'
@@ -29,6 +30,7 @@ export function AdminDashboard() {
 const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }) => ReactNode> = {
   pages: PagesPanel,
   redirects: RedirectsPanel,
+  questionnaire: QuestionnairePanel,
   settings: SettingsPanel,
   scripts: ScriptsPanel,
   leads: LeadsPanel,
@@ -47,6 +49,7 @@ const gridColumns: Record<number, string> = {
   7: 'sm:grid-cols-7',
   8: 'sm:grid-cols-4 lg:grid-cols-8',
   9: 'sm:grid-cols-5 lg:grid-cols-9',
+  10: 'sm:grid-cols-5 lg:grid-cols-10',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {

@@ -5,6 +5,7 @@ export const adminTabs = [
   { value: 'overview', label: 'Overview', permission: null },
   { value: 'pages', label: 'Pages', permission: 'pages' },
   { value: 'redirects', label: 'Redirects', permission: 'redirects' },
+  { value: 'questionnaire', label: 'Questionnaire', permission: 'questionnaire' },
   { value: 'settings', label: 'Settings', permission: 'settings' },
   { value: 'scripts', label: 'Scripts', permission: 'scripts' },
   { value: 'leads', label: 'Leads', permission: 'leads' },

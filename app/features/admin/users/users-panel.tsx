@@ -48,6 +48,7 @@ const permissionLabels: Record<Permission, string> = {
   activity: 'Activity log',
   subjects: 'Personal data requests',
   webhooks: 'Webhooks',
+  questionnaire: 'Questionnaire',
 }
 
 /**

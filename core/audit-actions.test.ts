@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest'
+import { describeActivity } from './audit-actions.ts'
+
+describe('describeActivity for questionnaire versions', () => {
+  it.each([
+    ['questionnaire.create', { version: 3, name: 'x' }, 'Questionnaire version 3 created'],
+    ['questionnaire.update', { version: 3, fields: ['definition'] }, 'Questionnaire version 3 updated'],
+    ['questionnaire.delete', { version: 3 }, 'Questionnaire version 3 deleted'],
+    ['questionnaire.duplicate', { version: 4, from: 2 }, 'Questionnaire version 4 created from version 2'],
+    ['questionnaire.publish', { version: 2, previous: 1 }, 'Questionnaire version 2 published'],
+  ])('%s reads "%s"', (action, detail, text) => {
+    expect(describeActivity({ action, entityId: '9', detail })).toBe(text)
+  })
+})
