@@ -47,15 +47,14 @@ async function answerEligible(page: Page, dateLabel: string) {
 
 test.describe('compliance settings', () => {
   const keys = [
-    'estimate_15000_25000',
+    'questionnaire_reference_amount',
     'fee_percentage',
     'free_route_statement',
-    'date_band_2011_2014',
     'firm_name',
     'fca_reference_number',
   ]
 
-  test('the admin changes a band’s estimate and the free-route statement; the questionnaire shows them', async ({
+  test('the admin changes the fee disclosure and the free-route statement; the questionnaire shows them', async ({
     adminPage: page,
   }, testInfo) => {
     // Three axe runs, each several seconds on a small machine.
@@ -63,28 +62,25 @@ test.describe('compliance settings', () => {
     try {
       await openSettings(page)
       const card = page.getByRole('region', { name: 'Compliance' })
-      const estimate = card.getByLabel('Estimate for £15,000 - £25,000', { exact: true })
-      await expect(estimate).toBeEnabled()
-      await expect(estimate).toHaveValue('2500')
+      // Estimates and answer labels belong to questionnaire versions (Questionnaire tab) now.
+      await expect(card.getByLabel('Estimate for £15,000 - £25,000', { exact: true })).toHaveCount(0)
+      const reference = card.getByLabel('Reference amount for estimates (£)', { exact: true })
+      await expect(reference).toBeEnabled()
       const saved = savedKeys(page)
 
       // A value the server would refuse is caught next to its field, and nothing is sent.
-      await estimate.fill('2,750')
+      await reference.fill('2,750')
       await card.getByLabel('Fee percentage (%)', { exact: true }).fill('150')
       await card.getByRole('button', { name: 'Save Compliance' }).click()
       await expect(card.getByText('The fee percentage must be a number from 0 to 100, e.g. 30')).toBeVisible()
-      await expect(
-        card.getByText('The estimate for £15,000 - £25,000 must be a whole number of pounds, e.g. 2500'),
-      ).toBeVisible()
-      await expect(estimate).toHaveAttribute('aria-invalid', 'true')
+      await expect(reference).toHaveAttribute('aria-invalid', 'true')
       await expect(card.getByRole('status')).toHaveText('2 fields need correcting')
       expect(saved).toEqual([])
       expect(await axeViolations(page)).toEqual([])
 
-      await estimate.fill('2750')
+      await reference.fill('900')
       await card.getByLabel('Fee percentage (%)', { exact: true }).fill('25')
       await card.getByLabel('Free-route statement', { exact: true }).fill(STATEMENT)
-      await card.getByLabel('Label for 2011-2014', { exact: true }).fill('2011 to 2014')
       await card.getByLabel('Firm name', { exact: true }).fill('Claim Check Ltd')
       await card.getByLabel('FCA reference number', { exact: true }).fill('123456')
       await expect(card.getByRole('region', { name: 'Preview' })).toContainText(
@@ -102,8 +98,8 @@ test.describe('compliance settings', () => {
       await page.goto('/')
       await waitForHydration(page)
       await expect(page.getByTestId('free-route-statement')).toHaveText(STATEMENT)
-      await answerEligible(page, '2011 to 2014')
-      await expect(page.getByTestId('estimated-claim')).toHaveText('£2,750')
+      await answerEligible(page, '2011 - 2014')
+      await expect(page.getByTestId('estimated-claim')).toHaveText('£2,500')
       await expect(page.getByTestId('fee-disclosure')).toContainText(
         'up to 25% of the compensation you receive, including VAT, and never more than £10,000',
       )
@@ -126,7 +122,7 @@ test.describe('compliance settings', () => {
       await page.getByRole('button', { name: 'Submit My Details' }).click()
       await expect(page).toHaveURL(/\/thank-you$/)
       const [lead] = storedLeads(email)
-      expect(lead).toMatchObject({ purchase_date_range: '2011-2014', is_eligible: 1, estimated_claim: 2750 })
+      expect(lead).toMatchObject({ purchase_date_range: '2011-2014', is_eligible: 1, estimated_claim: 2500 })
       const [row] = queryDatabase<{ constants_version: string }>(
         'select constants_version from lead where email = ?',
         email,

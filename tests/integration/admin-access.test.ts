@@ -168,6 +168,7 @@ const routes: RouteCase[] = [
   { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },
   { method: 'GET', path: '/api/admin/leads/daily', permission: 'leads', ok: 200 },
   { method: 'GET', path: '/api/admin/leads/export.csv', permission: 'leads', ok: 200 },
+  { method: 'GET', path: '/api/admin/leads/questionnaires', permission: 'leads', ok: 200 },
   { method: 'GET', path: '/api/admin/leads/:id', permission: 'leads', entity: 'lead', ok: 200 },
   {
     method: 'POST',

@@ -6,6 +6,7 @@ import {
   feeDisclosure,
   readCompliance,
 } from '../../core/compliance.ts'
+import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import { loadSettings } from '../../server/settings/queries.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
@@ -134,10 +135,51 @@ describe(`compliance settings on ${testDialect}`, () => {
   })
 
   describe('a saved constant', () => {
-    it('changes the estimate on the no-JavaScript result at once', async () => {
-      await setSetting('estimate_15000_25000', '2750')
-      expect(await resultText()).toContain('£2,750')
-      await setSetting('estimate_15000_25000', null)
+    // Estimates and answer labels are the live questionnaire version's (issue 20): a published
+    // version changes the no-JavaScript path at once, as a saved setting used to.
+    it('shows a newly published version’s estimate and answer labels on the no-JavaScript path at once', async () => {
+      type Row = { id: number; status: string }
+      const base = '/api/admin/questionnaires'
+      const live = ((await ok(await admin.get(base))) as unknown as Row[]).find(
+        (v) => v.status === 'live',
+      ) as Row
+      const draft = (await created(await admin.post(`${base}/${live.id}/duplicate`, {}))) as unknown as Row
+      const { definition } = (await ok(await admin.get(`${base}/${draft.id}`))) as unknown as {
+        definition: QuestionnaireDefinition
+      }
+      const edited: QuestionnaireDefinition = {
+        ...definition,
+        questions: definition.questions.map((q) =>
+          q.id === 'purchaseDateRange'
+            ? {
+                ...q,
+                options: q.options.map((o) =>
+                  o.value === '2007-2010' ? { ...o, label: 'January 2007 to December 2010' } : o,
+                ),
+              }
+            : q,
+        ),
+        estimate: {
+          ...definition.estimate,
+          cells: definition.estimate.cells.map((c) =>
+            c.values[0] === '15000-25000' ? { ...c, amount: 2750 } : c,
+          ),
+        },
+      }
+      await ok(await admin.put(`${base}/${draft.id}`, { definition: edited }))
+      const note = 'The firm’s own settled cases for this band average above the FCA figure.'
+      await ok(await admin.post(`${base}/${draft.id}/publish`, { evidenceNote: note }))
+      try {
+        expect(await resultText()).toContain('£2,750')
+        const step2 = text(
+          await (await postForm({ intent: 'continue', step: '0', hadPcpFinance: 'yes' })).text(),
+        )
+        expect(step2).toContain('Step 2 of 4')
+        expect(step2).toContain('January 2007 to December 2010')
+        expect(step2).toContain('2011 - 2014')
+      } finally {
+        await ok(await admin.post(`${base}/${live.id}/publish`, { evidenceNote: note }))
+      }
       expect(await resultText()).toContain('£2,500')
     })
 
@@ -149,16 +191,6 @@ describe(`compliance settings on ${testDialect}`, () => {
       expect(await getText('/')).not.toContain(DEFAULT_FREE_ROUTE_STATEMENT)
       expect(await getText('/privacy-policy')).toContain(statement)
       expect(await resultText()).toContain(statement)
-    })
-
-    it('relabels a date band shown on step 2', async () => {
-      await setSetting('date_band_2007_2010', 'January 2007 to December 2010')
-      const response = await postForm({ intent: 'continue', step: '0', hadPcpFinance: 'yes' })
-      const step2 = text(await response.text())
-      expect(step2).toContain('Step 2 of 4')
-      expect(step2).toContain('January 2007 to December 2010')
-      expect(step2).toContain('2011 - 2014')
-      expect(step2).toMatch(/value="2007-2010"/)
     })
 
     it('shows the fee percentage and cap beside the estimate', async () => {

@@ -123,6 +123,6 @@ describe(`page editing on ${testDialect}`, () => {
     const form = html.match(/<form[^>]*>/)?.[0] ?? ''
     expect(form).toContain('method="post"')
     expect(form).toContain('action="/?index#calculator"')
-    expect(html).toContain('name="hadPcpFinance"')
+    expect(html).toContain('name="answers.hadPcpFinance"')
   })
 })

@@ -47,6 +47,19 @@ export function answersFromForm(def: QuestionnaireDefinition, form: FormData): A
   return effectiveAnswers(def, answers)
 }
 
+/**
+ * Every `answers.<id>` field of a post as sent, for the lead itself: the server checks them against
+ * the version and refuses what is not an option (answersFromForm above drops it for the steps).
+ */
+export function postedAnswers(form: FormData): Record<string, string> | undefined {
+  const answers: Record<string, string> = {}
+  for (const [name, value] of form.entries()) {
+    if (name.startsWith('answers.') && typeof value === 'string')
+      answers[name.slice('answers.'.length)] = value
+  }
+  return Object.keys(answers).length > 0 ? answers : undefined
+}
+
 /** Sets one answer; answers to questions the change hides are dropped. */
 export function answer(def: QuestionnaireDefinition, answers: Answers, questionId: string, value: string) {
   return effectiveAnswers(def, { ...answers, [questionId]: value })

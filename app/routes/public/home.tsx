@@ -20,6 +20,7 @@ import {
   initialQuestionnaire,
   intentFrom,
   isComplete,
+  postedAnswers,
   type QuestionnaireState,
   stateFromForm,
   transition,
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = leadSchema.safeParse({
     ...input,
     attribution,
-    answers: complete ? answers : undefined,
+    answers: postedAnswers(form) ?? (complete ? answers : undefined),
     questionnaireVersion: shown.id || undefined,
   })
   if (!parsed.success) {

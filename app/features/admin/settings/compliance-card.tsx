@@ -4,13 +4,8 @@ import {
   complianceKeys,
   complianceVersion,
   DEFAULT_COMPLIANCE,
-  dateBandKeys,
-  dateBands,
-  estimateKeys,
   feeDisclosure,
   firmIdentity,
-  loanBandLabel,
-  loanBands,
   readCompliance,
 } from '../../../../core/compliance.ts'
 import { formatPounds } from '../../../../core/eligibility.ts'
@@ -26,30 +21,9 @@ const pounds = (amount: number) => `Whole pounds. Default ${formatPounds(amount)
 
 export const complianceGroups: readonly FieldGroup[] = [
   {
-    legend: 'Estimated claim',
-    description:
-      'The SPEC questionnaire’s estimate for each loan band, recorded with each lead; SPEC values are the defaults, and questionnaire version 1 was installed with these. Every questionnaire version carries its own estimate table: edit and publish those in the Questionnaire tab.',
-    fields: [
-      ...loanBands.map((band) => ({
-        key: estimateKeys[band],
-        label: `Estimate for ${loanBandLabel(band)}`,
-        hint: pounds(d.estimates[band]),
-        inputMode: 'numeric' as const,
-        defaultValue: String(d.estimates[band]),
-      })),
-      {
-        key: complianceKeys.fallbackEstimate,
-        label: 'Estimate for an unrecognised band',
-        hint: `Used if an answer matches none of the bands. ${pounds(d.fallbackEstimate)}`,
-        inputMode: 'numeric',
-        defaultValue: String(d.fallbackEstimate),
-      },
-    ],
-  },
-  {
     legend: 'Questionnaire publishing',
     description:
-      'The guard on publishing a questionnaire version (Questionnaire tab): claims-company promotions have been withdrawn for inflated “up to” figures.',
+      'Estimates and the wording of answers belong to each questionnaire version: edit and publish them in the Questionnaire tab. This is the guard on publishing one: claims-company promotions have been withdrawn for inflated “up to” figures.',
     fields: [
       {
         key: QUESTIONNAIRE_REFERENCE_AMOUNT_KEY,
@@ -59,17 +33,6 @@ export const complianceGroups: readonly FieldGroup[] = [
         defaultValue: String(DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT),
       },
     ],
-  },
-  {
-    legend: 'Date bands shown',
-    description:
-      'The wording of each answer to “When did you take out the finance?” in the SPEC questionnaire (version 1 was installed with these). Other versions’ answers are edited in the Questionnaire tab.',
-    fields: dateBands.map((band) => ({
-      key: dateBandKeys[band],
-      label: `Label for ${band}`,
-      hint: `Default “${d.dateBandLabels[band]}”.`,
-      defaultValue: d.dateBandLabels[band],
-    })),
   },
   {
     legend: 'Statements near the estimate',
@@ -143,7 +106,7 @@ export function ComplianceCard({ data, isLoading }: { data: unknown; isLoading: 
   return (
     <SettingsCard
       title="Compliance"
-      description={`The estimates and the statements the FCA expects near them. Changes show on the public site at once; each new lead records the version in force (now ${version}).`}
+      description={`The statements the FCA expects near the estimate and the guard on publishing estimates. Changes show on the public site at once; each new lead records the version in force (now ${version}).`}
       groups={complianceGroups}
       data={data}
       isLoading={isLoading}
