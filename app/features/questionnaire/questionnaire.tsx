@@ -37,6 +37,8 @@ type Props = {
   startedAt?: number
   /** The constants and statements in force (the settings); SPEC section 9's defaults otherwise. */
   compliance?: Compliance
+  /** The admin's preview of a draft: walked like the real thing, but no lead form to send. */
+  preview?: boolean
 }
 
 export function Questionnaire({
@@ -48,6 +50,7 @@ export function Questionnaire({
   attribution,
   startedAt,
   compliance = DEFAULT_COMPLIANCE,
+  preview = false,
 }: Props) {
   const def = questionnaire.definition
   // With JavaScript: when the questionnaire became usable here (never rendered, so no mismatch).
@@ -121,15 +124,21 @@ export function Questionnaire({
               <FeeDisclosure compliance={compliance} className="mt-2" />
             </div>
             <FreeRouteStatement compliance={compliance} className="mt-4" />
-            <LeadForm
-              answers={state.answers}
-              questionnaireVersion={questionnaire.id}
-              feedback={leadFeedback}
-              partnerName={partnerName}
-              attribution={attribution}
-              startedAt={startedAt ?? mountedAt.current}
-              compliance={compliance}
-            />
+            {preview ? (
+              <p className="mt-6 rounded-xl border border-slate-300 border-dashed p-4 text-slate-700 text-sm">
+                The contact form follows here on the site. Nothing is sent from the preview.
+              </p>
+            ) : (
+              <LeadForm
+                answers={state.answers}
+                questionnaireVersion={questionnaire.id}
+                feedback={leadFeedback}
+                partnerName={partnerName}
+                attribution={attribution}
+                startedAt={startedAt ?? mountedAt.current}
+                compliance={compliance}
+              />
+            )}
           </div>
         ) : state.result.outcome === 'guidance' && state.result.guidance ? (
           <form method="post" action={QUESTIONNAIRE_ACTION} onSubmit={onSubmit}>
