@@ -34,8 +34,9 @@ function filterParams({ q, source, campaign, version, question, answer }: Filter
   return params
 }
 
+// Long version names must not widen the panel past a phone's width.
 const selectClass =
-  'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-3 focus-visible:outline-teal-600'
+  'min-h-11 w-full min-w-0 max-w-full truncate rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-3 focus-visible:outline-teal-600 sm:w-auto sm:max-w-72'
 
 function leadsUrl(filters: Filters, page: number) {
   const params = filterParams(filters)
@@ -171,7 +172,7 @@ export function LeadsPanel() {
             onChange={(e) => setTypedCampaign(e.target.value)}
           />
         </div>
-        <div className="grid gap-1">
+        <div className="grid min-w-0 max-w-full gap-1">
           <label htmlFor="lead-questionnaire" className="font-medium text-slate-700 text-xs">
             Questionnaire
           </label>
@@ -195,13 +196,13 @@ export function LeadsPanel() {
           </select>
         </div>
         {chosen ? (
-          <div className="grid gap-1">
+          <div className="grid min-w-0 max-w-full gap-1">
             <label htmlFor="lead-question" className="font-medium text-slate-700 text-xs">
               Question
             </label>
             <select
               id="lead-question"
-              className={`${selectClass} max-w-56`}
+              className={selectClass}
               value={question}
               onChange={(e) => {
                 setQuestion(e.target.value)
@@ -219,13 +220,13 @@ export function LeadsPanel() {
           </div>
         ) : null}
         {chosenQuestion ? (
-          <div className="grid gap-1">
+          <div className="grid min-w-0 max-w-full gap-1">
             <label htmlFor="lead-answer" className="font-medium text-slate-700 text-xs">
               Answer
             </label>
             <select
               id="lead-answer"
-              className={`${selectClass} max-w-56`}
+              className={selectClass}
               value={answer}
               onChange={(e) => {
                 setAnswer(e.target.value)
