@@ -1,10 +1,5 @@
-import {
-  type DateBand,
-  DEFAULT_ESTIMATES,
-  type EstimateConstants,
-  formatPounds,
-  questions,
-} from './eligibility.ts'
+import { type DateBand, DEFAULT_ESTIMATES, type EstimateConstants, questions } from './eligibility.ts'
+import { formatPounds } from './money.ts'
 
 /**
  * The questionnaire's constants and the statements the FCA expects near an estimate, kept as site

@@ -11,7 +11,9 @@ import {
   firmIdentity,
   readCompliance,
 } from './compliance.ts'
-import { assessEligibility, questionsShown } from './eligibility.ts'
+import { assess } from './questionnaire/definition.ts'
+import { specDefinition } from './questionnaire/spec-definition.ts'
+import { specDefinitionFromSettings } from './questionnaire/spec-from-settings.ts'
 import { settingValueError } from './schemas/settings.ts'
 
 const settings = (entries: Record<string, string | null>) => new Map(Object.entries(entries))
@@ -146,11 +148,11 @@ describe('complianceVersion', () => {
   })
 })
 
-describe('assessEligibility with the constants', () => {
-  const custom = readCompliance(
+describe('the SPEC set installed from the settings (questionnaire version 1)', () => {
+  const eligible = { hadPcpFinance: 'yes', purchaseDateRange: '2015-2018', dealerDisclosedCommission: 'no' }
+  const custom = specDefinitionFromSettings(
     settings({ estimate_5000_15000: '1000', estimate_35000_plus: '9000', estimate_fallback: '1234' }),
   )
-  const eligible = { hadPcpFinance: 'yes', dealerDisclosedCommission: 'no' }
 
   it.each([
     ['5000-15000', 1000],
@@ -159,45 +161,23 @@ describe('assessEligibility with the constants', () => {
     ['lots', 1234],
     ['toString', 1234],
     ['__proto__', 1234],
-  ])('estimates band %j at £%d', (loanAmount, estimatedClaim) => {
-    expect(assessEligibility({ ...eligible, loanAmount }, custom)).toEqual({
-      isEligible: true,
-      estimatedClaim,
-    })
+  ])('estimates band %j at £%d', (loanAmount, estimate) => {
+    expect(assess(custom, { ...eligible, loanAmount })).toEqual({ outcome: 'eligible', estimate })
   })
 
-  it('estimates £0 when not eligible, whatever the constants', () => {
-    expect(
-      assessEligibility(
-        { hadPcpFinance: 'no', loanAmount: '35000+', dealerDisclosedCommission: 'no' },
-        custom,
-      ),
-    ).toEqual({ isEligible: false, estimatedClaim: 0 })
+  it('uses the SPEC values without settings', () => {
+    expect(specDefinitionFromSettings(settings({}))).toEqual(specDefinition)
   })
 
-  it('uses the SPEC values without constants', () => {
-    expect(assessEligibility({ ...eligible, loanAmount: '35000+' })).toEqual({
-      isEligible: true,
-      estimatedClaim: 5000,
-    })
-    expect(assessEligibility({ ...eligible, loanAmount: 'toString' })).toEqual({
-      isEligible: true,
-      estimatedClaim: 2000,
-    })
-  })
-})
-
-describe('questionsShown', () => {
   it('relabels the date bands only, keeping their values', () => {
-    const c = readCompliance(settings({ date_band_2007_2010: 'Before 2011' }))
-    const shown = questionsShown(c.dateBandLabels)
-    expect(shown[1].options.map((o) => [o.value, o.label])).toEqual([
+    const shown = specDefinitionFromSettings(settings({ date_band_2007_2010: 'Before 2011' })).questions
+    expect(shown[1]?.options.map((o) => [o.value, o.label])).toEqual([
       ['2007-2010', 'Before 2011'],
       ['2011-2014', '2011 - 2014'],
       ['2015-2018', '2015 - 2018'],
       ['2019-2021', '2019 - 2021'],
     ])
-    expect(shown[2]).toEqual(questionsShown(DEFAULT_COMPLIANCE.dateBandLabels)[2])
+    expect(shown[2]).toEqual(specDefinition.questions[2])
   })
 })
 

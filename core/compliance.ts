@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type Compliance, DEFAULT_COMPLIANCE } from './compliance-statements.ts'
-import { type DateBand, formatPounds, type LoanBand, questions } from './eligibility.ts'
+import { type DateBand, type LoanBand, questions } from './eligibility.ts'
+import { formatPounds } from './money.ts'
 import { sha256Hex } from './sha256.ts'
 
 // The public pages import the statements alone (compliance-statements.ts): the rules and the

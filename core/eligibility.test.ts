@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { assessEligibility, formatPounds, loanBandLowerBound, questions, STEP_COUNT } from './eligibility.ts'
+import { DEFAULT_ESTIMATES, loanBandLowerBound, questions } from './eligibility.ts'
+import { formatPounds } from './money.ts'
+import { type Answers, assess } from './questionnaire/definition.ts'
+import { specDefinition } from './questionnaire/spec-definition.ts'
+
+/** SPEC section 9 as the old `assessEligibility` answered it, evaluated from the SPEC definition. */
+function assessEligibility(answers: Answers) {
+  const { outcome, estimate } = assess(specDefinition, answers)
+  return { isEligible: outcome === 'eligible', estimatedClaim: estimate }
+}
 
 // The SPEC's option lists and claim amounts, written out by hand so the tests do not depend on the code.
 const HAD_PCP = ['yes', 'no']
@@ -49,7 +58,8 @@ describe('questions', () => {
       'loanAmount',
       'dealerDisclosedCommission',
     ])
-    expect(STEP_COUNT).toBe(4)
+    expect(questions).toHaveLength(4)
+    expect(DEFAULT_ESTIMATES).toEqual({ estimates: CLAIM_BY_BAND, fallbackEstimate: 2000 })
   })
 
   it.each([
@@ -69,7 +79,7 @@ describe('questions', () => {
   })
 })
 
-describe('assessEligibility', () => {
+describe('the SPEC definition against the SPEC truth table (section 9)', () => {
   it('covers all 96 combinations of answers', () => {
     expect(everyCombination).toHaveLength(96)
     expect(everyCombination.filter((r) => r.isEligible)).toHaveLength(32)

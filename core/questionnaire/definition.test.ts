@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { assessEligibility, questions as specQuestions } from '../eligibility.ts'
 import {
   type Answers,
   assess,
@@ -136,7 +135,28 @@ describe('estimateFor', () => {
 
 // The SPEC truth table: every combination, plus values the old code met at runtime.
 const values = (id: string) =>
-  specQuestions.find((q) => q.id === id)?.options.map((o) => o.value as string) ?? []
+  spec.questions.find((q) => q.id === id)?.options.map((o) => o.value as string) ?? []
+
+/** SPEC section 9, written as the code it replaced: eligible only with PCP and commission not clearly explained. */
+const SPEC_ESTIMATES: Record<string, number> = {
+  '5000-15000': 1500,
+  '15000-25000': 2500,
+  '25000-35000': 3500,
+  '35000+': 5000,
+}
+function assessEligibility(a: {
+  hadPcpFinance: string
+  loanAmount: string
+  dealerDisclosedCommission: string
+}) {
+  const isEligible = a.hadPcpFinance === 'yes' && a.dealerDisclosedCommission !== 'yes'
+  const estimatedClaim = isEligible
+    ? Object.hasOwn(SPEC_ESTIMATES, a.loanAmount)
+      ? (SPEC_ESTIMATES[a.loanAmount] as number)
+      : 2000
+    : 0
+  return { isEligible, estimatedClaim }
+}
 const specRows = values('hadPcpFinance').flatMap((hadPcpFinance) =>
   values('purchaseDateRange').flatMap((purchaseDateRange) =>
     [...values('loanAmount'), 'toString', '1000-2000'].flatMap((loanAmount) =>

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
-import { readCompliance } from '../../core/compliance.ts'
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
-import { specDefinition } from '../../core/questionnaire/spec-definition.ts'
+import { specDefinitionFromSettings } from '../../core/questionnaire/spec-from-settings.ts'
 import { json } from '../db/database.ts'
 import type { DB, QuestionnaireVersion } from '../db/schema.ts'
 import { isUniqueViolation } from '../http/validate.ts'
@@ -54,38 +53,6 @@ export async function acceptedQuestionnaire(
     return version
   }
   return undefined
-}
-
-/**
- * The SPEC set as the site shows it today: the estimates and date labels an operator set in the
- * compliance settings (ADR 0015) are folded in, so installing versions changes nothing visible.
- */
-export function specDefinitionFromSettings(
-  settings: ReadonlyMap<string, string | null>,
-): QuestionnaireDefinition {
-  const compliance = readCompliance(settings)
-  return {
-    ...specDefinition,
-    questions: specDefinition.questions.map((q) =>
-      q.id === 'purchaseDateRange'
-        ? {
-            ...q,
-            options: q.options.map((o) => ({
-              ...o,
-              label: compliance.dateBandLabels[o.value as keyof typeof compliance.dateBandLabels] || o.label,
-            })),
-          }
-        : q,
-    ),
-    estimate: {
-      ...specDefinition.estimate,
-      cells: specDefinition.estimate.cells.map((cell) => ({
-        ...cell,
-        amount: compliance.estimates[cell.values[0] as keyof typeof compliance.estimates] ?? cell.amount,
-      })),
-      fallback: compliance.fallbackEstimate,
-    },
-  }
 }
 
 const SEED_NOTE =

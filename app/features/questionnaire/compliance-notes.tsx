@@ -1,6 +1,6 @@
 import { clsx as cn } from 'clsx'
 import { type Compliance, feeDisclosure, firmIdentity } from '../../../core/compliance-statements.ts'
-import { formatPounds } from '../../../core/eligibility.ts'
+import { formatPounds } from '../../../core/money.ts'
 import type { EstimateReference as EstimateReferenceData } from '../../../core/questionnaire/definition.ts'
 
 /** That people can claim for free themselves: the FCA expects it wherever an estimate is shown. */

@@ -4,7 +4,7 @@ import { ArrowLeft, CircleCheck, CircleX, Info } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { Attribution } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
-import { formatPounds } from '../../../core/eligibility.ts'
+import { formatPounds } from '../../../core/money.ts'
 import { effectiveAnswers, type Question, visibleQuestions } from '../../../core/questionnaire/definition.ts'
 
 import { PlainButton as Button } from '../../components/ui/plain-button.tsx'

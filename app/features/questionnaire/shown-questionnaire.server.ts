@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
+import { specDefinitionFromSettings } from '../../../core/questionnaire/spec-from-settings.ts'
 import type { DB } from '../../../server/db/schema.ts'
 import {
   acceptedQuestionnaire,
   type LiveQuestionnaire,
-  specDefinitionFromSettings,
 } from '../../../server/questionnaire/queries.server.ts'
 import type { ShownQuestionnaire } from './questionnaire-state.ts'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { formatPounds } from '../../../../core/eligibility.ts'
+import { formatPounds } from '../../../../core/money.ts'
 import { EVIDENCE_NOTE_MIN } from '../../../../core/questionnaire/definition-schema.ts'
 import type {
   PublishReference,

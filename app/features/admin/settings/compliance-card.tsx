@@ -8,7 +8,7 @@ import {
   firmIdentity,
   readCompliance,
 } from '../../../../core/compliance.ts'
-import { formatPounds } from '../../../../core/eligibility.ts'
+import { formatPounds } from '../../../../core/money.ts'
 import {
   DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT,
   QUESTIONNAIRE_REFERENCE_AMOUNT_KEY,
