@@ -11,7 +11,7 @@ import { write } from '../http/write.ts'
 import { findQuestionnaireVersion, liveQuestionnaire } from '../questionnaire/queries.server.ts'
 import { leadDeliveries, resendLead, submissionDeliveries } from '../webhooks/deliveries.server.ts'
 import { answerableVersions } from './answers.server.ts'
-import { findLead } from './queries.server.ts'
+import { findLead } from './lead-detail.server.ts'
 import {
   allLeads,
   leadCsvAttributionColumns,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { type Attribution, attributionKeys } from '../../core/attribution.ts'
 import type { DB, Lead } from '../db/schema.ts'
 import { type AnswerView, type QuestionnaireRef, questionnaireOf, versionsById } from './answers.server.ts'
-import { submissionEligibility } from './queries.server.ts'
+import { submissionEligibility } from './lead-detail.server.ts'
 
 /**
  * What a buyer's webhook receives as `lead`: the lead, its answers, consent evidence and
