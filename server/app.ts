@@ -40,6 +40,8 @@ export type AppOptions = {
   clientDir?: string
   /** Public pages kept as final bytes; `createRequestListener` shares it with its hit path. */
   pageCache?: PageCache
+  /** The request target and Host were already checked (by `createRequestListener`). */
+  targetsChecked?: boolean
 }
 
 /**
@@ -48,7 +50,7 @@ export type AppOptions = {
  */
 export function createRequestListener(services: AppServices, options: AppOptions = {}) {
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
-  const app = createApp(services, { ...options, pageCache })
+  const app = createApp(services, { ...options, pageCache, targetsChecked: true })
   const hit = serveCachedPage(services, pageCache)
   const { metrics } = services
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -75,10 +77,12 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.set('etag', false)
   // Off unless TRUST_PROXY names the proxies: then X-Forwarded-For is believed only from them.
   app.set('trust proxy', services.config.trustProxy)
-  // Also here for the development server, which mounts this app without the listener above.
-  app.use((req, res, next) => {
-    if (!answerBadTarget(req, res)) next()
-  })
+  // The development server mounts this app without the listener, which checks them first.
+  if (!options.targetsChecked) {
+    app.use((req, res, next) => {
+      if (!answerBadTarget(req, res)) next()
+    })
+  }
 
   app.use((req, res, next) => {
     const started = performance.now()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatPath, LIMITS, parseDefinition, publishProblems } from './definition-schema.ts'
+import { formatPath, LIMITS, parseDefinition } from './definition-schema.ts'
+import { publishProblems } from './publish-guard.ts'
 import { FCA_AVERAGE_AWARD, redressSchemeDefinition } from './redress-scheme-definition.ts'
 import { specDefinition } from './spec-definition.ts'
 

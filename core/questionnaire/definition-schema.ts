@@ -1,12 +1,12 @@
 import { z } from 'zod'
+import { formatPounds } from '../money.ts'
 import type { Condition, QuestionnaireDefinition } from './definition.ts'
-import { estimateAmounts } from './definition.ts'
-import { FCA_AVERAGE_AWARD } from './redress-scheme-definition.ts'
 
 /**
  * The checks a questionnaire definition must pass before it is saved or published, with messages an
  * admin can act on. Shapes and lengths are zod's; what refers to what (conditions, the rule, the
- * estimate table) is checked across the whole definition in one pass below.
+ * estimate table) is checked across the whole definition in one pass below. The publish guard is
+ * publish-guard.ts.
  */
 
 export const LIMITS = {
@@ -26,14 +26,8 @@ export const LIMITS = {
   amount: 1_000_000,
 } as const
 
-/** A valid estimate needs an evidence note of at least this many characters to exceed the reference. */
-export const EVIDENCE_NOTE_MIN = 20
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
-const formatPounds = (amount: number) => gbp.format(amount)
-
 // Control and format characters, except the line breaks and tabs a multi-line text may hold.
-const noControls = (v: string) => !/[^\P{Cc}\n\r\t]|\p{Cf}/u.test(v)
+export const noControls = (v: string) => !/[^\P{Cc}\n\r\t]|\p{Cf}/u.test(v)
 
 const text = (what: string, min: number, max: number) =>
   z
@@ -364,46 +358,4 @@ export function parseDefinition(input: unknown): ParsedDefinition {
     ok: false,
     problems: result.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
   }
-}
-
-export type PublishOptions = {
-  /** The amount no estimate may exceed without evidence; default: the definition's reference, else the FCA average. */
-  referenceAmount?: number
-  evidenceNote?: string
-}
-
-/**
- * Why a definition cannot be published; empty when it can. Beyond the schema, the FCA has had
- * claims-company promotions withdrawn for inflated "up to" figures: an estimate (any cell or the
- * fallback) above the reference needs an evidence note, which the caller keeps with the version.
- */
-export function publishProblems(input: unknown, options: PublishOptions = {}): Problem[] {
-  const parsed = parseDefinition(input)
-  if (!parsed.ok) return parsed.problems
-  const { estimate } = parsed.definition
-  const note = options.evidenceNote?.trim() ?? ''
-  const problems: Problem[] = []
-  if (note.length > LIMITS.evidenceNote)
-    problems.push({
-      path: 'evidenceNote',
-      message: `The evidence note must be at most ${LIMITS.evidenceNote} characters`,
-    })
-  else if (!noControls(note))
-    problems.push({
-      path: 'evidenceNote',
-      message: 'The evidence note contains characters that are not allowed',
-    })
-  const reference = options.referenceAmount ?? estimate.reference?.amount ?? FCA_AVERAGE_AWARD.amount
-  const highest = Math.max(...estimateAmounts(estimate))
-  if (highest > reference && note.length < EVIDENCE_NOTE_MIN) {
-    const source =
-      options.referenceAmount === undefined
-        ? ` (${estimate.reference?.label ?? FCA_AVERAGE_AWARD.label})`
-        : ''
-    problems.push({
-      path: 'evidenceNote',
-      message: `The highest estimate, ${formatPounds(highest)}, is above the reference of ${formatPounds(reference)}${source}: publishing needs an evidence note of at least ${EVIDENCE_NOTE_MIN} characters showing why these figures are fair`,
-    })
-  }
-  return problems
 }

@@ -42,10 +42,15 @@ export async function answeredQuestionnaire(
   now = new Date(),
 ): Promise<AnsweredQuestionnaire | undefined> {
   const id = data.questionnaireVersion
+  // Most posts name the live version: the site snapshot has it, no query. A snapshot a second
+  // behind another instance's publish still names a version the grace period accepts.
+  const live = (await site.get()).questionnaire
   const version =
     id === undefined
-      ? ((await site.get()).questionnaire ?? (await liveQuestionnaire(db)))
-      : await acceptedQuestionnaire(db, id, now)
+      ? (live ?? (await liveQuestionnaire(db)))
+      : id === live?.id
+        ? live
+        : await acceptedQuestionnaire(db, id, now)
   if (id !== undefined && !version) {
     throw new LeadAnswersError(
       'questionnaireVersion',

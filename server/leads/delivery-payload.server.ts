@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely'
 import { type Attribution, attributionKeys } from '../../core/attribution.ts'
-import type { DB, Lead } from '../db/schema.ts'
+import type { DB } from '../db/schema.ts'
 import { type AnswerView, type QuestionnaireRef, questionnaireOf, versionsById } from './answers.server.ts'
-import { submissionEligibility } from './lead-detail.server.ts'
+import { consentOf, submissionEligibility } from './lead-detail.server.ts'
+import { attributionColumns } from './lead-rows.server.ts'
 
 /**
  * What a buyer's webhook receives as `lead`: the lead, its answers, consent evidence and
@@ -55,20 +56,17 @@ export type DeliveredLead = {
   attribution: Record<keyof Attribution, string | null>
 }
 
-const attributionColumns = {
-  utm_source: 'utmSource',
-  utm_medium: 'utmMedium',
-  utm_campaign: 'utmCampaign',
-  utm_term: 'utmTerm',
-  utm_content: 'utmContent',
-  gclid: 'gclid',
-  gbraid: 'gbraid',
-  wbraid: 'wbraid',
-  fbclid: 'fbclid',
-  msclkid: 'msclkid',
-  referrer: 'referrer',
-  landing_page: 'landingPage',
-} as const satisfies Record<keyof Attribution, keyof Lead>
+/** The consent evidence as a buyer receives it: every delivered post consented, so no `given`. */
+function buyerConsent(row: Parameters<typeof consentOf>[0]): DeliveredLead['consent'] {
+  const { given: _given, at, ...evidence } = consentOf(row)
+  return { ...evidence, at: new Date(at).toISOString() }
+}
+
+function buyerAttribution(row: Record<(typeof attributionColumns)[keyof Attribution], string | null>) {
+  return Object.fromEntries(
+    attributionKeys.map((key) => [key, row[attributionColumns[key]] ?? null]),
+  ) as DeliveredLead['attribution']
+}
 
 /** The webhook `lead` of each of these leads that still exists, by id. */
 export async function deliveredLeads(db: Kysely<DB>, ids: number[]): Promise<Map<number, DeliveredLead>> {
@@ -117,20 +115,8 @@ export async function deliveredLeads(db: Kysely<DB>, ids: number[]): Promise<Map
       ...questionnaireOf(versions, lead),
       outcome: lead.outcome,
       estimatedClaim: lead.estimatedClaim,
-      consent: {
-        text: lead.consentText,
-        version: lead.consentVersion,
-        sha256: lead.consentSha256,
-        privacyVersion: lead.privacyVersion,
-        partnerName: lead.partnerName,
-        pageUrl: lead.sourceUrl,
-        userAgent: lead.userAgent,
-        ipAddress: lead.ipAddress,
-        at: createdAt,
-      },
-      attribution: Object.fromEntries(
-        attributionKeys.map((key) => [key, lead[attributionColumns[key]] ?? null]),
-      ) as DeliveredLead['attribution'],
+      consent: buyerConsent(lead),
+      attribution: buyerAttribution(lead),
     })
   }
   return out
@@ -174,20 +160,8 @@ export async function deliveredSubmissions(
       ...questionnaireOf(versions, s),
       outcome: s.outcome,
       estimatedClaim: s.estimatedClaim,
-      consent: {
-        text: s.consentText,
-        version: s.consentVersion,
-        sha256: s.consentSha256,
-        privacyVersion: s.privacyVersion,
-        partnerName: s.partnerName,
-        pageUrl: s.sourceUrl,
-        userAgent: s.userAgent,
-        ipAddress: s.ipAddress,
-        at: createdAt,
-      },
-      attribution: Object.fromEntries(
-        attributionKeys.map((key) => [key, s[attributionColumns[key]] ?? null]),
-      ) as DeliveredLead['attribution'],
+      consent: buyerConsent(s),
+      attribution: buyerAttribution(s),
     })
   }
   return out

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
-import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
+import { type Attribution, attributionKeys } from '../../core/attribution.ts'
 import type { DB, Lead, LeadSubmission } from '../db/schema.ts'
 import { questionnaireOf, versionsById } from './answers.server.ts'
+import { attributionColumns } from './lead-rows.server.ts'
 
 /**
  * The read side of a lead: everything stored about it and its later submissions, for the admin's
@@ -38,22 +39,8 @@ type PostedRow = Pick<
 /** A stored lead's (or submission's) attribution, under the names the visitor's URL used. */
 export function attributionOf(lead: PostedRow): Attribution {
   const out: Attribution = {}
-  const values: Record<AttributionKey, string | null> = {
-    utm_source: lead.utmSource,
-    utm_medium: lead.utmMedium,
-    utm_campaign: lead.utmCampaign,
-    utm_term: lead.utmTerm,
-    utm_content: lead.utmContent,
-    gclid: lead.gclid,
-    gbraid: lead.gbraid,
-    wbraid: lead.wbraid,
-    fbclid: lead.fbclid,
-    msclkid: lead.msclkid,
-    referrer: lead.referrer,
-    landing_page: lead.landingPage,
-  }
   for (const key of attributionKeys) {
-    const value = values[key]
+    const value = lead[attributionColumns[key]]
     if (value) out[key] = value
   }
   return out

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Insertable } from 'kysely'
-import type { Attribution } from '../../core/attribution.ts'
+import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
 import { loanBandLowerBound } from '../../core/eligibility.ts'
 import type { UkPhone } from '../../core/phone.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
@@ -17,6 +17,30 @@ import type { LeadContext } from './queries.server.ts'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 const cut = (value: string | null | undefined, max = 500) => value?.slice(0, max) ?? null
+
+/** Where each attribution parameter of the visitor's URL is kept on a lead or a submission. */
+export const attributionColumns = {
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  utm_term: 'utmTerm',
+  utm_content: 'utmContent',
+  gclid: 'gclid',
+  gbraid: 'gbraid',
+  wbraid: 'wbraid',
+  fbclid: 'fbclid',
+  msclkid: 'msclkid',
+  referrer: 'referrer',
+  landing_page: 'landingPage',
+} as const satisfies Record<AttributionKey, keyof LeadTable & keyof LeadSubmissionTable>
+
+type AttributionColumn = (typeof attributionColumns)[AttributionKey]
+
+function attributionValues(attribution: Attribution): Record<AttributionColumn, string | null> {
+  return Object.fromEntries(
+    attributionKeys.map((key) => [attributionColumns[key], attribution[key] ?? null]),
+  ) as Record<AttributionColumn, string | null>
+}
 
 /** 22 base64url characters from 128 random bits: tells nothing about the lead or its order. */
 export const newReference = () => randomBytes(16).toString('base64url')
@@ -48,18 +72,7 @@ function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | nul
     phoneE164: phone?.e164 ?? null,
     phoneType: phone?.type ?? null,
     emailNormalized: email,
-    utmSource: attribution.utm_source ?? null,
-    utmMedium: attribution.utm_medium ?? null,
-    utmCampaign: attribution.utm_campaign ?? null,
-    utmTerm: attribution.utm_term ?? null,
-    utmContent: attribution.utm_content ?? null,
-    gclid: attribution.gclid ?? null,
-    gbraid: attribution.gbraid ?? null,
-    wbraid: attribution.wbraid ?? null,
-    fbclid: attribution.fbclid ?? null,
-    msclkid: attribution.msclkid ?? null,
-    referrer: attribution.referrer ?? null,
-    landingPage: attribution.landing_page ?? null,
+    ...attributionValues(attribution),
   }
 }
 

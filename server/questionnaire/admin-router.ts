@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express'
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
-import { type Problem, parseDefinition, publishProblems } from '../../core/questionnaire/definition-schema.ts'
+import { type Problem, parseDefinition } from '../../core/questionnaire/definition-schema.ts'
+import { publishProblems } from '../../core/questionnaire/publish-guard.ts'
 import {
   questionnaireCreateSchema,
   questionnairePublishSchema,

@@ -38,6 +38,37 @@ function filterParams({ q, source, campaign, version, question, answer }: Filter
 const selectClass =
   'min-h-11 w-full min-w-0 max-w-full truncate rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-3 focus-visible:outline-teal-600 sm:w-auto sm:max-w-72'
 
+/** One of the questionnaire filters: a labelled select whose first choice means "no filter". */
+function FilterSelect(props: {
+  id: string
+  label: string
+  value: string
+  anyLabel: string
+  options: readonly { value: string; label: string }[]
+  onChange: (value: string) => void
+}) {
+  return (
+    <div className="grid min-w-0 max-w-full gap-1">
+      <label htmlFor={props.id} className="font-medium text-slate-700 text-xs">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        className={selectClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">{props.anyLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 function leadsUrl(filters: Filters, page: number) {
   const params = filterParams(filters)
   params.set('page', String(page))
@@ -172,75 +203,48 @@ export function LeadsPanel() {
             onChange={(e) => setTypedCampaign(e.target.value)}
           />
         </div>
-        <div className="grid min-w-0 max-w-full gap-1">
-          <label htmlFor="lead-questionnaire" className="font-medium text-slate-700 text-xs">
-            Questionnaire
-          </label>
-          <select
-            id="lead-questionnaire"
-            className={selectClass}
-            value={version}
-            onChange={(e) => {
-              setVersion(e.target.value)
-              setQuestion('')
+        <FilterSelect
+          id="lead-questionnaire"
+          label="Questionnaire"
+          value={version}
+          anyLabel="All versions"
+          options={(versions.data ?? []).map((v) => ({
+            value: String(v.id),
+            label: `Version ${v.version}: ${v.name}${v.status === 'live' ? ' (live)' : ''}`,
+          }))}
+          onChange={(value) => {
+            setVersion(value)
+            setQuestion('')
+            setAnswer('')
+            setPage(1)
+          }}
+        />
+        {chosen ? (
+          <FilterSelect
+            id="lead-question"
+            label="Question"
+            value={question}
+            anyLabel="Any answers"
+            options={chosen.questions.map((q) => ({ value: q.id, label: q.title }))}
+            onChange={(value) => {
+              setQuestion(value)
               setAnswer('')
               setPage(1)
             }}
-          >
-            <option value="">All versions</option>
-            {(versions.data ?? []).map((v) => (
-              <option key={v.id} value={v.id}>
-                {`Version ${v.version}: ${v.name}${v.status === 'live' ? ' (live)' : ''}`}
-              </option>
-            ))}
-          </select>
-        </div>
-        {chosen ? (
-          <div className="grid min-w-0 max-w-full gap-1">
-            <label htmlFor="lead-question" className="font-medium text-slate-700 text-xs">
-              Question
-            </label>
-            <select
-              id="lead-question"
-              className={selectClass}
-              value={question}
-              onChange={(e) => {
-                setQuestion(e.target.value)
-                setAnswer('')
-                setPage(1)
-              }}
-            >
-              <option value="">Any answers</option>
-              {chosen.questions.map((q) => (
-                <option key={q.id} value={q.id}>
-                  {q.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          />
         ) : null}
         {chosenQuestion ? (
-          <div className="grid min-w-0 max-w-full gap-1">
-            <label htmlFor="lead-answer" className="font-medium text-slate-700 text-xs">
-              Answer
-            </label>
-            <select
-              id="lead-answer"
-              className={selectClass}
-              value={answer}
-              onChange={(e) => {
-                setAnswer(e.target.value)
-                setPage(1)
-              }}
-            >
-              <option value="">Any answer</option>
-              {chosenQuestion.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="lead-answer"
+            label="Answer"
+            value={answer}
+            anyLabel="Any answer"
+            options={chosenQuestion.options}
+            onChange={(value) => {
+              setAnswer(value)
+              setPage(1)
+            }}
+          />
         ) : null}
         <div className="flex items-center gap-3">
           <label className="flex items-center gap-2 text-slate-700 text-sm">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatPounds } from '../../../../core/money.ts'
-import { EVIDENCE_NOTE_MIN } from '../../../../core/questionnaire/definition-schema.ts'
+import { EVIDENCE_NOTE_MIN } from '../../../../core/questionnaire/publish-guard.ts'
 import type {
   PublishReference,
   QuestionnaireVersionSummary,
