@@ -8,7 +8,8 @@ import {
   permissions,
   type Role,
   rolePermissions,
-  roles,
+  type StaffRole,
+  staffRoles,
 } from '../../../../core/permissions.ts'
 import { PASSWORD_MIN } from '../../../../core/schemas/auth.ts'
 import type { AdminUserView, CurrentAdmin } from '../../../../core/schemas/users.ts'
@@ -25,7 +26,7 @@ import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { useList } from '../use-list.ts'
 
 const USERS = '/api/admin/users'
-const roleLabels: Record<Role, string> = {
+const roleLabels: Record<StaffRole, string> = {
   admin: 'Admin (everything)',
   editor: 'Editor (pages and redirects)',
 }
@@ -49,6 +50,7 @@ const permissionLabels: Record<Permission, string> = {
   subjects: 'Personal data requests',
   webhooks: 'Webhooks',
   questionnaire: 'Questionnaire',
+  buyers: 'Buyers and sales',
 }
 
 /**
@@ -190,7 +192,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                   disabled={locked || update.isPending}
                   onChange={(e) => update.mutate({ id: u.id, body: { role: e.target.value as Role } })}
                 >
-                  {roles.map((r) => (
+                  {staffRoles.map((r) => (
                     <option key={r} value={r} disabled={r === 'admin' && !isAdmin}>
                       {r === 'admin' ? 'Admin' : 'Editor'}
                     </option>
@@ -311,7 +313,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                 value={form.role}
                 onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
               >
-                {roles.map((r) => (
+                {staffRoles.map((r) => (
                   <option key={r} value={r} disabled={r === 'admin' && !isAdmin}>
                     {roleLabels[r]}
                   </option>
