@@ -3,7 +3,7 @@ import { normaliseUkPhone } from '../../core/phone.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from '../../core/schemas/settings.ts'
 import type { DB } from '../db/schema.ts'
-import { type Enqueued, enqueueDeliveries, leadsWithABuyer } from '../webhooks/enqueue.server.ts'
+import { type Enqueued, enqueueDeliveries, leadsWithABuyer } from '../outbox/enqueue.server.ts'
 import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
 import type { LeadContext, StoredLead } from './queries.server.ts'
 

@@ -2,13 +2,14 @@ import { type Kysely, sql } from 'kysely'
 import { complianceVersion, readCompliance } from '../../core/compliance.ts'
 import { normaliseUkPhone } from '../../core/phone.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
+import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, readLeadSettings } from '../../core/schemas/settings.ts'
 import type { AppServices } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
-import { activeWebhookIds, enqueueDeliveries, leadsWithABuyer } from '../webhooks/enqueue.server.ts'
+import { activeWebhookIds, enqueueDeliveries, leadsWithABuyer } from '../outbox/enqueue.server.ts'
 import { type AnsweredQuestionnaire, answeredQuestionnaire } from './answers.server.ts'
 import { insertLeadBatch } from './batch-insert.server.ts'
 import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
@@ -20,6 +21,8 @@ export type LeadContext = {
   ipAddress?: string | null
   /** The `partner_name` setting when the lead was taken: part of the consent wording. */
   partnerName?: string | null
+  /** The buyers the consent wording named (site snapshot): only they may buy the lead. */
+  consentBuyers?: ConsentBuyer[]
   /** The version of the questionnaire constants and statements the visitor was shown. */
   constantsVersion?: string | null
   /** The questionnaire answered, checked and assessed against its version (answers.server.ts). */
@@ -236,13 +239,14 @@ export async function captureLead(
       deliveries: 0,
     }
   }
-  const { settings } = await site.get()
+  const { settings, consentBuyers } = await site.get()
   const compliance = readCompliance(settings)
   const lead = await createLead(
     db,
     data,
     {
       partnerName: settings.get('partner_name'),
+      consentBuyers,
       sourceUrl: request.sourceUrl,
       userAgent: request.userAgent,
       ipAddress: request.ip ?? null,

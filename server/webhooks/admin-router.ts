@@ -5,8 +5,8 @@ import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, parseBody, parseId, requireChanges } from '../http/validate.ts'
-import { isLoopbackOnly, refusedAddress } from './address.server.ts'
-import { webhookHealth } from './deliveries.server.ts'
+import { isLoopbackOnly, refusedAddress } from '../outbox/address.server.ts'
+import { webhookHealth } from '../outbox/deliveries.server.ts'
 import { createWebhook, deleteWebhook, findWebhook, listWebhooks, updateWebhook } from './queries.server.ts'
 
 /** Leads are personal data: in production they travel over TLS only. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { WebhookView } from '../../core/schemas/webhooks.ts'
 import type { DB } from '../db/schema.ts'
-import { iso } from './db-time.server.ts'
+import { iso } from '../outbox/db-time.server.ts'
 
 /**
  * The webhooks module's tables: `webhook` (the buyer's endpoints, here), `webhook_delivery` (the
