@@ -53,11 +53,10 @@ export interface ContractTable {
 }
 
 /**
- * One line of a lead's routing decision: a contract skipped (and why), queued in a position, or
- * what came of trying it. `round` counts the times the lead was routed (capture is 1).
+ * One line of a lead's routing decision: a contract queued in a position, then what came of
+ * offering it (or why it was passed over). `round` counts the times the lead was routed (capture is 1).
  */
 export type RouteDecision =
-  | 'skipped'
   | 'queued'
   | 'sending'
   | 'accepted'
@@ -79,6 +78,19 @@ export interface LeadRouteTable {
   reason: string | null
   createdAt: CreatedAt
   updatedAt: UpdatedAt
+}
+
+/** A contract left out of a routing round, and why. */
+export type SkippedContract = { contractId: number; contractName: string; buyerName: string; reason: string }
+
+/** One time a lead was routed: how many contracts were judged, and those left out (one row, not 50). */
+export interface LeadRoutingTable {
+  id: Generated<number>
+  leadId: number
+  round: number
+  considered: number
+  skipped: Json<SkippedContract[]>
+  createdAt: CreatedAt
 }
 
 /**
@@ -148,6 +160,7 @@ export type BuyerTables = {
   buyer: BuyerTable
   contract: ContractTable
   leadRoute: LeadRouteTable
+  leadRouting: LeadRoutingTable
   sale: SaleTable
   leadReturn: LeadReturnTable
   ledgerEntry: LedgerEntryTable

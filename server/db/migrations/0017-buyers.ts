@@ -73,6 +73,15 @@ export function buyers(dialect: Dialect): Migration {
           updated_at ${t.timestamp} not null default ${t.now}
         )`,
         sql`create index lead_route_lead_idx on lead_route (lead_id, round, id)`,
+        sql`create table lead_routing (
+          ${t.id('id')},
+          lead_id integer not null references lead (id) on delete cascade,
+          round integer not null,
+          considered integer not null,
+          skipped ${t.json} not null,
+          created_at ${t.timestamp} not null default ${t.now}
+        )`,
+        sql`create unique index lead_routing_lead_round_idx on lead_routing (lead_id, round)`,
         sql`create table sale (
           ${t.id('id')},
           lead_id integer references lead (id) on delete set null,
