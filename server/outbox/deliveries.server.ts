@@ -102,7 +102,12 @@ export async function resendLead(db: Kysely<DB>, dialect: Dialect, leadId: numbe
   return db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom('lead').select('id').where('id', '=', leadId).executeTakeFirst()
     if (!lead) return undefined
-    const webhooks = await trx.selectFrom('webhook').select('id').where('isActive', '=', true).execute()
+    const webhooks = await trx
+      .selectFrom('webhook')
+      .select('id')
+      .where('kind', '=', 'webhook')
+      .where('isActive', '=', true)
+      .execute()
     const deliveries = await trx
       .selectFrom('webhookDelivery')
       .select(['id', 'webhookId', 'status'])
@@ -151,6 +156,8 @@ const failing = (db: Kysely<DB>) =>
         eb.and([eb('d.status', '=', 'pending'), eb('d.lastError', 'is not', null)]),
       ]),
     )
+    // A buyer that said no, or an offer a cap stopped, is routing at work, not a failing endpoint.
+    .where((eb) => eb.or([eb('d.outcome', 'is', null), eb('d.outcome', '=', 'failed')]))
 
 /** Failed deliveries and those retrying after a failure, for the Overview. */
 export async function webhookHealth(db: Kysely<DB>, limit = 10): Promise<WebhookHealth> {
@@ -158,6 +165,7 @@ export async function webhookHealth(db: Kysely<DB>, limit = 10): Promise<Webhook
     db
       .selectFrom('webhook')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'webhook')
       .where('isActive', '=', true)
       .executeTakeFirstOrThrow(),
     failing(db)
