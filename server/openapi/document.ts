@@ -144,7 +144,8 @@ export function buildOpenApiDocument(modules: readonly ApiModule[], options: Opt
       schemas[name] = schema
     }
     for (const op of module.operations) {
-      const item = (paths[op.path] ??= {})
+      paths[op.path] ??= {}
+      const item = paths[op.path] as Record<string, JsonSchema>
       if (item[op.method]) throw new Error(`${op.method.toUpperCase()} ${op.path} is described twice`)
       const params = parameters(op)
       const body = requestBody(op)
