@@ -126,7 +126,7 @@ function OperationCard({ op }: { op: OperationView }) {
     <article
       id={op.id}
       aria-labelledby={headingId}
-      className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="min-w-0 scroll-mt-4 break-words rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h3 id={headingId} className="flex flex-wrap items-center gap-2">
         <span className={`rounded px-2 py-0.5 font-bold font-mono text-xs ${methodTones[op.method] ?? ''}`}>
@@ -140,7 +140,7 @@ function OperationCard({ op }: { op: OperationView }) {
         <span className="rounded-full bg-slate-200 px-2 py-0.5 font-medium text-slate-800 text-xs">
           {op.auth}
         </span>
-        <a href={`#${op.id}`} className="text-teal-800 underline underline-offset-2">
+        <a href={`#${op.id}`} className="min-w-0 break-all text-teal-800 underline underline-offset-2">
           Link to {op.method} {op.path}
         </a>
       </p>
