@@ -14,6 +14,7 @@ export default [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/pages/create', 'routes/admin/page-create.tsx'),
     route('admin/pages/edit/:id', 'routes/admin/page-edit.tsx'),
+    route('admin/api', 'routes/admin/api-reference.tsx'),
   ]),
   route(':slug', 'routes/public/cms-page.tsx'),
   route('*', 'routes/not-found.tsx'),

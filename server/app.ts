@@ -30,6 +30,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { leadsRouter } from './leads/router.ts'
 import { routeClassOf } from './metrics/metrics.ts'
 import { metricsRoute } from './metrics/router.ts'
+import { openApiRouter } from './openapi/router.ts'
 import { pagesRouter } from './pages/router.ts'
 import { siteRedirects, wwwToBareHost } from './redirects/middleware.ts'
 import { seoRouter } from './seo/router.ts'
@@ -159,6 +160,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(leadsRouter(services))
   app.use(consentRouter(services))
   app.use(authRouter(services))
+  app.use(openApiRouter(services))
   app.use('/api/admin', session, adminApiRouter(services))
   // The sign-in page is a page, at the address the spec gives it.
   app.get('/api/login', session, pages)

@@ -1,7 +1,6 @@
 import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { RE2JS } from 're2js'
-import { z } from 'zod'
 import { applicationPaths, isProtectedPath } from '../../core/paths.ts'
 import {
   compilePattern,
@@ -11,7 +10,11 @@ import {
   type RedirectRule,
   sameSitePath,
 } from '../../core/redirect-rules.ts'
-import { redirectCreateSchema, redirectUpdateSchema } from '../../core/schemas/redirects.ts'
+import {
+  redirectCreateSchema,
+  redirectTestQuerySchema,
+  redirectUpdateSchema,
+} from '../../core/schemas/redirects.ts'
 import { crudRouter } from '../admin/crud-router.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
@@ -130,20 +133,11 @@ function matchesPath(pattern: RE2JS, location: string, ownHosts: readonly string
   return pattern.matcher(decoded).find() || pattern.matcher(path).find()
 }
 
-const testQuery = z.object({
-  url: z
-    .string({ error: 'Enter an address to test, such as /old-page' })
-    .trim()
-    .min(1, 'Enter an address to test, such as /old-page')
-    .max(2000, 'The address is too long')
-    .refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The address must be a path starting with /'),
-})
-
 export function redirectsAdminRouter(services: AppServices) {
   const router = Router()
   // "Test a URL": what the live rules do with an address, exactly as a visitor would get it.
   router.get('/test', async (req, res) => {
-    const parsed = testQuery.safeParse(req.query)
+    const parsed = redirectTestQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid address')
     const { redirects } = await services.site.get()
     res.setHeader('Cache-Control', 'no-store')

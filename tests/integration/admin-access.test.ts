@@ -1,5 +1,3 @@
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Permission } from '../../core/permissions.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
@@ -13,10 +11,10 @@ import {
   signIn,
   uniqueEmail,
 } from '../support/admin-client.ts'
+import { expressRoutesOf } from '../support/express-routes.ts'
 import { insertLead } from '../support/factories.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
-type AppModule = typeof import('../../server/app.ts')
 type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead' | 'webhook' | 'questionnaire'
 
 type RouteCase = {
@@ -265,8 +263,9 @@ const routes: RouteCase[] = [
   },
 ]
 
-/** API routes anyone may call: the public site, sign-in and password recovery. */
+/** API routes anyone may call: the public site, sign-in, password recovery and the API's description. */
 const publicApiRoutes = [
+  'GET /api/openapi.json',
   'GET /api/pages/:slug',
   'POST /api/leads',
   'POST /api/consent',
@@ -278,38 +277,6 @@ const publicApiRoutes = [
   'POST /api/auth/reset-password',
   'POST /api/setup',
 ]
-
-type Layer = {
-  rawPath?: unknown
-  route?: { path: unknown; methods: Record<string, boolean> }
-  handle?: { stack?: Layer[] }
-}
-
-function joinPath(prefix: string, part: unknown): string {
-  const piece = typeof part === 'string' ? part : `<${String(part)}>`
-  return `${prefix}${piece === '/' ? '' : piece}`.replace(/(.)\/$/, '$1')
-}
-
-/** "METHOD /full/path" of every route in an Express 5 router stack, descending into mounted routers. */
-function registeredRoutes(stack: Layer[], prefix = ''): string[] {
-  return stack.flatMap((layer) => {
-    if (layer.route) {
-      const { route } = layer
-      const paths = Array.isArray(route.path) ? route.path : [route.path]
-      return paths.flatMap((p) =>
-        Object.keys(route.methods)
-          .filter((m) => route.methods[m])
-          .map((m) => `${m.toUpperCase()} ${joinPath(prefix, p)}`),
-      )
-    }
-    if (layer.handle?.stack) {
-      const stackOf = layer.handle.stack
-      const paths = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath]
-      return paths.flatMap((p) => registeredRoutes(stackOf, joinPath(prefix, p)))
-    }
-    return []
-  })
-}
 
 describe(`admin access control on ${testDialect}`, () => {
   let app: TestApp
@@ -418,11 +385,7 @@ describe(`admin access control on ${testDialect}`, () => {
     app = await startTestApp()
     admin = await createSignedInAdmin(app, { role: 'admin' })
     editor = await createSignedInAdmin(app, { role: 'editor' })
-    const entry = pathToFileURL(path.resolve('build/server/index.js')).href
-    const { createApp } = (await import(/* @vite-ignore */ entry)) as AppModule
-    const express = createApp(app.services, { clientDir: path.resolve('build/client') })
-    const stack = (express as unknown as { router: { stack: Layer[] } }).router.stack
-    expressRoutes = registeredRoutes(stack)
+    expressRoutes = await expressRoutesOf(app.services)
   })
   afterAll(async () => {
     await app?.close()

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { ExternalLink, LogOut } from 'lucide-react'
+import { BookOpen, ExternalLink, LogOut } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { Permission } from '../../../../core/permissions.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Button } from '../../../components/ui/button.tsx'
+import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
 import { OverviewPanel } from '../overview/overview-panel.tsx'
@@ -66,7 +68,11 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
               Signed in as {user.email} ({user.role})
             </p>
           </div>
-          <div className="flex gap-2">
+          <nav aria-label="Admin" className="flex flex-wrap gap-2">
+            <Link to="/admin/api" className={buttonClasses('secondary', 'sm')}>
+              <BookOpen className="size-4" aria-hidden="true" />
+              API reference
+            </Link>
             <Button variant="secondary" size="sm" onClick={() => window.open('/', '_blank', 'noopener')}>
               <ExternalLink className="size-4" aria-hidden="true" />
               View Site
@@ -75,7 +81,7 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
               <LogOut className="size-4" aria-hidden="true" />
               Logout
             </Button>
-          </div>
+          </nav>
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
