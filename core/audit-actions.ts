@@ -29,6 +29,7 @@ export const auditActions = {
   'subject.export': "A person's data looked up",
   'subject.erase': "A person's data erased",
   'lead.resend': 'Lead sent again to the buyer',
+  'lead.route': 'Lead routed again to buyers',
   'webhook.create': 'Webhook created',
   'webhook.update': 'Webhook updated',
   'webhook.delete': 'Webhook deleted',
@@ -115,5 +116,6 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     return `${name} ${done}`
   }
   if (entry.action === 'lead.resend') return `Lead ${entry.entityId} sent again to the buyer`
+  if (entry.action === 'lead.route') return `Lead ${entry.entityId} routed again to buyers`
   return describeAction(entry.action)
 }

@@ -17,6 +17,14 @@ export async function leadDeliveries(db: Kysely<DB>, leadId: number): Promise<Le
   return (await deliveryViews(db, leadId, 'lead')).get(null) ?? []
 }
 
+/** A lead's offers to contracts (their deliveries, with every attempt), by contract. */
+export async function offerDeliveries(
+  db: Kysely<DB>,
+  leadId: number,
+): Promise<Map<number | null, LeadDeliveryView[]>> {
+  return deliveryViews(db, leadId, 'offers')
+}
+
 /** The deliveries of a lead's later submissions, by submission. */
 export async function submissionDeliveries(
   db: Kysely<DB>,
@@ -28,7 +36,7 @@ export async function submissionDeliveries(
 async function deliveryViews(
   db: Kysely<DB>,
   leadId: number,
-  which: 'lead' | 'submissions',
+  which: 'lead' | 'submissions' | 'offers',
 ): Promise<Map<number | null, LeadDeliveryView[]>> {
   const deliveries = await db
     .selectFrom('webhookDelivery as d')
@@ -46,9 +54,13 @@ async function deliveryViews(
       'd.deliveredAt',
       'd.nextAttemptAt',
       'd.createdAt',
+      'd.contractId',
+      'd.outcome',
+      'd.outcomeReason',
     ])
     .where('d.leadId', '=', leadId)
-    .where('d.submissionId', which === 'lead' ? 'is' : 'is not', null)
+    .where('d.submissionId', which === 'submissions' ? 'is not' : 'is', null)
+    .where('d.contractId', which === 'offers' ? 'is not' : 'is', null)
     .orderBy('d.id')
     .execute()
   const out = new Map<number | null, LeadDeliveryView[]>()
@@ -76,6 +88,7 @@ async function deliveryViews(
       deliveredAt: iso(d.deliveredAt),
       nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
       createdAt: iso(d.createdAt) as string,
+      ...(d.contractId === null ? {} : { outcome: d.outcome, outcomeReason: d.outcomeReason }),
       attemptsLog: attempts
         .filter((a) => a.deliveryId === d.id)
         .map((a) => ({
@@ -86,7 +99,8 @@ async function deliveryViews(
           responseExcerpt: a.responseExcerpt,
         })),
     }
-    out.set(d.submissionId, [...(out.get(d.submissionId) ?? []), view])
+    const key = which === 'offers' ? d.contractId : d.submissionId
+    out.set(key, [...(out.get(key) ?? []), view])
   }
   return out
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { consentWording } from '../../core/schemas/leads.ts'
+import { consentWording, type LeadDetail } from '../../core/schemas/leads.ts'
 import type { WebhookConfig } from '../../server/config.ts'
 import { json } from '../../server/db/database.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
@@ -247,5 +247,62 @@ describe(`routing leads to buyers' contracts on ${testDialect}`, () => {
     expect(seller.endpoint.receipts).toHaveLength(1)
     const listed = (await ok(await admin.get('/api/admin/webhooks'))) as unknown as { name: string }[]
     expect(listed.map((w) => w.name)).toEqual(['CRM'])
+  })
+
+  it('shows the decision in the lead detail, and routes an unsold lead again once its window opens', async () => {
+    const now = new Date()
+    const closedDay = ((now.getUTCDay() + 3) % 7) + 1
+    const later = await firm('Opens later', {
+      exclusive: false,
+      maxBuyers: 3,
+      schedule: json({ days: [closedDay], from: '00:00', to: '24:00' }),
+    })
+    await app.services.site.changed()
+    const lead = await postLead()
+    expect(lead.saleStatus).toBe('unsold')
+
+    await db().updateTable('contract').set({ schedule: null }).where('id', '=', later.contract.id).execute()
+    const routed = (await ok(await admin.post(`/api/admin/leads/${lead.id}/route`, {}))) as {
+      offers: number
+      round: number
+    }
+    expect(routed).toMatchObject({ offers: 1, round: 2 })
+    expect(await settled(lead.id)).toBe('sold')
+    expect(later.endpoint.receipts).toHaveLength(1)
+
+    const detail = (await ok(await admin.get(`/api/admin/leads/${lead.id}`))) as unknown as LeadDetail
+    expect(detail.consent.buyers).toEqual([{ id: later.buyer.id, name: 'Opens later' }])
+    expect(detail.routing.saleStatus).toBe('sold')
+    expect(detail.routing.rounds.map((r) => [r.round, r.offers.length, r.skipped.length])).toEqual([
+      [1, 0, 1],
+      [2, 1, 0],
+    ])
+    expect(detail.routing.rounds[0]?.skipped[0]?.reason).toMatch(/hours|closed/i)
+    expect(detail.routing.rounds[1]?.offers[0]).toMatchObject({
+      buyerName: 'Opens later',
+      decision: 'accepted',
+      delivery: expect.objectContaining({ status: 'delivered', outcome: 'accepted', lastStatus: 200 }),
+    })
+    expect(detail.routing.sales).toEqual([
+      expect.objectContaining({ buyerName: 'Opens later', pricePence: 2500 }),
+    ])
+    // Every contract has had its one offer: routing again finds nothing, and says so.
+    const again = (await ok(await admin.post(`/api/admin/leads/${lead.id}/route`, {}))) as { offers: number }
+    expect(again.offers).toBe(0)
+    expect(
+      (await db().selectFrom('lead').select('saleStatus').where('id', '=', lead.id).executeTakeFirst())
+        ?.saleStatus,
+    ).toBe('sold')
+    expect((await admin.post('/api/admin/leads/999999/route', {})).status).toBe(404)
+  })
+
+  it('refuses to route an exclusively sold lead again', async () => {
+    await firm('Exclusive')
+    await app.services.site.changed()
+    const lead = await postLead()
+    expect(await settled(lead.id)).toBe('sold')
+    const response = await admin.post(`/api/admin/leads/${lead.id}/route`, {})
+    expect(response.status).toBe(409)
+    expect(((await response.json()) as { message: string }).message).toMatch(/exclusively/)
   })
 })
