@@ -68,7 +68,7 @@ export function RevenueReportView({ filter }: { filter?: RevenueFilter }) {
           <RevenueChart days={data.byDay} caption="Revenue per day" />
         </>
       ) : null}
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid gap-4">
         <RevenueByBuyer report={data} loading={report.isLoading} />
         <RevenueByCampaign report={data} loading={report.isLoading} />
       </div>

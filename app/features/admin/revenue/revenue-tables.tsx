@@ -40,7 +40,11 @@ function figureCells(row: RevenueFigures) {
   )
 }
 
-const figureHead = ['Sales', 'Sales £', 'Returns', 'Returns £', 'Net £']
+const figureHead = ['Sales', 'Sales £', 'Returns', 'Returns £', 'Net £'].map((title) => (
+  <span key={title} className="block whitespace-nowrap text-right">
+    {title}
+  </span>
+))
 
 export function RevenueByBuyer({ report, loading }: { report: RevenueReport | undefined; loading: boolean }) {
   const rows = report?.byBuyer ?? []
