@@ -94,6 +94,14 @@ describe(`revenue from the ledger on ${testDialect}`, () => {
       contract: cA,
       acceptedAt: new Date('2026-06-30T23:30:00Z'),
     })
+    // Attribution is whatever the visitor's link said: a formula must stay text in the statement.
+    await insertSale(db, {
+      leadId: await lead('l7'),
+      contract: cB,
+      acceptedAt: new Date('2026-07-25T10:00:00Z'),
+      utmSource: '=HYPERLINK("http://x")',
+      utmCampaign: '-2+3',
+    })
     // A lead erased after it was sold: the money stays, the reference goes.
     const erased = await lead('l6')
     await insertSale(db, { leadId: erased, contract: cA, acceptedAt: new Date('2026-07-20T10:00:00Z') })
@@ -269,6 +277,20 @@ describe(`revenue from the ledger on ${testDialect}`, () => {
       'Total sales (0),,,,,,0.00',
       'Total returns (0),,,,,,0.00',
       'Net,,,,,,0.00',
+      '',
+    ])
+  })
+
+  it('keeps formulas out of the statement: attribution cells are neutralised', async () => {
+    const text = await (
+      await admin.get(`/api/admin/revenue/statement.csv?buyerId=${bravo.id}&month=2026-07`)
+    ).text()
+    expect(csvLines(text).slice(1)).toEqual([
+      `15/07/2026 10:00,Sale,Bravo premium,${refs.l3},facebook,,40.00`,
+      `25/07/2026 11:00,Sale,Bravo premium,${refs.l7},"'=HYPERLINK(""http://x"")",'-2+3,40.00`,
+      'Total sales (2),,,,,,80.00',
+      'Total returns (0),,,,,,0.00',
+      'Net,,,,,,80.00',
       '',
     ])
   })
