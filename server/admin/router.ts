@@ -3,6 +3,7 @@ import { activityAdminRouter } from '../audit/router.ts'
 import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
+import { revenueAdminRouter } from '../ledger/admin-router.ts'
 import { pagesAdminRouter } from '../pages/admin-router.ts'
 import { subjectsAdminRouter } from '../privacy/admin-router.ts'
 import { questionnaireAdminRouter } from '../questionnaire/admin-router.ts'
@@ -34,5 +35,6 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/subjects', requirePermission('subjects'), subjectsAdminRouter(services))
   router.use('/webhooks', requirePermission('webhooks'), webhooksAdminRouter(services))
   router.use('/questionnaires', requirePermission('questionnaire'), questionnaireAdminRouter(services))
+  router.use('/revenue', requirePermission('buyers'), revenueAdminRouter(services))
   return router
 }

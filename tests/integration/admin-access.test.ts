@@ -261,6 +261,11 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 200,
   },
+  { method: 'GET', path: '/api/admin/revenue', permission: 'buyers', ok: 200 },
+  { method: 'GET', path: '/api/admin/revenue/buyers', permission: 'buyers', ok: 200 },
+  // Without a buyer and a month: the caller gets past the permission to the query's 400 (JSON).
+  { method: 'GET', path: '/api/admin/revenue/statement', permission: 'buyers', ok: 400 },
+  { method: 'GET', path: '/api/admin/revenue/statement.csv', permission: 'buyers', ok: 400 },
 ]
 
 /** API routes anyone may call: the public site, sign-in, password recovery and the API's description. */
@@ -467,7 +472,7 @@ describe(`admin access control on ${testDialect}`, () => {
       if (route.ok === 204) expect(await response.text()).toBe('')
       else
         expect(response.headers.get('content-type')).toMatch(
-          route.path.endsWith('.csv') ? /^text\/csv/ : /^application\/json/,
+          route.path.endsWith('.csv') && route.ok === 200 ? /^text\/csv/ : /^application\/json/,
         )
       if (route.method === 'DELETE' && route.entity && id)
         expect(await recordExists(route.entity, id)).toBe(false)
