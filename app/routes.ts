@@ -10,6 +10,7 @@ export default [
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('setup', 'routes/auth/setup.tsx'),
+  route('buyer', 'routes/buyer/portal.tsx'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/pages/create', 'routes/admin/page-create.tsx'),

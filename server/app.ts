@@ -170,7 +170,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(pageMethods)
   app.use(canonicalCase)
   app.use(formBodyLimit)
-  app.use(['/admin', '/buyer', '/setup', '/reset-password', '/forgot-password'], session)
+  app.use(['/admin', '/buyer', '/buyer.data', '/setup', '/reset-password', '/forgot-password'], session)
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
   app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache))
   app.use(pages)

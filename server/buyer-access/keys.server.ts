@@ -93,7 +93,7 @@ export async function buyerOfKey(db: Kysely<DB>, key: string) {
     .where('buyerApiKey.keyHash', '=', hashApiKey(key))
     .where('buyerApiKey.revokedAt', 'is', null)
     .executeTakeFirst()
-  if (!row || !row.isActive) return undefined
+  if (!row?.isActive) return undefined
   const now = Date.now()
   if (!row.lastUsedAt || now - new Date(row.lastUsedAt).getTime() >= TOUCH_EVERY_MS) {
     await db
