@@ -15,6 +15,7 @@ export default [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/pages/create', 'routes/admin/page-create.tsx'),
     route('admin/pages/edit/:id', 'routes/admin/page-edit.tsx'),
+    route('admin/buyers/:id/access', 'routes/admin/buyer-access.tsx'),
   ]),
   route(':slug', 'routes/public/cms-page.tsx'),
   route('*', 'routes/not-found.tsx'),
