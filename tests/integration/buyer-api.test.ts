@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BuyerLeadPage, CreatedBuyerApiKey } from '../../core/schemas/buyer-access.ts'
+import type { BuyerLeadPage } from '../../core/schemas/buyer-access.ts'
 import {
   type AdminClient,
   apiClient,
@@ -8,12 +8,10 @@ import {
   signIn,
   uniqueEmail,
 } from '../support/admin-client.ts'
+import { buyerWithLeads, DAY, keyClient, ledgerOf, newKey } from '../support/buyer-access.ts'
 import { insertLead } from '../support/factories.ts'
 import { expectError, ok } from '../support/http.ts'
-import { insertBuyer, insertContract, insertSale } from '../support/sales.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
-
-const DAY = 86_400_000
 
 describe(`buyer API on ${testDialect}`, () => {
   let app: TestApp
@@ -31,65 +29,18 @@ describe(`buyer API on ${testDialect}`, () => {
 
   const db = () => app.database.db
 
-  /** A buyer with a contract, and one accepted lead of it per entry of `ages` (days ago). */
-  async function buyerWithLeads(
-    ages: number[],
-    contract: { returnWindowDays?: number; autoApproveReturns?: boolean; pricePence?: number } = {},
-  ) {
-    const buyer = await insertBuyer(db())
-    const deal = await insertContract(db(), buyer.id, { name: `Deal ${buyer.id}`, ...contract })
-    const sales = []
-    for (const age of ages) {
-      const lead = await insertLead(db(), {
-        email: uniqueEmail('person'),
-        firstName: 'Zoë',
-        lastName: '=HYPERLINK("x")',
-        phoneType: 'mobile',
-        answers: JSON.stringify({ hadPcpFinance: 'yes' }),
-        outcome: 'eligible',
-        consentText: 'I agree to be contacted by Acme Claims',
-      })
-      const reference = (
-        await db().selectFrom('lead').select('reference').where('id', '=', lead.id).executeTakeFirstOrThrow()
-      ).reference
-      const sale = await insertSale(db(), {
-        leadId: lead.id,
-        contract: deal,
-        acceptedAt: new Date(Date.now() - age * DAY),
-        utmSource: 'google',
-        utmCampaign: 'spring',
-      })
-      sales.push({ sale, reference, leadId: lead.id })
-    }
-    return { buyer, contract: deal, sales }
-  }
-
-  async function newKey(buyerId: number, name = 'CRM') {
-    const response = await admin.post(`/api/admin/buyers/${buyerId}/keys`, { name })
-    return (await ok(response, 201)) as unknown as CreatedBuyerApiKey
-  }
-
-  const withKey = (key: string, init: RequestInit = {}) => ({
-    ...init,
-    headers: { authorization: `Bearer ${key}`, ...(init.headers ?? {}) },
-  })
-  const getWith = (key: string, pathname: string) => app.request(pathname, withKey(key))
+  const withLeads = (ages: number[], contract?: Parameters<typeof buyerWithLeads>[2]) =>
+    buyerWithLeads(db(), ages, contract)
+  const createKey = (buyerId: number, name?: string) => newKey(admin, buyerId, name)
+  const getWith = (key: string, pathname: string) => keyClient(app, key).get(pathname)
   const returnWith = (key: string, reference: string, body: unknown) =>
-    app.postJson(`/api/buyer/leads/${reference}/return`, body, withKey(key))
-
-  async function ledgerOf(saleId: number) {
-    return db()
-      .selectFrom('ledgerEntry')
-      .select(['kind', 'amountPence'])
-      .where('saleId', '=', saleId)
-      .orderBy('id')
-      .execute()
-  }
+    keyClient(app, key).returnLead(reference, body)
+  const ledger = (saleId: number) => ledgerOf(db(), saleId)
 
   describe('API keys', () => {
     it('creates a key shown once, lists it by prefix, stores only its hash', async () => {
-      const { buyer } = await buyerWithLeads([])
-      const created = await newKey(buyer.id, 'Their CRM')
+      const { buyer } = await withLeads([])
+      const created = await createKey(buyer.id, 'Their CRM')
       expect(created.key).toMatch(/^ccb_[A-Za-z0-9_-]{32}$/)
       expect(created.prefix).toBe(created.key.slice(0, 12))
       const list = (await ok(await admin.get(`/api/admin/buyers/${buyer.id}/keys`))) as unknown as unknown[]
@@ -120,8 +71,8 @@ describe(`buyer API on ${testDialect}`, () => {
     })
 
     it('answers 401 without a key, with a wrong key, and with a revoked key; records the last use', async () => {
-      const { buyer } = await buyerWithLeads([1])
-      const { key, id } = await newKey(buyer.id)
+      const { buyer } = await withLeads([1])
+      const { key, id } = await createKey(buyer.id)
       await expectError(await app.request('/api/buyer/leads'), 401)
       await expectError(await getWith(`ccb_${'A'.repeat(32)}`, '/api/buyer/leads'), 401)
       await expectError(await app.request('/api/buyer/leads', { headers: { authorization: 'Basic x' } }), 401)
@@ -139,9 +90,9 @@ describe(`buyer API on ${testDialect}`, () => {
     })
 
     it("answers 404 revoking another buyer's key, and 401 once the buyer is inactive", async () => {
-      const a = await buyerWithLeads([])
-      const b = await buyerWithLeads([])
-      const { id, key } = await newKey(a.buyer.id)
+      const a = await withLeads([])
+      const b = await withLeads([])
+      const { id, key } = await createKey(a.buyer.id)
       await expectError(
         await admin.del(`/api/admin/buyers/${b.buyer.id}/keys/${id}`),
         404,
@@ -153,9 +104,9 @@ describe(`buyer API on ${testDialect}`, () => {
     })
 
     it("never shows buyer A's key buyer B's leads", async () => {
-      const a = await buyerWithLeads([1])
-      const b = await buyerWithLeads([1, 2])
-      const { key } = await newKey(a.buyer.id)
+      const a = await withLeads([1])
+      const b = await withLeads([1, 2])
+      const { key } = await createKey(a.buyer.id)
       const page = (await ok(await getWith(key, '/api/buyer/leads'))) as unknown as BuyerLeadPage
       expect(page.total).toBe(1)
       expect(page.items.map((i) => i.reference)).toEqual([a.sales[0]?.reference])
@@ -166,7 +117,7 @@ describe(`buyer API on ${testDialect}`, () => {
 
   describe('leads', () => {
     it('lists accepted leads newest first, paged, with `since`, and erased leads without personal data', async () => {
-      const { buyer, sales } = await buyerWithLeads([5, 1, 3], { pricePence: 4200 })
+      const { buyer, sales } = await withLeads([5, 1, 3], { pricePence: 4200 })
       // A reserved (not yet accepted) offer is not the buyer's lead.
       const extra = await insertLead(db(), { email: uniqueEmail('reserved') })
       await db()
@@ -179,7 +130,7 @@ describe(`buyer API on ${testDialect}`, () => {
           pricePence: 4200,
         })
         .execute()
-      const { key } = await newKey(buyer.id)
+      const { key } = await createKey(buyer.id)
       const first = (await ok(await getWith(key, '/api/buyer/leads?pageSize=2'))) as unknown as BuyerLeadPage
       expect(first).toMatchObject({ page: 1, pageSize: 2, total: 3 })
       expect(first.items.map((i) => i.reference)).toEqual([sales[1]?.reference, sales[2]?.reference])
@@ -220,8 +171,8 @@ describe(`buyer API on ${testDialect}`, () => {
     })
 
     it('downloads the leads as CSV with formula cells neutralised', async () => {
-      const { buyer, sales } = await buyerWithLeads([2, 1])
-      const { key } = await newKey(buyer.id)
+      const { buyer, sales } = await withLeads([2, 1])
+      const { key } = await createKey(buyer.id)
       const response = await getWith(key, '/api/buyer/leads.csv')
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toMatch(/^text\/csv/)
@@ -244,8 +195,8 @@ describe(`buyer API on ${testDialect}`, () => {
 
   describe('returns', () => {
     it('takes a return within the window (201), refuses it twice (409) and after the window (400)', async () => {
-      const { buyer, sales } = await buyerWithLeads([1, 20])
-      const { key } = await newKey(buyer.id)
+      const { buyer, sales } = await withLeads([1, 20])
+      const { key } = await createKey(buyer.id)
       const [fresh, old] = sales
       const response = await returnWith(key, fresh?.reference as string, { reason: 'wrong_number' })
       expect(await ok(response, 201)).toMatchObject({
@@ -265,7 +216,7 @@ describe(`buyer API on ${testDialect}`, () => {
         /^The return window for this lead closed on \d{4}-\d{2}-\d{2} \(14 days after it was accepted\)$/,
       )
       await expectError(await returnWith(key, 'no-such-lead', { reason: 'duplicate' }), 404, 'Lead not found')
-      expect(await ledgerOf(fresh?.sale.id as number)).toEqual([{ kind: 'sale', amountPence: 2500 }])
+      expect(await ledger(fresh?.sale.id as number)).toEqual([{ kind: 'sale', amountPence: 2500 }])
 
       const page = (await ok(await getWith(key, '/api/buyer/leads'))) as unknown as BuyerLeadPage
       expect(page.items.find((i) => i.reference === fresh?.reference)?.return).toMatchObject({
@@ -279,8 +230,8 @@ describe(`buyer API on ${testDialect}`, () => {
     })
 
     it('refuses an unknown reason and "other" without a note (400)', async () => {
-      const { buyer, sales } = await buyerWithLeads([1])
-      const { key } = await newKey(buyer.id)
+      const { buyer, sales } = await withLeads([1])
+      const { key } = await createKey(buyer.id)
       const reference = sales[0]?.reference as string
       await expectError(
         await returnWith(key, reference, { reason: 'changed_mind' }),
@@ -298,22 +249,22 @@ describe(`buyer API on ${testDialect}`, () => {
     })
 
     it('approves at once under an auto-approving contract, with one ledger entry of -price', async () => {
-      const { buyer, sales } = await buyerWithLeads([1], { autoApproveReturns: true, pricePence: 3100 })
-      const { key } = await newKey(buyer.id)
+      const { buyer, sales } = await withLeads([1], { autoApproveReturns: true, pricePence: 3100 })
+      const { key } = await createKey(buyer.id)
       const body = await ok(
         await returnWith(key, sales[0]?.reference as string, { reason: 'no_consent' }),
         201,
       )
       expect(body).toMatchObject({ status: 'approved', decidedAt: expect.any(String) })
-      expect(await ledgerOf(sales[0]?.sale.id as number)).toEqual([
+      expect(await ledger(sales[0]?.sale.id as number)).toEqual([
         { kind: 'sale', amountPence: 3100 },
         { kind: 'return', amountPence: -3100 },
       ])
     })
 
     it('lets the operator approve once (one -price entry) or reject (none); a second decision is 409', async () => {
-      const { buyer, sales } = await buyerWithLeads([1, 2], { pricePence: 1999 })
-      const { key } = await newKey(buyer.id)
+      const { buyer, sales } = await withLeads([1, 2], { pricePence: 1999 })
+      const { key } = await createKey(buyer.id)
       const [first, second] = sales
       const a = await ok(await returnWith(key, first?.reference as string, { reason: 'duplicate' }), 201)
       const b = await ok(await returnWith(key, second?.reference as string, { reason: 'wrong_number' }), 201)
@@ -331,7 +282,7 @@ describe(`buyer API on ${testDialect}`, () => {
         decisionNote: 'Fair',
         decidedByEmail: admin.email,
       })
-      expect(await ledgerOf(first?.sale.id as number)).toEqual([
+      expect(await ledger(first?.sale.id as number)).toEqual([
         { kind: 'sale', amountPence: 1999 },
         { kind: 'return', amountPence: -1999 },
       ])
@@ -341,12 +292,12 @@ describe(`buyer API on ${testDialect}`, () => {
         'This return was already approved',
       )
       await expectError(await admin.put(`/api/admin/returns/${a.id}`, { status: 'approved' }), 409)
-      expect(await ledgerOf(first?.sale.id as number)).toHaveLength(2)
+      expect(await ledger(first?.sale.id as number)).toHaveLength(2)
 
       expect(await ok(await admin.put(`/api/admin/returns/${b.id}`, { status: 'rejected' }))).toMatchObject({
         status: 'rejected',
       })
-      expect(await ledgerOf(second?.sale.id as number)).toEqual([{ kind: 'sale', amountPence: 1999 }])
+      expect(await ledger(second?.sale.id as number)).toEqual([{ kind: 'sale', amountPence: 1999 }])
       await expectError(await admin.put(`/api/admin/returns/${b.id}`, { status: 'maybe' }), 400)
       await expectError(await admin.put('/api/admin/returns/999999', { status: 'approved' }), 404)
 
@@ -369,7 +320,7 @@ describe(`buyer API on ${testDialect}`, () => {
 
   describe('buyer accounts and access', () => {
     it('signs a buyer in to the buyer API, refuses them the admin API, and keeps them out of Users', async () => {
-      const { buyer, sales } = await buyerWithLeads([1])
+      const { buyer, sales } = await withLeads([1])
       const email = uniqueEmail('buyer')
       const created = await admin.post(`/api/admin/buyers/${buyer.id}/accounts`, {
         email,
@@ -452,7 +403,7 @@ describe(`buyer API on ${testDialect}`, () => {
     })
 
     it('refuses an editor every buyer-access and returns route (403)', async () => {
-      const { buyer } = await buyerWithLeads([])
+      const { buyer } = await withLeads([])
       for (const [method, pathname] of [
         ['GET', `/api/admin/buyers/${buyer.id}/keys`],
         ['POST', `/api/admin/buyers/${buyer.id}/keys`],
