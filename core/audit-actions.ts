@@ -38,6 +38,13 @@ export const auditActions = {
   'questionnaire.delete': 'Questionnaire draft deleted',
   'questionnaire.duplicate': 'Questionnaire version duplicated',
   'questionnaire.publish': 'Questionnaire version published',
+  'buyer_key.create': 'Buyer API key created',
+  'buyer_key.revoke': 'Buyer API key revoked',
+  'buyer_account.create': 'Buyer sign-in account created',
+  'buyer_account.delete': 'Buyer sign-in account deleted',
+  'return.request': 'Lead returned by a buyer',
+  'return.approve': 'Lead return approved',
+  'return.reject': 'Lead return rejected',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof auditActions

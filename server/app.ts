@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { adminApiRouter } from './admin/router.ts'
 import { loadSession } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
+import { buyerApiRouter } from './buyer-api/router.ts'
 import { consentRouter } from './consent/router.ts'
 import {
   type AppServices,
@@ -162,6 +163,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(authRouter(services))
   app.use(openApiRouter(services))
   app.use('/api/admin', session, adminApiRouter(services))
+  app.use('/api/buyer', buyerApiRouter(services))
   // The sign-in page is a page, at the address the spec gives it.
   app.get('/api/login', session, pages)
   app.use('/api', apiNotFound)
@@ -170,7 +172,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(pageMethods)
   app.use(canonicalCase)
   app.use(formBodyLimit)
-  app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
+  app.use(['/admin', '/buyer', '/buyer.data', '/setup', '/reset-password', '/forgot-password'], session)
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
   app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache))
   app.use(pages)

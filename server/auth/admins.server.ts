@@ -17,6 +17,7 @@ export function toCurrentAdmin(row: AdminUser): CurrentAdmin {
     role: row.role,
     permissions: effectivePermissions(row.role, row.permissions),
     profileImageUrl: null,
+    ...(row.role === 'buyer' ? { buyerId: row.buyerId } : {}),
   }
 }
 
@@ -98,8 +99,9 @@ export async function setPassword(db: Kysely<DB>, id: number, password: string) 
     .execute()
 }
 
+/** The operator's staff: buyers' sign-in accounts are listed with their buyer, not in Users. */
 export function listAdmins(db: Kysely<DB>) {
-  return db.selectFrom('adminUser').selectAll().orderBy('id').execute()
+  return db.selectFrom('adminUser').selectAll().where('role', '<>', 'buyer').orderBy('id').execute()
 }
 
 export type AdminChanges = {

@@ -26,6 +26,7 @@ export const tabNames = [
   'Scripts',
   'Leads',
   'Webhooks',
+  'Returns',
   'Users',
   'Data requests',
 ] as const

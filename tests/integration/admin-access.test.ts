@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Permission } from '../../core/permissions.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import { createAdmin } from '../../server/auth/admins.server.ts'
+import { createAccount } from '../../server/buyer-access/accounts.server.ts'
+import { createKey } from '../../server/buyer-access/keys.server.ts'
 import { json } from '../../server/db/database.ts'
 import {
   type AdminClient,
@@ -13,9 +15,11 @@ import {
 } from '../support/admin-client.ts'
 import { expressRoutesOf } from '../support/express-routes.ts'
 import { insertLead } from '../support/factories.ts'
+import { insertBuyer, insertContract, insertSale } from '../support/sales.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
-type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead' | 'webhook' | 'questionnaire'
+type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead' | 'webhook' | 'questionnaire' | 'buyer'
+type Db = TestApp['database']['db']
 
 type RouteCase = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -26,6 +30,8 @@ type RouteCase = {
   /** Which kind of record `:id` names. */
   entity?: Entity
   body?: () => unknown
+  /** Records for the other `:name` parts of the path (a buyer's key, say), made for each request. */
+  params?: (db: Db) => Promise<Record<string, number>>
   /** Status a caller allowed to use the route gets for `body`. */
   ok: number
 }
@@ -252,6 +258,69 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 201,
   },
+  { method: 'GET', path: '/api/admin/buyers/:id/keys', permission: 'buyers', entity: 'buyer', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/buyers/:id/keys',
+    permission: 'buyers',
+    entity: 'buyer',
+    body: () => ({ name: 'Access check' }),
+    ok: 201,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/buyers/:id/keys/:keyId',
+    permission: 'buyers',
+    params: async (db) => {
+      const buyer = await insertBuyer(db)
+      const key = await createKey(db, buyer.id, 'Access check')
+      return { id: buyer.id, keyId: key.id }
+    },
+    ok: 200,
+  },
+  { method: 'GET', path: '/api/admin/buyers/:id/accounts', permission: 'buyers', entity: 'buyer', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/buyers/:id/accounts',
+    permission: 'buyers',
+    entity: 'buyer',
+    body: () => ({ email: uniqueEmail('buyer-account'), password: DEFAULT_PASSWORD }),
+    ok: 201,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/buyers/:id/accounts/:userId',
+    permission: 'buyers',
+    params: async (db) => {
+      const buyer = await insertBuyer(db)
+      const account = await createAccount(db, buyer.id, {
+        email: uniqueEmail('buyer-account'),
+        password: DEFAULT_PASSWORD,
+      })
+      return { id: buyer.id, userId: account.id }
+    },
+    ok: 204,
+  },
+  { method: 'GET', path: '/api/admin/returns', permission: 'buyers', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/admin/returns/:id',
+    permission: 'buyers',
+    params: async (db) => {
+      const buyer = await insertBuyer(db)
+      const contract = await insertContract(db, buyer.id)
+      const lead = await insertLead(db, { email: uniqueEmail('returned') })
+      const sale = await insertSale(db, { leadId: lead.id, contract })
+      const row = await db
+        .insertInto('leadReturn')
+        .values({ saleId: sale.id, buyerId: buyer.id, reason: 'duplicate' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return { id: row.id }
+    },
+    body: () => ({ status: 'rejected' }),
+    ok: 200,
+  },
   // The shipped scheme set's estimates equal the reference: it publishes without a note.
   {
     method: 'POST',
@@ -281,6 +350,11 @@ const publicApiRoutes = [
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/setup',
+  // A buyer's own API: an API key or a buyer's session (tests/integration/buyer-api.test.ts).
+  'GET /api/buyer/leads',
+  'GET /api/buyer/leads.csv',
+  'POST /api/buyer/leads/:ref/return',
+  'GET /api/buyer/returns',
 ]
 
 describe(`admin access control on ${testDialect}`, () => {
@@ -337,6 +411,8 @@ describe(`admin access control on ${testDialect}`, () => {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id
+      case 'buyer':
+        return (await insertBuyer(db)).id
       case 'questionnaire':
         return (
           await db
@@ -362,6 +438,7 @@ describe(`admin access control on ${testDialect}`, () => {
       lead: 'lead',
       webhook: 'webhook',
       questionnaire: 'questionnaireVersion',
+      buyer: 'buyer',
     } as const
     const row = await app.database.db
       .selectFrom(table[entity])
@@ -374,7 +451,9 @@ describe(`admin access control on ${testDialect}`, () => {
   /** Calls the route once, as `cookie` (or nobody), on a fresh record when it needs one. */
   async function call(route: RouteCase, cookie?: string) {
     const id = route.entity ? await makeRecord(route.entity) : undefined
-    const pathname = route.path.replace(':id', String(id))
+    let pathname = id === undefined ? route.path : route.path.replace(':id', String(id))
+    const params = route.params ? await route.params(app.database.db) : {}
+    for (const [name, value] of Object.entries(params)) pathname = pathname.replace(`:${name}`, String(value))
     const headers: Record<string, string> = {}
     if (cookie) headers.cookie = cookie
     const init: RequestInit = { method: route.method, headers }

@@ -7,6 +7,7 @@ import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
+import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
 import { OverviewPanel } from '../overview/overview-panel.tsx'
 import { PagesPanel } from '../pages/pages-panel.tsx'
@@ -37,6 +38,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   scripts: ScriptsPanel,
   leads: LeadsPanel,
   webhooks: WebhooksPanel,
+  returns: ReturnsPanel,
   users: UsersPanel,
   subjects: SubjectsPanel,
 }
@@ -52,6 +54,8 @@ const gridColumns: Record<number, string> = {
   8: 'sm:grid-cols-4 lg:grid-cols-8',
   9: 'sm:grid-cols-5 lg:grid-cols-9',
   10: 'sm:grid-cols-5 lg:grid-cols-10',
+  11: 'sm:grid-cols-6 lg:grid-cols-11',
+  12: 'sm:grid-cols-6 lg:grid-cols-12',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {
