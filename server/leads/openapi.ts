@@ -1,8 +1,20 @@
+import { saleStatuses } from '../../core/schemas/buyers.ts'
 import { leadExportQuerySchema, leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
-import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
+import { arrayOf, defineApi, type JsonSchema, ref, shape } from '../openapi/operation.ts'
 
 const ADMIN = '/api/admin/leads'
 const deliveries = arrayOf(ref('LeadDelivery'))
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] })
+const deliveryOutcome: JsonSchema = {
+  type: 'string',
+  enum: ['accepted', 'rejected', 'duplicate', 'failed', 'capped', 'withdrawn'],
+  description: 'An offer to a contract: what the buyer answered, or why it was not posted',
+}
+
+/** `schema` with further properties that may be absent. */
+function withOptional(schema: JsonSchema, fields: Record<string, JsonSchema>): JsonSchema {
+  return { ...schema, properties: { ...(schema.properties as object), ...fields } }
+}
 
 export const leadsApi = defineApi({
   tag: { name: 'Leads', description: 'Lead capture (public) and the leads admins read and export.' },
@@ -18,20 +30,92 @@ export const leadsApi = defineApi({
       createdAt: 'date-time',
       duplicateCount: 'integer',
     }),
-    LeadDelivery: shape({
-      id: 'integer',
-      webhookId: 'integer',
-      webhookName: 'string',
-      idempotencyKey: 'string',
-      status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
-      attempts: 'integer',
-      'lastStatus?': 'integer',
-      'lastError?': 'string',
-      'deliveredAt?': 'date-time',
-      'nextAttemptAt?': 'date-time',
-      createdAt: 'date-time',
-      attemptsLog: { type: 'array', items: { type: 'object' } },
-    }),
+    LeadDelivery: withOptional(
+      shape({
+        id: 'integer',
+        webhookId: 'integer',
+        webhookName: 'string',
+        idempotencyKey: 'string',
+        status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+        attempts: 'integer',
+        'lastStatus?': 'integer',
+        'lastError?': 'string',
+        'deliveredAt?': 'date-time',
+        'nextAttemptAt?': 'date-time',
+        createdAt: 'date-time',
+        attemptsLog: { type: 'array', items: { type: 'object' } },
+      }),
+      // Only a delivery that offers the lead to a contract has these (not a plain webhook's).
+      { outcome: nullable(deliveryOutcome), outcomeReason: nullable({ type: 'string' }) },
+    ),
+    ConsentEvidence: shape(
+      {
+        given: 'boolean',
+        'text?': { type: 'string', description: 'The exact wording shown' },
+        'version?': 'string',
+        'sha256?': 'string',
+        'privacyVersion?': 'string',
+        'partnerName?': 'string',
+        buyers: {
+          ...arrayOf(shape({ id: 'integer', name: 'string' })),
+          description: 'The buyers the wording named, in its order: the only firms that may have the lead',
+        },
+        'pageUrl?': 'string',
+        'userAgent?': 'string',
+        'ipAddress?': 'string',
+        at: 'date-time',
+      },
+      'What the visitor agreed to, kept as proof of consent',
+    ),
+    LeadRouting: shape(
+      {
+        'saleStatus?': { type: 'string', enum: [...saleStatuses] },
+        rounds: arrayOf(
+          shape({
+            round: 'integer',
+            at: 'date-time',
+            considered: { type: 'integer', description: 'How many contracts were judged' },
+            skipped: arrayOf(
+              shape({ contractId: 'integer', contractName: 'string', buyerName: 'string', reason: 'string' }),
+            ),
+            offers: arrayOf(
+              shape({
+                position: { type: 'integer', description: 'The order the contracts are offered the lead' },
+                'contractId?': 'integer',
+                contractName: 'string',
+                buyerName: 'string',
+                decision: {
+                  type: 'string',
+                  enum: [
+                    'queued',
+                    'sending',
+                    'accepted',
+                    'rejected',
+                    'duplicate',
+                    'failed',
+                    'capped',
+                    'passed',
+                  ],
+                },
+                'reason?': 'string',
+                'delivery?': ref('LeadDelivery'),
+              }),
+            ),
+          }),
+        ),
+        sales: arrayOf(
+          shape({
+            id: 'integer',
+            buyerName: 'string',
+            contractName: 'string',
+            pricePence: 'integer',
+            status: { type: 'string', enum: ['reserved', 'accepted'] },
+            'acceptedAt?': 'date-time',
+          }),
+        ),
+      },
+      'How the lead was offered to buyers’ contracts, round by round: each contract skipped (and why) or offered, and what came of it',
+    ),
   },
   operations: [
     {
@@ -108,19 +192,21 @@ export const leadsApi = defineApi({
       method: 'get',
       path: `${ADMIN}/{id}`,
       summary: 'A lead with everything stored about it',
-      description: 'Consent evidence, attribution, answers, eligibility, deliveries and later submissions.',
+      description:
+        'Consent evidence (with the buyers its wording named), attribution, answers, eligibility, deliveries, later submissions and the routing decision.',
       auth: 'permission:leads',
       response: {
         allOf: [ref('LeadListItem')],
         properties: {
           reference: { type: 'string' },
-          consent: { type: 'object' },
+          consent: ref('ConsentEvidence'),
           attribution: { type: 'object' },
           answers: { type: 'array' },
           deliveries,
           submissions: { type: 'array', items: { type: 'object' } },
+          routing: ref('LeadRouting'),
         },
-        required: ['reference', 'consent', 'deliveries', 'submissions'],
+        required: ['reference', 'consent', 'deliveries', 'submissions', 'routing'],
       },
     },
     {
@@ -129,6 +215,20 @@ export const leadsApi = defineApi({
       summary: 'Send a lead to the webhooks again',
       auth: 'permission:leads',
       response: shape({ retried: 'integer', created: 'integer', deliveries }),
+    },
+    {
+      method: 'post',
+      path: `${ADMIN}/{id}/route`,
+      summary: 'Route a lead again',
+      description:
+        'Offers the lead to the contracts that match now (an unsold lead once a window opens, or a shared one with room left), leaving out those already offered it; a new round of `routing`.',
+      auth: 'permission:leads',
+      response: shape({
+        offers: { type: 'integer', description: 'Contracts queued in this round (0 when none matched)' },
+        round: 'integer',
+        routing: ref('LeadRouting'),
+      }),
+      responses: { 409: 'An offer is still out (wait for the answer), or the lead is sold exclusively' },
     },
   ],
 })

@@ -94,7 +94,10 @@ function responses(op: ApiOperation): Record<string, JsonSchema> {
   if (op.request || op.query) out[400] = answer('The request breaks a rule: the message names the first')
   if (op.auth === 'session' || op.auth.startsWith('permission:'))
     out[401] = answer('Not signed in: `{"message": "Please sign in to continue"}`')
-  if (op.auth === 'buyer-key') out[401] = answer('No API key, or a revoked one')
+  if (op.auth === 'buyer-key')
+    out[401] = answer(
+      'No valid API key (none, unknown or revoked) and no buyer’s session, or the buyer is inactive; with `WWW-Authenticate: Bearer`',
+    )
   const refusals = [
     ...(op.auth.startsWith('permission:')
       ? [`the admin's role and grants do not include the ${op.auth.slice('permission:'.length)} permission`]
@@ -109,14 +112,16 @@ function responses(op: ApiOperation): Record<string, JsonSchema> {
 
 function security(op: ApiOperation) {
   if (op.auth === 'public') return []
-  if (op.auth === 'buyer-key') return [{ buyerApiKey: [] }]
+  // Either scheme will do: a key (which wins when sent) or a buyer account's session.
+  if (op.auth === 'buyer-key') return [{ buyerApiKey: [] }, { sessionCookie: [] }]
   return [{ sessionCookie: [] }]
 }
 
 function authText(op: ApiOperation): string {
   if (op.auth === 'public') return 'Public: no sign-in needed.'
   if (op.auth === 'session') return 'Any signed-in admin.'
-  if (op.auth === 'buyer-key') return "A buyer's API key as a bearer token."
+  if (op.auth === 'buyer-key')
+    return "A buyer's API key as a bearer token (`Authorization: Bearer <key>`), which wins when sent; or the session of one of the buyer's sign-in accounts (the /buyer page). Either way the buyer must be active."
   return `Signed-in admins holding the \`${op.auth.slice('permission:'.length)}\` permission.`
 }
 

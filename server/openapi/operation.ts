@@ -7,6 +7,7 @@ export type JsonSchema = { [key: string]: unknown }
 /** A schema in an operation: a zod schema (converted with z.toJSONSchema) or a plain JSON Schema. */
 export type SchemaSource = z.ZodType | JsonSchema
 
+/** `buyer-key`: the buyer API, which takes a buyer's API key or a buyer account's session. */
 export type ApiAuth = 'public' | 'session' | `permission:${Permission}` | 'buyer-key'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'

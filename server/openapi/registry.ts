@@ -1,11 +1,15 @@
 import { activityApi } from '../audit/openapi.ts'
 import { authApi } from '../auth/openapi.ts'
+import { buyerAccessApi } from '../buyer-access/openapi.ts'
+import { buyerApi } from '../buyer-api/openapi.ts'
 import { consentApi } from '../consent/openapi.ts'
 import { leadsApi } from '../leads/openapi.ts'
+import { revenueApi } from '../ledger/openapi.ts'
 import { pagesApi } from '../pages/openapi.ts'
 import { subjectsApi } from '../privacy/openapi.ts'
 import { questionnaireApi } from '../questionnaire/openapi.ts'
 import { redirectsApi } from '../redirects/openapi.ts'
+import { returnsApi } from '../returns/openapi.ts'
 import { scriptsApi } from '../scripts/openapi.ts'
 import { settingsApi } from '../settings/openapi.ts'
 import { uploadsApi } from '../uploads/openapi.ts'
@@ -43,6 +47,10 @@ export const apiModules = [
   settingsApi,
   scriptsApi,
   webhooksApi,
+  buyerAccessApi,
+  returnsApi,
+  revenueApi,
+  buyerApi,
   usersApi,
   subjectsApi,
   activityApi,

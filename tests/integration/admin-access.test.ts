@@ -182,6 +182,15 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 200,
   },
+  // A fresh lead with no contract to match: routed again to nobody, 200 with no offers.
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/route',
+    permission: 'leads',
+    entity: 'lead',
+    body: () => ({}),
+    ok: 200,
+  },
   { method: 'GET', path: '/api/admin/activity', permission: 'activity', ok: 200 },
   // Without ?email= or ?phone= an allowed caller gets as far as 400 (the query is checked after access).
   { method: 'GET', path: '/api/admin/subjects', permission: 'subjects', ok: 400 },

@@ -152,6 +152,35 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
       }
   })
 
+  it('lets the buyer API take a buyer key or a buyer session, and nothing else', () => {
+    const buyerOps = operations(doc).filter(({ path }) => path.startsWith('/api/buyer/'))
+    expect(buyerOps.length).toBeGreaterThanOrEqual(4)
+    for (const { method, path, op } of buyerOps) {
+      expect(op['x-auth'], `${method} ${path}`).toBe('buyer-key')
+      expect(op.security, `${method} ${path}`).toEqual([{ buyerApiKey: [] }, { sessionCookie: [] }])
+    }
+    const giveBack = doc.paths['/api/buyer/leads/{ref}/return']?.post
+    expect(giveBack?.parameters).toContainEqual(expect.objectContaining({ name: 'ref', in: 'path' }))
+    expect(Object.keys(giveBack?.responses ?? {})).toEqual(
+      expect.arrayContaining(['201', '400', '401', '404', '409']),
+    )
+  })
+
+  it('describes the routing of a lead: its detail and routing it again', () => {
+    const routing = { $ref: '#/components/schemas/LeadRouting' }
+    const detail = doc.paths['/api/admin/leads/{id}']?.get?.responses['200']?.content?.['application/json']
+    expect(detail?.schema).toMatchObject({ properties: { routing } })
+    const again = doc.paths['/api/admin/leads/{id}/route']?.post
+    expect(again?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+      properties: { routing },
+      required: ['offers', 'round', 'routing'],
+    })
+    expect(Object.keys(again?.responses ?? {})).toEqual(expect.arrayContaining(['404', '409']))
+    expect(doc.components.schemas.ConsentEvidence).toMatchObject({
+      properties: { buyers: { type: 'array' } },
+    })
+  })
+
   it('takes the request bodies from the zod schemas (constraints included)', () => {
     const redirect = doc.paths['/api/admin/redirects']?.post?.requestBody?.content['application/json']?.schema
     expect(redirect).toMatchObject({

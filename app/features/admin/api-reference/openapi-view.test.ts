@@ -131,6 +131,6 @@ describe('the API reference view', () => {
   it('labels access', () => {
     expect(authLabel('public')).toBe('Public')
     expect(authLabel('session')).toBe('Signed in')
-    expect(authLabel('buyer-key')).toBe('Buyer API key')
+    expect(authLabel('buyer-key')).toBe('Buyer API key or buyer sign-in')
   })
 })

@@ -126,7 +126,7 @@ export function fieldsOf(schema: Schema | undefined, doc: OpenApiDocument): Fiel
 export function authLabel(auth: string | undefined): string {
   if (!auth || auth === 'public') return 'Public'
   if (auth === 'session') return 'Signed in'
-  if (auth === 'buyer-key') return 'Buyer API key'
+  if (auth === 'buyer-key') return 'Buyer API key or buyer sign-in'
   if (auth.startsWith('permission:')) return `Permission: ${auth.slice('permission:'.length)}`
   return auth
 }
