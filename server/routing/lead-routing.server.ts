@@ -79,6 +79,8 @@ export async function leadRouting(db: Kysely<DB>, leadId: number): Promise<LeadR
       .execute(),
     offerDeliveries(db, leadId),
   ])
+  const latest = rounds.at(-1)?.round
+  const sold = sales.some((s) => s.status === 'accepted')
   return {
     saleStatus: lead?.saleStatus ?? null,
     rounds: rounds.map((r) => ({
@@ -86,17 +88,38 @@ export async function leadRouting(db: Kysely<DB>, leadId: number): Promise<LeadR
       at: iso(r.createdAt) as string,
       considered: r.considered,
       skipped: r.skipped,
-      offers: routes
-        .filter((o) => o.round === r.round)
-        .map((o) => ({
-          position: o.position ?? 0,
-          contractId: o.contractId,
-          contractName: o.contractName,
-          buyerName: o.buyerName,
-          decision: o.decision,
-          reason: o.reason,
-          delivery: (o.contractId === null ? undefined : offers.get(o.contractId)?.at(-1)) ?? null,
-        })),
+      offers: [
+        ...routes
+          .filter((o) => o.round === r.round)
+          .map((o) => ({
+            position: o.position ?? 0,
+            contractId: o.contractId,
+            contractName: o.contractName,
+            buyerName: o.buyerName,
+            decision: o.decision,
+            reason: o.reason,
+            delivery: (o.contractId === null ? undefined : offers.get(o.contractId)?.at(-1)) ?? null,
+          })),
+        // Still queued, or never needed: the lead sold first or was routed again.
+        ...r.queue.map((q) => {
+          const waiting = r.round === latest && lead?.saleStatus === 'routing'
+          return {
+            position: q.position,
+            contractId: q.contractId,
+            contractName: q.contractName,
+            buyerName: q.buyerName,
+            decision: waiting ? ('queued' as const) : ('passed' as const),
+            reason: waiting
+              ? null
+              : r.round !== latest
+                ? 'Not offered: routed again'
+                : sold
+                  ? 'Not offered: the lead was sold'
+                  : null,
+            delivery: null,
+          }
+        }),
+      ].sort((a, b) => a.position - b.position),
     })),
     sales: sales.map((s) => ({ ...s, acceptedAt: iso(s.acceptedAt) })),
   }
@@ -143,13 +166,6 @@ export async function routeAgain(db: Kysely<DB>, leadId: number, at = new Date()
       .where('leadId', '=', leadId)
       .executeTakeFirst()
     const round = Number(last?.round ?? 0) + 1
-    // Still queued from an earlier round: superseded by this one.
-    await trx
-      .updateTable('leadRoute')
-      .set({ decision: 'passed', reason: 'Routed again', updatedAt: at })
-      .where('leadId', '=', leadId)
-      .where('decision', '=', 'queued')
-      .execute()
     const made = await routeLeads(trx, [routableLead(lead)], {
       at,
       round,

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely'
 import { capVerdict, scheduleOpen } from '../../core/routing/contract-rules.ts'
 import type { SaleStatus } from '../../core/schemas/buyers.ts'
-import type { Dialect } from '../db/database.ts'
+import { type Dialect, json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
-import type { RouteDecision } from '../db/schema-buyers.ts'
+import type { QueuedContract, RouteDecision } from '../db/schema-buyers.ts'
 import { recordSale } from '../ledger/entries.server.ts'
 import type { ContractOffers, OfferEnd, OfferRefusal } from '../outbox/claims.server.ts'
 import { enqueue } from '../outbox/enqueue.server.ts'
@@ -28,7 +28,9 @@ export async function reserveOffers(
   const ids = [...new Set(offers.map((o) => o.contractId))].sort((a, b) => a - b)
   await db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
-      await sql`select id from contract where id = any(${ids}::int[]) order by id for update`.execute(trx)
+      await sql`select id from contract where id = any(${ids}::int[]) order by id for no key update`.execute(
+        trx,
+      )
     }
     const contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
     for (const offer of offers) {
@@ -153,84 +155,93 @@ async function markRoute(
     .set({ decision, reason: reason?.slice(0, 300) ?? null, updatedAt: new Date() })
     .where('leadId', '=', leadId)
     .where('contractId', '=', contractId)
-    .where('decision', 'in', ['queued', 'sending'])
+    .where('decision', '=', 'sending')
     .execute()
 }
 
 /**
- * Offers the lead to its next queued contract that can still take it, passing over (with the
- * reason) those that cannot now; sets the lead's sale status. Nothing happens while an offer is
- * out: one at a time per lead.
+ * Offers the lead to the next contract in its latest round's queue that can still take it,
+ * recording those passed over (with the reason); sets the lead's sale status. Nothing happens
+ * while an offer is out: one at a time per lead.
  */
 export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()): Promise<number> {
-  const routes = await trx
+  const out = await trx
     .selectFrom('leadRoute')
-    .select(['id', 'contractId', 'decision'])
+    .select('id')
     .where('leadId', '=', leadId)
-    .where('decision', 'in', ['queued', 'sending'])
-    .orderBy('round')
-    .orderBy('position')
-    .execute()
-  if (routes.some((r) => r.decision === 'sending')) return 0
+    .where('decision', '=', 'sending')
+    .executeTakeFirst()
+  if (out) return 0
+  const routing = await trx
+    .selectFrom('leadRouting')
+    .select(['id', 'round', 'queue'])
+    .where('leadId', '=', leadId)
+    .orderBy('round', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   const sales = await trx
     .selectFrom('sale')
     .innerJoin('contract', 'contract.id', 'sale.contractId')
-    .innerJoin('buyer', 'buyer.id', 'sale.buyerId')
-    .select(['sale.status', 'contract.exclusive', 'buyer.name as buyerName'])
+    .select(['sale.status', 'contract.exclusive'])
     .where('sale.leadId', '=', leadId)
+    .where('sale.status', '=', 'accepted')
     .execute()
-  const accepted = sales.filter((s) => s.status === 'accepted')
-  const exclusive = accepted.find((s) => s.exclusive)
-  const contracts = new Map(
-    (
-      await loadContracts(
-        trx,
-        routes.flatMap((r) => (r.contractId === null ? [] : [r.contractId])),
+  const queue = [...(routing?.queue ?? [])]
+  const exclusive = sales.some((s) => s.exclusive)
+  const contracts = exclusive
+    ? new Map<number, RoutableContract>()
+    : new Map(
+        (
+          await loadContracts(
+            trx,
+            queue.map((q) => q.contractId),
+          )
+        ).map((c) => [c.id, c]),
       )
-    ).map((c) => [c.id, c]),
-  )
-  for (const route of routes) {
-    const contract = route.contractId === null ? undefined : contracts.get(route.contractId)
-    const pass = (reason: string) =>
-      trx
-        .updateTable('leadRoute')
-        .set({ decision: 'passed', reason, updatedAt: new Date() })
-        .where('id', '=', route.id)
-        .execute()
-    if (exclusive) {
-      await pass(`Sold exclusively to ${exclusive.buyerName}`)
-      continue
-    }
-    if (!contract) {
-      await pass('The contract was deleted')
-      continue
-    }
-    const why = stillOpen(contract, accepted.length, at)
-    if (why) {
-      await pass(why)
-      continue
-    }
-    const offered = await trx
-      .selectFrom('webhookDelivery')
-      .select('id')
-      .where('leadId', '=', leadId)
-      .where('contractId', '=', contract.id)
-      .executeTakeFirst()
-    if (offered) {
-      await pass('Offered before')
-      continue
-    }
-    await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id }])
+  let offered = 0
+  while (!exclusive && queue.length > 0 && offered === 0) {
+    const next = queue.shift() as QueuedContract
+    const contract = contracts.get(next.contractId)
+    const already =
+      contract &&
+      (await trx
+        .selectFrom('webhookDelivery')
+        .select('id')
+        .where('leadId', '=', leadId)
+        .where('contractId', '=', contract.id)
+        .executeTakeFirst())
+    const why = !contract
+      ? 'The contract was deleted'
+      : already
+        ? 'Offered before'
+        : stillOpen(contract, sales.length, at)
     await trx
-      .updateTable('leadRoute')
-      .set({ decision: 'sending', updatedAt: new Date() })
-      .where('id', '=', route.id)
+      .insertInto('leadRoute')
+      .values({
+        leadId,
+        round: routing?.round ?? 1,
+        position: next.position,
+        contractId: contract ? contract.id : null,
+        contractName: next.contractName,
+        buyerName: next.buyerName,
+        decision: why ? 'passed' : 'sending',
+        reason: why ?? null,
+      })
       .execute()
-    await setSaleStatus(trx, leadId, 'routing')
-    return 1
+    if (!why && contract) {
+      await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id }])
+      offered = 1
+    }
   }
-  await setSaleStatus(trx, leadId, accepted.length > 0 ? 'sold' : 'unsold')
-  return 0
+  if (routing && queue.length !== routing.queue.length) {
+    await trx
+      .updateTable('leadRouting')
+      .set({ queue: json(queue) })
+      .where('id', '=', routing.id)
+      .execute()
+  }
+  await setSaleStatus(trx, leadId, offered ? 'routing' : sales.length > 0 ? 'sold' : 'unsold')
+  return offered
 }
 
 function stillOpen(contract: RoutableContract, sold: number, at: Date): string | undefined {

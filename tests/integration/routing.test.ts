@@ -134,15 +134,12 @@ describe(`routing leads to buyers' contracts on ${testDialect}`, () => {
     expect(routing[0]?.skipped).toEqual([
       expect.objectContaining({ buyerName: 'Gamma Not Named', reason: expect.stringContaining('not named') }),
     ])
-    const routes = await db()
-      .selectFrom('leadRoute')
-      .select(['buyerName', 'decision', 'position'])
-      .where('leadId', '=', lead.id)
-      .orderBy('position')
-      .execute()
-    expect(routes).toEqual([
-      { buyerName: 'Alpha Claims', decision: 'accepted', position: 1 },
-      { buyerName: 'Beta Legal', decision: 'passed', position: 2 },
+    const detail = (await ok(await admin.get(`/api/admin/leads/${lead.id}`))) as unknown as LeadDetail
+    expect(
+      detail.routing.rounds[0]?.offers.map((o) => [o.position, o.buyerName, o.decision, o.reason]),
+    ).toEqual([
+      [1, 'Alpha Claims', 'accepted', null],
+      [2, 'Beta Legal', 'passed', 'Not offered: the lead was sold'],
     ])
     const ledger = await db().selectFrom('ledgerEntry').selectAll().where('leadId', '=', lead.id).execute()
     expect(ledger).toEqual([
