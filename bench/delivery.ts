@@ -76,21 +76,25 @@ export async function startReceiver(tls: { key: string; cert: string }) {
 }
 
 export async function startApp(port: number, databaseUrl: string, caFile: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      NODE_ENV: 'production',
-      // The receiver is on this machine; its certificate is trusted like a buyer's real one.
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      NODE_EXTRA_CA_CERTS: caFile,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), 'server/index.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        RATE_LIMITS: 'off',
+        NODE_ENV: 'production',
+        // The receiver is on this machine; its certificate is trusted like a buyer's real one.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        NODE_EXTRA_CA_CERTS: caFile,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child

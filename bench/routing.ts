@@ -86,7 +86,13 @@ async function setUpContracts(
       .executeTakeFirstOrThrow()
     const endpoint = await db
       .insertInto('webhook')
-      .values({ kind: 'contract', name: `Bench firm ${n}`, url: url(n), secret: 'bench-secret-0123456789' })
+      .values({
+        kind: 'contract',
+        name: `Bench firm ${n}`,
+        url: url(n),
+        secret: 'bench-secret-0123456789',
+        isActive: process.env.BENCH_NO_DELIVERY !== '1',
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     const t = terms(n)
@@ -217,7 +223,7 @@ async function offered(db: Db, leadId: number) {
 /** 50 contracts, most with filters: leads per second, and routing time per lead. */
 export async function benchRouting(label: string, databaseUrl: string, port: number, workDir: string) {
   const tls = certificate(workDir)
-  const buyers = await startBuyers(tls, () => 200)
+  const buyers = await startBuyers(tls, () => 200, { record: false })
   const database = createDatabase(parseDatabaseUrl(databaseUrl))
   const app = await startApp(port, databaseUrl, tls.cert)
   try {

@@ -105,5 +105,7 @@ export async function capUsage(
   return usage
 }
 
-export const noUsage = (): CapUsage =>
-  Object.fromEntries(capWindows.map((w) => [w, { count: 0, pence: 0 }])) as CapUsage
+/** A contract with nothing counted yet (read only). */
+export const noUsage: CapUsage = Object.freeze(
+  Object.fromEntries(capWindows.map((w) => [w, Object.freeze({ count: 0, pence: 0 })])),
+) as CapUsage

@@ -7,7 +7,7 @@ import type { QueuedContract, RouteDecision } from '../db/schema-buyers.ts'
 import { recordSale } from '../ledger/entries.server.ts'
 import type { ContractOffers, OfferEnd, OfferRefusal } from '../outbox/claims.server.ts'
 import { enqueue } from '../outbox/enqueue.server.ts'
-import { capUsage, loadContracts, noUsage, type RoutableContract } from './contracts.server.ts'
+import { capUsage, hasCaps, loadContracts, noUsage, type RoutableContract } from './contracts.server.ts'
 
 type Offer = { deliveryId: number; leadId: number; contractId: number }
 
@@ -68,9 +68,11 @@ async function reserve(
   if (!contract.exclusive && sales.length >= contract.maxBuyers) {
     return { outcome: 'withdrawn', reason: `The lead was sold to ${sales.length} buyers already` }
   }
-  const usage = (await capUsage(trx, [contract.id], at)).get(contract.id) ?? noUsage()
-  const caps = capVerdict(contract.caps, usage, contract.pricePence)
-  if (!caps.ok) return { outcome: 'capped', reason: caps.reason }
+  if (hasCaps(contract.caps)) {
+    const usage = (await capUsage(trx, [contract.id], at)).get(contract.id) ?? noUsage
+    const caps = capVerdict(contract.caps, usage, contract.pricePence)
+    if (!caps.ok) return { outcome: 'capped', reason: caps.reason }
+  }
   const lead = await trx
     .selectFrom('lead')
     .select(['utmSource', 'utmCampaign'])
@@ -112,22 +114,23 @@ const decisionOf: Record<OfferEnd['outcome'], RouteDecision> = {
 export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new Date()): Promise<number> {
   let enqueued = 0
   for (const end of ends) {
-    const where = (q: { leadId: number; contractId: number }) =>
-      trx
-        .selectFrom('sale')
-        .selectAll()
-        .where('leadId', '=', q.leadId)
-        .where('contractId', '=', q.contractId)
-        .where('status', '=', 'reserved')
     if (end.outcome === 'accepted') {
-      const sale = await where(end).executeTakeFirst()
+      const sale = await trx
+        .updateTable('sale')
+        .set({ status: 'accepted', acceptedAt: at })
+        .where('leadId', '=', end.leadId)
+        .where('contractId', '=', end.contractId)
+        .where('status', '=', 'reserved')
+        .returningAll()
+        .executeTakeFirst()
       if (sale) {
-        await trx
-          .updateTable('sale')
-          .set({ status: 'accepted', acceptedAt: at })
-          .where('id', '=', sale.id)
-          .execute()
         await recordSale(trx, sale)
+        await markRoute(trx, end.leadId, end.contractId, 'accepted', null)
+        // Sold exclusively: nothing more to offer.
+        if (sale.exclusiveLeadId !== null) {
+          await setSaleStatus(trx, end.leadId, 'sold')
+          continue
+        }
       }
     } else {
       await trx
@@ -137,7 +140,8 @@ export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new D
         .where('status', '=', 'reserved')
         .execute()
     }
-    await markRoute(trx, end.leadId, end.contractId, decisionOf[end.outcome], end.reason)
+    if (end.outcome !== 'accepted')
+      await markRoute(trx, end.leadId, end.contractId, decisionOf[end.outcome], end.reason)
     enqueued += await advance(trx, end.leadId, at)
   }
   return enqueued

@@ -81,7 +81,7 @@ export async function routeLeads(
     const left = exclude.get(lead.id)
     for (const contract of contracts) {
       if (left?.has(contract.id)) continue
-      const verdict = judge(contract, lead, usage.get(contract.id) ?? noUsage(), at)
+      const verdict = judge(contract, lead, usage.get(contract.id) ?? noUsage, at)
       if (verdict.ok) passed.push(contract)
       else
         skipped.push({
