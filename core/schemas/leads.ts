@@ -11,7 +11,7 @@ import {
   recipientSentence,
 } from '../lead-form-rules.ts'
 import { isUkPhoneNumber } from '../phone.ts'
-import type { ConsentBuyer } from './buyers.ts'
+import type { ConsentBuyer, SaleStatus } from './buyers.ts'
 import type { LeadRoutingView } from './routing.ts'
 import type { LeadDeliveryView } from './webhooks.ts'
 
@@ -177,6 +177,10 @@ export const leadListQuerySchema = z.object({
     .max(200, 'campaign must be at most 200 characters')
     .optional()
     .transform((v) => v || undefined),
+  /** Whether the lead sold: sold, unsold, routing (being offered), or none (never routed). */
+  sale: z
+    .enum(['sold', 'unsold', 'routing', 'none'], { error: 'sale must be sold, unsold, routing or none' })
+    .optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').optional(),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
@@ -189,7 +193,7 @@ export type LeadListQuery = z.input<typeof leadListQuerySchema>
 
 /** The CSV export: the list's search and filters, and `attribution=1` for the campaign columns. */
 export const leadExportQuerySchema = leadListQuerySchema
-  .pick({ q: true, source: true, campaign: true, questionnaireVersion: true, answer: true })
+  .pick({ q: true, source: true, campaign: true, questionnaireVersion: true, answer: true, sale: true })
   .extend({
     /** One column per question of `questionnaireVersion` (the live version when absent). */
     answers: z
@@ -214,6 +218,8 @@ export type LeadListItem = {
   createdAt: string
   /** How many later submissions the same person sent within the duplicate window. */
   duplicateCount: number
+  /** Null when the lead was never offered to a buyer's contract. */
+  saleStatus: SaleStatus | null
 }
 export type LeadPage = { items: LeadListItem[]; total: number; page: number; pageSize: number }
 

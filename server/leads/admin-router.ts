@@ -70,8 +70,8 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
   router.get('/export.csv', async (req, res) => {
     const parsed = leadExportQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
-    const { q, source, campaign, attribution, questionnaireVersion, answer, answers } = parsed.data
-    const filter = { source, campaign, questionnaireVersion, answer }
+    const { q, source, campaign, attribution, questionnaireVersion, answer, answers, sale } = parsed.data
+    const filter = { source, campaign, questionnaireVersion, answer, sale }
     const version = answers ? await questionsForExport(db, questionnaireVersion) : undefined
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
     res.setHeader('Content-Disposition', `attachment; filename="${leadCsvFilename(new Date())}"`)
@@ -108,7 +108,7 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
       entity: 'lead',
       detail: {
         searched: Boolean(q),
-        filtered: Boolean(source || campaign || questionnaireVersion || answer?.length),
+        filtered: Boolean(source || campaign || questionnaireVersion || answer?.length || sale),
         attribution,
         answers,
         rows,

@@ -51,8 +51,8 @@ export function leadsRouter(services: AppServices): Router {
   router.get('/api/leads', loadSession(services), requirePermission('leads'), async (req, res) => {
     const parsed = leadListQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
-    const { q, page, pageSize, source, campaign, questionnaireVersion, answer } = parsed.data
-    const filter = { source, campaign, questionnaireVersion, answer }
+    const { q, page, pageSize, source, campaign, questionnaireVersion, answer, sale } = parsed.data
+    const filter = { source, campaign, questionnaireVersion, answer, sale }
     res.setHeader('Cache-Control', 'no-store')
     if (page === undefined && pageSize === undefined) {
       // The whole list, streamed in batches: never every lead in memory at once.

@@ -18,6 +18,7 @@ export const leadListColumns = [
   'carDetails',
   'hasConsent',
   'createdAt',
+  'saleStatus',
 ] as const
 
 type Db = Kysely<DB>
@@ -30,9 +31,10 @@ export type LeadFilter = {
   campaign?: string
   questionnaireVersion?: number
   answer?: { question: string; value: string }[]
+  sale?: 'sold' | 'unsold' | 'routing' | 'none'
 }
 const hasFilter = (f: LeadFilter | undefined): f is LeadFilter =>
-  !!(f?.source || f?.campaign || f?.questionnaireVersion !== undefined || f?.answer?.length)
+  !!(f?.source || f?.campaign || f?.questionnaireVersion !== undefined || f?.answer?.length || f?.sale)
 
 /** The stored answer to a question (ids are checked to be plain names by the query schema). */
 function answerOf(dialect: Dialect, question: string) {
@@ -46,6 +48,8 @@ function filterWhere(dialect: Dialect, f: LeadFilter) {
   if (f.campaign) parts.push(sql<boolean>`${sql.ref('utmCampaign')} = ${f.campaign}`)
   if (f.questionnaireVersion !== undefined)
     parts.push(sql<boolean>`${sql.ref('questionnaireVersionId')} = ${f.questionnaireVersion}`)
+  if (f.sale === 'none') parts.push(sql<boolean>`${sql.ref('saleStatus')} is null`)
+  else if (f.sale) parts.push(sql<boolean>`${sql.ref('saleStatus')} = ${f.sale}`)
   for (const { question, value } of f.answer ?? [])
     parts.push(sql<boolean>`${answerOf(dialect, question)} = ${value}`)
   return sql<boolean>`(${sql.join(parts, sql` and `)})`

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { consentWording, type LeadDetail } from '../../core/schemas/leads.ts'
+import { consentWording, type LeadDetail, type LeadPage } from '../../core/schemas/leads.ts'
 import type { WebhookConfig } from '../../server/config.ts'
 import { json } from '../../server/db/database.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
@@ -203,6 +203,17 @@ describe(`routing leads to buyers' contracts on ${testDialect}`, () => {
     expect(routing.skipped.map((s) => s.buyerName).sort()).toEqual(['Closed today', 'Landlines only'])
     expect(closed.endpoint.receipts).toHaveLength(0)
     expect(mobiles.endpoint.receipts).toHaveLength(0)
+    // The leads panel lists it as unsold, and filters by it.
+    const unsold = (await ok(
+      await admin.get('/api/leads?sale=unsold&pageSize=200'),
+    )) as unknown as LeadPage
+    expect(unsold.items.find((l) => l.id === lead.id)?.saleStatus).toBe('unsold')
+    expect(unsold.items.every((l) => l.saleStatus === 'unsold')).toBe(true)
+    const sold = (await ok(await admin.get('/api/leads?sale=sold&pageSize=200'))) as unknown as LeadPage
+    expect(sold.items.some((l) => l.id === lead.id)).toBe(false)
+    const bad = await admin.get('/api/leads?sale=maybe')
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { message: string }).message).toMatch(/sale must be/)
   })
 
   it('sells an exclusive lead once, and a shared lead to at most its number of buyers', async () => {

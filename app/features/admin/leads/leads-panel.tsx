@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router'
 import type { LeadStats } from '../../../../core/lead-stats.ts'
 import type { LeadPage, LeadQuestionnaireOption } from '../../../../core/schemas/leads.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
-import { StateBadge } from '../../../components/ui/badge.tsx'
+import { Badge, StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { StatCard } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/field.tsx'
@@ -13,6 +13,7 @@ import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { formatDateTime } from '../format.ts'
 import { LoadError } from '../load-error.tsx'
 import { LeadDetailDialog } from './lead-detail.tsx'
+import { saleStatusBadge } from './lead-routing.tsx'
 import { LeadsRevenue } from './leads-revenue.tsx'
 
 export const LEADS_PAGE_SIZE = 25
@@ -24,17 +25,26 @@ type Filters = {
   version: string
   question: string
   answer: string
+  sale: string
 }
 
-function filterParams({ q, source, campaign, version, question, answer }: Filters) {
+function filterParams({ q, source, campaign, version, question, answer, sale }: Filters) {
   const params = new URLSearchParams()
   if (q) params.set('q', q)
+  if (sale) params.set('sale', sale)
   if (source) params.set('source', source)
   if (campaign) params.set('campaign', campaign)
   if (version) params.set('questionnaireVersion', version)
   if (version && question && answer) params.set('answer', `${question}:${answer}`)
   return params
 }
+
+const saleOptions = [
+  { value: 'sold', label: 'Sold' },
+  { value: 'unsold', label: 'Unsold' },
+  { value: 'routing', label: 'Being offered' },
+  { value: 'none', label: 'Not offered (no contracts)' },
+] as const
 
 // Long version names must not widen the panel past a phone's width.
 const selectClass =
@@ -90,6 +100,7 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
   const [question, setQuestion] = useState('')
   const [answer, setAnswer] = useState('')
   const [withAnswers, setWithAnswers] = useState(false)
+  const [sale, setSale] = useState('')
   const versions = useQuery<LeadQuestionnaireOption[] | null>({
     queryKey: ['/api/admin/leads/questionnaires'],
   })
@@ -124,8 +135,8 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
     }, 300)
     return () => clearTimeout(timer)
   }, [typed, typedSource, typedCampaign])
-  const filters = { q, source, campaign, version, question, answer }
-  const filtered = Boolean(q || source || campaign || version)
+  const filters = { q, source, campaign, version, question, answer, sale }
+  const filtered = Boolean(q || source || campaign || version || sale)
 
   const list = useQuery<LeadPage | null>({
     queryKey: [leadsUrl(filters, page)],
@@ -206,6 +217,17 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
           />
         </div>
         <FilterSelect
+          id="lead-sale"
+          label="Sale to buyers"
+          value={sale}
+          anyLabel="Any"
+          options={saleOptions}
+          onChange={(value) => {
+            setSale(value)
+            setPage(1)
+          }}
+        />
+        <FilterSelect
           id="lead-questionnaire"
           label="Questionnaire"
           value={version}
@@ -276,7 +298,7 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
       {me.permissions.includes('buyers') ? <LeadsRevenue source={source} campaign={campaign} /> : null}
       <DataTable
         caption="Leads"
-        head={['Name', 'Car Details', 'Consent', 'Date', 'Duplicates']}
+        head={['Name', 'Car Details', 'Consent', 'Date', 'Duplicates', 'Sale']}
         empty={empty}
       >
         {items.map((l) => (
@@ -299,6 +321,13 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
               {l.duplicateCount
                 ? `${l.duplicateCount} later submission${l.duplicateCount === 1 ? '' : 's'}`
                 : '—'}
+            </Cell>
+            <Cell>
+              {l.saleStatus ? (
+                <Badge tone={saleStatusBadge[l.saleStatus].tone}>{saleStatusBadge[l.saleStatus].text}</Badge>
+              ) : (
+                '—'
+              )}
             </Cell>
           </tr>
         ))}
