@@ -204,9 +204,7 @@ describe(`routing leads to buyers' contracts on ${testDialect}`, () => {
     expect(closed.endpoint.receipts).toHaveLength(0)
     expect(mobiles.endpoint.receipts).toHaveLength(0)
     // The leads panel lists it as unsold, and filters by it.
-    const unsold = (await ok(
-      await admin.get('/api/leads?sale=unsold&pageSize=200'),
-    )) as unknown as LeadPage
+    const unsold = (await ok(await admin.get('/api/leads?sale=unsold&pageSize=200'))) as unknown as LeadPage
     expect(unsold.items.find((l) => l.id === lead.id)?.saleStatus).toBe('unsold')
     expect(unsold.items.every((l) => l.saleStatus === 'unsold')).toBe(true)
     const sold = (await ok(await admin.get('/api/leads?sale=sold&pageSize=200'))) as unknown as LeadPage
@@ -312,5 +310,65 @@ describe(`routing leads to buyers' contracts on ${testDialect}`, () => {
     const response = await admin.post(`/api/admin/leads/${lead.id}/route`, {})
     expect(response.status).toBe(409)
     expect(((await response.json()) as { message: string }).message).toMatch(/exclusively/)
+  })
+
+  it('holds caps and exclusivity with two instances posting and delivering at once', async () => {
+    const second = await startTestApp({ webhooks: fast }, { database: app.database })
+    try {
+      const slowly = () => 200
+      const capped = await firm('Capped exclusive', { priority: 1, caps: json({ day: 7 }), respond: slowly })
+      const sharedA = await firm('Shared A', {
+        priority: 2,
+        exclusive: false,
+        maxBuyers: 2,
+        caps: json({ hour: 5 }),
+      })
+      const sharedB = await firm('Shared B', {
+        priority: 2,
+        exclusive: false,
+        maxBuyers: 2,
+        caps: json({ hour: 5 }),
+      })
+      const rest = await firm('Rest', { priority: 3, caps: json({ day: 4 }) })
+      await app.services.site.changed()
+      await second.services.site.changed()
+      const apps = [app, second]
+      const leads = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const target = apps[i % 2] as TestApp
+          const response = await target.postJson('/api/leads', leadPayload(uniqueContact('pair')))
+          const { reference } = (await ok(response, 201)) as { reference: string }
+          return (
+            await db()
+              .selectFrom('lead')
+              .select('id')
+              .where('reference', '=', reference)
+              .executeTakeFirstOrThrow()
+          ).id
+        }),
+      )
+      for (const id of leads) await settled(id)
+      const taken = (r: Receiver) =>
+        new Set(r.receipts.filter((x) => x.answered === 200).map((x) => x.json.lead.id))
+      expect(taken(capped.endpoint).size).toBe(7)
+      expect(taken(sharedA.endpoint).size).toBeLessThanOrEqual(5)
+      expect(taken(sharedB.endpoint).size).toBeLessThanOrEqual(5)
+      expect(taken(rest.endpoint).size).toBe(4)
+      // An exclusive lead went to no one else.
+      for (const id of taken(capped.endpoint)) {
+        for (const other of [sharedA, sharedB, rest]) expect(taken(other.endpoint).has(id)).toBe(false)
+      }
+      const sales = await db().selectFrom('sale').select(['contractId', 'leadId', 'status']).execute()
+      expect(sales.every((s) => s.status === 'accepted')).toBe(true)
+      const perContract = (id: number) => sales.filter((s) => s.contractId === id).length
+      expect([capped, sharedA, sharedB, rest].map((f) => perContract(f.contract.id))).toEqual([
+        7,
+        taken(sharedA.endpoint).size,
+        taken(sharedB.endpoint).size,
+        4,
+      ])
+    } finally {
+      await second.close()
+    }
   })
 })
