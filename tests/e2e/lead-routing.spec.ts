@@ -1,0 +1,101 @@
+import type { Page, TestInfo } from '@playwright/test'
+import { axeViolations } from './admin-support.ts'
+import { expect, test } from './fixtures.ts'
+import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
+import { waitForHydration } from './support.ts'
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+
+async function answerAndFill(page: Page, testInfo: TestInfo, lastName: string) {
+  for (const label of [
+    labels.hadPcpFinance.yes,
+    labels.purchaseDateRange['2015-2018'],
+    labels.loanAmount['15000-25000'],
+    labels.dealerDisclosedCommission.no,
+  ]) {
+    await option(page, label).check()
+    await page.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
+  }
+  await page.getByLabel('First Name').fill('Ada')
+  await page.getByLabel('Last Name').fill(lastName)
+  await page.getByLabel('Email Address').fill(uniqueEmail(testInfo))
+  await page.getByLabel('Phone Number').fill(uniquePhone())
+}
+
+test.describe('selling a lead to the buyers the visitor consented to', () => {
+  test('the consent names the buyers; the lead detail shows each contract judged and the offer', async ({
+    adminPage: page,
+  }, testInfo) => {
+    const firm = `Acme Claims ${unique()}`
+    const api = page.request
+    const buyer = await api.post('/api/admin/buyers', {
+      data: {
+        name: firm,
+        fcaNumber: '123456',
+        email: 'ops@acme.example',
+        namedInConsent: true,
+        consentOrder: 1,
+      },
+    })
+    expect(buyer.status()).toBe(201)
+    const buyerId = ((await buyer.json()) as { id: number }).id
+    const hidden = await api.post('/api/admin/buyers', {
+      data: { name: `Not Named ${unique()}`, fcaNumber: '654321', email: 'ops@other.example' },
+    })
+    const hiddenId = ((await hidden.json()) as { id: number }).id
+    try {
+      // A TEST-NET address: the offer is made and waits for an answer that never comes.
+      for (const [id, name] of [
+        [buyerId, 'Day leads'],
+        [hiddenId, 'Any lead'],
+      ] as const) {
+        const contract = await api.post(`/api/admin/buyers/${id}/contracts`, {
+          data: {
+            name,
+            pricePence: 2500,
+            webhookUrl: 'https://203.0.113.10/leads',
+            secret: 'whsec_e2e_0123456789',
+          },
+        })
+        expect(contract.status()).toBe(201)
+      }
+
+      const visitor = await page
+        .context()
+        .browser()
+        ?.newPage({ viewport: { width: 360, height: 800 } })
+      if (!visitor) throw new Error('no browser')
+      await visitor.goto(page.url().replace(/\/admin.*$/, '/'))
+      await waitForHydration(visitor)
+      const lastName = `Routed${unique().replace(/\d/g, '')}`
+      await answerAndFill(visitor, testInfo, lastName)
+      const consent = visitor.getByRole('checkbox', { name: /I consent to being contacted/ })
+      await expect(
+        visitor.getByText(`Your details will be passed to ${firm}, a claims management company`),
+      ).toBeVisible()
+      await expect(visitor.getByText(/Not Named/)).toHaveCount(0)
+      await consent.check()
+      await visitor.getByRole('button', { name: 'Submit My Details' }).click()
+      await expect(visitor).toHaveURL(/\/thank-you$/)
+      await visitor.close()
+
+      await page.goto('/admin?tab=leads')
+      await waitForHydration(page)
+      await page.getByRole('button', { name: `Ada ${lastName}` }).click()
+      const dialog = page.getByRole('dialog', { name: `Ada ${lastName}` })
+      await expect(dialog.getByRole('region', { name: 'Consent evidence' })).toContainText(firm)
+      const sale = dialog.getByRole('region', { name: 'Sale to buyers' })
+      await expect(sale).toContainText('Being offered')
+      await expect(sale.getByRole('list', { name: 'Offers in round 1' })).toContainText(`${firm}, Day leads`)
+      await expect(sale.getByRole('list', { name: 'Offers in round 1' })).toContainText('Offered now')
+      await sale.getByText('1 left out').click()
+      await expect(sale).toContainText('was not named in the consent this visitor gave')
+      await expect(sale.getByRole('button', { name: 'Route again' })).toBeDisabled()
+      expect(await axeViolations(page)).toEqual([])
+    } finally {
+      // Other specs read the default wording: the buyers go (their contracts with them).
+      await api.put(`/api/admin/buyers/${buyerId}`, { data: { isActive: false, namedInConsent: false } })
+      await api.put(`/api/admin/buyers/${hiddenId}`, { data: { isActive: false } })
+    }
+  })
+})
