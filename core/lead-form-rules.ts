@@ -8,12 +8,29 @@ import { isUkPhoneNumber } from './phone.ts'
 export const CONSENT_TEXT =
   'I consent to being contacted about my car finance commission claim and agree to the Privacy Policy.'
 
-/** Who receives the lead, shown beside the consent box: UK GDPR wants recipients named. */
-export function recipientSentence(partnerName: string | null | undefined): string {
-  const partner = partnerName?.trim()
-  return partner
-    ? `Your details will be passed to ${partner}, a claims management company authorised and regulated by the Financial Conduct Authority.`
-    : 'Your details will be passed to a claims management company authorised and regulated by the Financial Conduct Authority.'
+/** Who the consent wording names: the buyers named in consent, or the partner setting, or no one. */
+export type Recipients = string | readonly string[] | null | undefined
+
+/** The named recipients of a lead, trimmed, blanks and repeats dropped, in their order. */
+export function recipientNames(recipients: Recipients): string[] {
+  const list = typeof recipients === 'string' ? [recipients] : (recipients ?? [])
+  return [...new Set(list.map((name) => name.trim()).filter(Boolean))]
+}
+
+/**
+ * Who receives the lead, shown beside the consent box: UK GDPR wants recipients named, and PECR
+ * regulation 21A lets only the firms named here call about the claim.
+ */
+export function recipientSentence(recipients: Recipients): string {
+  const names = recipientNames(recipients)
+  if (names.length === 0) {
+    return 'Your details will be passed to a claims management company authorised and regulated by the Financial Conduct Authority.'
+  }
+  if (names.length === 1) {
+    return `Your details will be passed to ${names[0]}, a claims management company authorised and regulated by the Financial Conduct Authority.`
+  }
+  const list = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+  return `Your details will be passed to ${list}, claims management companies authorised and regulated by the Financial Conduct Authority; only they may contact you about your claim.`
 }
 
 /** The same pattern as the server's e-mail check (zod's default). */

@@ -1,4 +1,8 @@
-export const roles = ['admin', 'editor'] as const
+/** The roles of the operator's staff, managed in Users. */
+export const staffRoles = ['admin', 'editor'] as const
+/** `buyer`: a buying firm's account, made from its buyer; it sees only that buyer's leads at /buyer. */
+export const roles = [...staffRoles, 'buyer'] as const
+export type StaffRole = (typeof staffRoles)[number]
 export type Role = (typeof roles)[number]
 
 export const permissions = [
@@ -12,6 +16,7 @@ export const permissions = [
   'subjects',
   'webhooks',
   'questionnaire',
+  'buyers',
 ] as const
 export type Permission = (typeof permissions)[number]
 
@@ -25,6 +30,7 @@ export type Permission = (typeof permissions)[number]
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   admin: permissions,
   editor: ['pages', 'redirects'],
+  buyer: [],
 }
 
 export function isRole(value: unknown): value is Role {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import type { Logger } from 'pino'
 import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
+import { loadConsentBuyers } from './buyers/consent.server.ts'
 import type { Config } from './config.ts'
 import type { AppEvents, AppServices } from './context.ts'
 import { Counters } from './counters.ts'
@@ -12,6 +13,7 @@ import { rateLimitJobs } from './http/rate-limit.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.server.ts'
 import { Metrics } from './metrics/metrics.ts'
+import { DeliveryWorker } from './outbox/worker.server.ts'
 import { loadPublishedPages } from './pages/queries.server.ts'
 import { notifyOperatorOfNewLeads } from './privacy/lead-notification.server.ts'
 import { retentionJobs } from './privacy/retention.server.ts'
@@ -23,7 +25,6 @@ import { loadScriptMarkup } from './scripts/queries.server.ts'
 import { loadSettings } from './settings/queries.server.ts'
 import { SiteState } from './site/site-state.server.ts'
 import { BackgroundTasks } from './task-queue.ts'
-import { DeliveryWorker } from './webhooks/worker.server.ts'
 
 /**
  * The composition root: the one place that knows every module. The process entry
@@ -55,14 +56,15 @@ export function createServices(
   const { db } = database
 
   const site = new SiteState(db, async () => {
-    const [settings, scripts, redirects, pages, questionnaire] = await Promise.all([
+    const [settings, scripts, redirects, pages, questionnaire, consentBuyers] = await Promise.all([
       loadSettings(db),
       loadScriptMarkup(db),
       loadRedirectTable(db),
       loadPublishedPages(db),
       liveQuestionnaire(db),
+      loadConsentBuyers(db),
     ])
-    return { settings, scripts, redirects, pages, questionnaire }
+    return { settings, scripts, redirects, pages, questionnaire, consentBuyers }
   })
 
   const counters = new Counters()

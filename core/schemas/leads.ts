@@ -7,6 +7,7 @@ import {
   EMAIL_PATTERN,
   fieldMessage,
   NOT_IN_NAMES,
+  type Recipients,
   recipientSentence,
 } from '../lead-form-rules.ts'
 import { isUkPhoneNumber } from '../phone.ts'
@@ -15,13 +16,13 @@ import type { LeadDeliveryView } from './webhooks.ts'
 export { CONSENT_TEXT, recipientSentence }
 
 /** Bumped whenever CONSENT_TEXT or the recipient sentence changes: stored with each lead. */
-export const CONSENT_VERSION = '2026-11-23'
+export const CONSENT_VERSION = '2026-11-25'
 /** The privacy policy in force ("Last updated" on /privacy-policy): stored with each lead. */
 export const PRIVACY_POLICY_VERSION = '2025-01'
 
 /** The exact wording a visitor agreed to, stored with the lead as proof of consent. */
-export function consentWording(partnerName: string | null | undefined): string {
-  return `${CONSENT_TEXT} ${recipientSentence(partnerName)}`
+export function consentWording(recipients: Recipients): string {
+  return `${CONSENT_TEXT} ${recipientSentence(recipients)}`
 }
 
 /**

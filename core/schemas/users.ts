@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { type Permission, permissions, type Role, roles } from '../permissions.ts'
+import { type Permission, permissions, type Role, staffRoles } from '../permissions.ts'
 import { email, flag, optionalText, password } from './fields.ts'
 
-const role = z.enum(roles, { error: 'Role must be admin or editor' })
+const role = z.enum(staffRoles, { error: 'Role must be admin or editor' })
 const grants = z.array(z.enum(permissions)).max(permissions.length).nullable().optional()
 
 export const adminUserCreateSchema = z.object({

@@ -13,7 +13,7 @@ const isWebAddress = (value: string) => {
   return (url?.protocol === 'http:' || url?.protocol === 'https:') && url.hostname !== ''
 }
 
-const webhookFields = {
+export const webhookFields = {
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   url: z
     .string({ error: 'URL is required' })

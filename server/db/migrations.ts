@@ -16,6 +16,7 @@ import { erasureLedger } from './migrations/0012-erasure-ledger.ts'
 import { shorterDescriptions } from './migrations/0014-shorter-descriptions.ts'
 import { questionnaireVersions } from './migrations/0015-questionnaire-versions.ts'
 import { leadAnswers } from './migrations/0016-lead-answers.ts'
+import { buyers } from './migrations/0017-buyers.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0014_shorter_descriptions': shorterDescriptions(),
         '0015_questionnaire_versions': questionnaireVersions(dialect),
         '0016_lead_answers': leadAnswers(dialect),
+        '0017_buyers': buyers(dialect),
       }
     },
   }

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
+import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
+import type { BuyerTables } from './schema-buyers.ts'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>
@@ -20,6 +22,8 @@ interface PostEvidenceColumns {
   consentSha256: string | null
   privacyVersion: string | null
   partnerName: string | null
+  /** The buyers the consent wording named, in its order: only they may buy the lead (PECR 21A). */
+  consentBuyers: ColumnType<ConsentBuyer[] | null, string | null | undefined, string | null>
   ipAddress: string | null
   constantsVersion: string | null
   utmSource: string | null
@@ -77,6 +81,8 @@ export interface LeadTable extends PostEvidenceColumns {
   /** Opaque and random: the only thing the visitor's post is answered with. */
   reference: ColumnType<string, string, never>
   estimatedClaim: number | null
+  /** Null until routed to contracts; then 'routing', 'sold' or 'unsold'. */
+  saleStatus: SaleStatus | null
 }
 
 /**
@@ -112,6 +118,8 @@ export interface LeadSubmissionTable extends PostEvidenceColumns {
 
 export interface WebhookTable {
   id: Generated<number>
+  /** 'webhook': the operator's own endpoint, sent every lead; 'contract': a buyer contract's endpoint. */
+  kind: ColumnType<'webhook' | 'contract', 'webhook' | 'contract' | undefined, never>
   name: string
   url: string
   secret: string
@@ -128,6 +136,11 @@ export interface WebhookDeliveryTable {
   /** Set when the row delivers a later submission of the lead rather than the lead itself. */
   submissionId: ColumnType<number | null, number | null | undefined, never>
   webhookId: number
+  /** Set when the row offers the lead to a buyer's contract (at most once per lead and contract). */
+  contractId: ColumnType<number | null, number | null | undefined, never>
+  /** The buyer's answer to a contract delivery. */
+  outcome: 'accepted' | 'rejected' | 'duplicate' | 'capped' | 'withdrawn' | null
+  outcomeReason: string | null
   idempotencyKey: string
   status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>
   attempts: ColumnType<number, number | undefined, number>
@@ -191,6 +204,8 @@ export interface AdminUserTable {
   lastLogin: Date | null
   passwordResetToken: string | null
   passwordResetExpires: Date | null
+  /** Set for the `buyer` role: the one buyer whose leads this account sees. */
+  buyerId: ColumnType<number | null, number | null | undefined, number | null>
   createdAt: CreatedAt
   updatedAt: UpdatedAt
 }
@@ -321,7 +336,7 @@ export interface ErasureLedgerTable {
   erasedAt: Date
 }
 
-export interface DB {
+export interface DB extends BuyerTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable

@@ -1,13 +1,32 @@
 import { type Kysely, sql } from 'kysely'
-import { normaliseUkPhone } from '../../core/phone.ts'
+import type { Attribution } from '../../core/attribution.ts'
+import { normaliseUkPhone, type UkPhone } from '../../core/phone.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from '../../core/schemas/settings.ts'
 import type { DB } from '../db/schema.ts'
-import { type Enqueued, enqueueDeliveries, leadsWithABuyer } from '../webhooks/enqueue.server.ts'
+import { type Enqueued, enqueue, leadsWithABuyer } from '../outbox/enqueue.server.ts'
+import { type RoutableLead, routeLeads } from '../routing/route.server.ts'
 import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
 import type { LeadContext, StoredLead } from './queries.server.ts'
 
 type Pending = { data: LeadData; context: LeadContext }
+
+/** A new lead as routing judges it (no contact details: reasons are shown to the operator). */
+function routable(id: number, { data, context }: Pending, phone: UkPhone | null): RoutableLead {
+  const attribution: Attribution = data.attribution ?? {}
+  return {
+    id,
+    facts: {
+      answers: context.questionnaire ? { ...context.questionnaire.answers } : null,
+      outcome: context.questionnaire?.assessment.outcome ?? null,
+      phoneType: phone?.type ?? null,
+      utmSource: attribution.utm_source ?? null,
+      utmCampaign: attribution.utm_campaign ?? null,
+      landingPage: attribution.landing_page ?? null,
+    },
+    consentBuyerIds: new Set((context.consentBuyers ?? []).map((b) => b.id)),
+  }
+}
 
 /**
  * A group commit's leads written with a handful of statements instead of several per lead (the
@@ -21,6 +40,7 @@ export async function insertLeadBatch(
   trx: Kysely<DB>,
   batch: Pending[],
   webhookIds: number[],
+  postgres: boolean,
 ): Promise<StoredLead[]> {
   const now = new Date()
   const people = batch.map(({ data, context }) => {
@@ -37,9 +57,12 @@ export async function insertLeadBatch(
   const keys = [
     ...new Set(people.flatMap((p, i) => [p.phone?.e164 ?? batch[i]?.data.phone ?? '', p.email])),
   ].sort()
-  await sql`select pg_advisory_xact_lock(hashtextextended('lead:' || k, 0)) from (select unnest(${keys}::text[]) as k order by 1) as ordered`.execute(
-    trx,
-  )
+  // SQLite has one writer at a time; PostgreSQL instances serialise on each identity.
+  if (postgres) {
+    await sql`select pg_advisory_xact_lock(hashtextextended('lead:' || k, 0)) from (select unnest(${keys}::text[]) as k order by 1) as ordered`.execute(
+      trx,
+    )
+  }
 
   const phones = people.flatMap((p) => (p.phone ? [p.phone.e164] : []))
   const emails = people.map((p) => p.email)
@@ -76,6 +99,7 @@ export async function insertLeadBatch(
   }
 
   const fresh = batch.flatMap((_job, i) => (decisions[i]?.kind === 'new' ? [i] : []))
+  let offers = new Map<number, number>()
   const inserted = new Map<number, { id: number; reference: string }>()
   if (fresh.length > 0) {
     const references = new Map(fresh.map((i) => [newReference(), i]))
@@ -97,10 +121,16 @@ export async function insertLeadBatch(
       return row ? [row] : []
     })
     if (responses.length > 0) await trx.insertInto('eligibilityResponse').values(responses).execute()
-    await enqueueDeliveries(
+    await enqueue(
       trx,
       fresh.flatMap((i) =>
         webhookIds.map((webhookId) => ({ leadId: inserted.get(i)?.id as number, webhookId })),
+      ),
+    )
+    offers = await routeLeads(
+      trx,
+      fresh.map((i) =>
+        routable(inserted.get(i)?.id as number, batch[i] as Pending, people[i]?.phone ?? null),
       ),
     )
   }
@@ -148,7 +178,7 @@ export async function insertLeadBatch(
         for (const webhookId of webhookIds)
           rows.push({ leadId: submission.leadId, submissionId: submission.id, webhookId })
       }
-      await enqueueDeliveries(trx, rows)
+      await enqueue(trx, rows)
     }
   }
 
@@ -162,7 +192,7 @@ export async function insertLeadBatch(
         submissionId: null,
         assessment,
         duplicate: false,
-        deliveries: webhookIds.length,
+        deliveries: webhookIds.length + (offers.get(row.id) ?? 0),
       }
     }
     const submission = submitted.get(i) as { id: number; reference: string; leadId: number }

@@ -10,6 +10,7 @@ import {
   type LeadData,
   PRIVACY_POLICY_VERSION,
 } from '../../core/schemas/leads.ts'
+import { consentRecipients } from '../buyers/consent.server.ts'
 import { json } from '../db/database.ts'
 import type { EligibilityResponseTable, LeadSubmissionTable, LeadTable } from '../db/schema.ts'
 import { specAnswers } from './answers.server.ts'
@@ -47,7 +48,8 @@ export const newReference = () => randomBytes(16).toString('base64url')
 
 /** The person, the consent evidence, the normalised phone and the attribution of one post. */
 function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | null, email: string) {
-  const consentText = consentWording(context.partnerName)
+  const consentBuyers = context.consentBuyers ?? []
+  const consentText = consentWording(consentRecipients(consentBuyers, context.partnerName))
   const attribution: Attribution = data.attribution ?? {}
   const answered = context.questionnaire
   return {
@@ -65,6 +67,7 @@ function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | nul
     consentSha256: sha256(consentText),
     privacyVersion: PRIVACY_POLICY_VERSION,
     partnerName: context.partnerName?.trim() || null,
+    consentBuyers: consentBuyers.length > 0 ? json(consentBuyers) : null,
     sourceUrl: cut(context.sourceUrl),
     userAgent: cut(context.userAgent),
     ipAddress: cut(context.ipAddress, 64),

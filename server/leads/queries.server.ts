@@ -1,17 +1,17 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { complianceVersion, readCompliance } from '../../core/compliance.ts'
-import { normaliseUkPhone } from '../../core/phone.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
+import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
-import { DEFAULT_DUPLICATE_WINDOW_DAYS, readLeadSettings } from '../../core/schemas/settings.ts'
+import { readLeadSettings } from '../../core/schemas/settings.ts'
 import type { AppServices } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
-import { activeWebhookIds, enqueueDeliveries, leadsWithABuyer } from '../webhooks/enqueue.server.ts'
+import { activeWebhookIds } from '../outbox/enqueue.server.ts'
 import { type AnsweredQuestionnaire, answeredQuestionnaire } from './answers.server.ts'
 import { insertLeadBatch } from './batch-insert.server.ts'
-import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
+import { newReference } from './lead-rows.server.ts'
 
 export type LeadContext = {
   /** The page the form was on (the Referer of the post), part of the consent evidence. */
@@ -20,6 +20,8 @@ export type LeadContext = {
   ipAddress?: string | null
   /** The `partner_name` setting when the lead was taken: part of the consent wording. */
   partnerName?: string | null
+  /** The buyers the consent wording named (site snapshot): only they may buy the lead. */
+  consentBuyers?: ConsentBuyer[]
   /** The version of the questionnaire constants and statements the visitor was shown. */
   constantsVersion?: string | null
   /** The questionnaire answered, checked and assessed against its version (answers.server.ts). */
@@ -46,89 +48,6 @@ export type StoredLead = {
   deliveries: number
 }
 
-/**
- * Writes a lead with its questionnaire version, answers and outcome (and, for the SPEC's four
- * answers, its eligibility response) inside the caller's transaction, with its consent evidence,
- * normalised phone and attribution, and one
- * outbox row per active webhook. A post whose phone or email matches a lead received within the
- * window is kept as a submission of that lead instead (the lead itself is never changed), and is
- * delivered only when no buyer has or is about to have that person. The outcome comes from the
- * version (context.questionnaire, computed by captureLead): the browser is never trusted.
- */
-async function insertLead(
-  trx: Kysely<DB>,
-  data: LeadData,
-  context: LeadContext,
-  webhookIds: number[],
-  postgres: boolean,
-): Promise<StoredLead> {
-  const phone = normaliseUkPhone(data.phone)
-  const email = data.email.trim().toLowerCase()
-  const now = new Date()
-  if (postgres) {
-    for (const key of [phone?.e164 ?? data.phone, email].sort()) {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${key}`}, 0))`.execute(trx)
-    }
-  }
-  const windowDays = context.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS
-  const since = new Date(now.getTime() - windowDays * 86_400_000)
-  const assessment = context.questionnaire?.assessment
-  const earlier = await trx
-    .selectFrom('lead')
-    .select('id')
-    .where('createdAt', '>=', since)
-    .where((eb) =>
-      phone
-        ? eb.or([eb('phoneE164', '=', phone.e164), eb('emailNormalized', '=', email)])
-        : eb('emailNormalized', '=', email),
-    )
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()
-  if (earlier) {
-    const submission = await trx
-      .insertInto('leadSubmission')
-      .values(submissionValues(earlier.id, data, context, phone, email, newReference()))
-      .returning(['id', 'reference'])
-      .executeTakeFirstOrThrow()
-    const targets = webhookIds.length > 0 && !(await leadsWithABuyer(trx, [earlier.id])).has(earlier.id)
-    if (targets) {
-      await enqueueDeliveries(
-        trx,
-        webhookIds.map((webhookId) => ({ leadId: earlier.id, submissionId: submission.id, webhookId })),
-      )
-    }
-    return {
-      reference: submission.reference,
-      leadId: earlier.id,
-      submissionId: submission.id,
-      assessment,
-      duplicate: true,
-      deliveries: targets ? webhookIds.length : 0,
-    }
-  }
-
-  const lead = await trx
-    .insertInto('lead')
-    .values(leadValues(data, context, phone, email, newReference()))
-    .returning(['id', 'reference'])
-    .executeTakeFirstOrThrow()
-  const response = eligibilityValues(lead.id, context)
-  if (response) await trx.insertInto('eligibilityResponse').values(response).execute()
-  await enqueueDeliveries(
-    trx,
-    webhookIds.map((webhookId) => ({ leadId: lead.id, webhookId })),
-  )
-  return {
-    reference: lead.reference,
-    leadId: lead.id,
-    submissionId: null,
-    assessment,
-    duplicate: false,
-    deliveries: webhookIds.length,
-  }
-}
-
 type Job = {
   data: LeadData
   context: LeadContext
@@ -150,11 +69,7 @@ async function flush(db: Kysely<DB>, writer: Writer) {
     const batch = writer.queue.splice(0, MAX_BATCH)
     try {
       const stored = await db.transaction().execute(async (trx) => {
-        const webhooks = await activeWebhookIds(trx)
-        if (writer.postgres) return insertLeadBatch(trx, batch, webhooks)
-        const results: StoredLead[] = []
-        for (const job of batch) results.push(await insertLead(trx, job.data, job.context, webhooks, false))
-        return results
+        return insertLeadBatch(trx, batch, await activeWebhookIds(trx), writer.postgres)
       })
       for (const [i, job] of batch.entries()) job.resolve(stored[i] as StoredLead)
     } catch {
@@ -163,8 +78,11 @@ async function flush(db: Kysely<DB>, writer: Writer) {
           job.resolve(
             await db
               .transaction()
-              .execute(async (trx) =>
-                insertLead(trx, job.data, job.context, await activeWebhookIds(trx), writer.postgres),
+              .execute(
+                async (trx) =>
+                  (
+                    await insertLeadBatch(trx, [job], await activeWebhookIds(trx), writer.postgres)
+                  )[0] as StoredLead,
               ),
           )
         } catch (error) {
@@ -236,13 +154,14 @@ export async function captureLead(
       deliveries: 0,
     }
   }
-  const { settings } = await site.get()
+  const { settings, consentBuyers } = await site.get()
   const compliance = readCompliance(settings)
   const lead = await createLead(
     db,
     data,
     {
       partnerName: settings.get('partner_name'),
+      consentBuyers,
       sourceUrl: request.sourceUrl,
       userAgent: request.userAgent,
       ipAddress: request.ip ?? null,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { RedirectTable } from '../../core/redirect-rules.ts'
+import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { DB, Page } from '../db/schema.ts'
 import type { LiveQuestionnaire } from '../questionnaire/queries.server.ts'
 
@@ -11,6 +12,8 @@ export type SiteParts = {
   pages: Map<string, Page>
   /** The live questionnaire version (one always exists once the database is seeded). */
   questionnaire: LiveQuestionnaire | undefined
+  /** The buyers the consent wording names, in order (server/buyers/consent.server.ts). */
+  consentBuyers: ConsentBuyer[]
 }
 export type SiteSnapshot = SiteParts & { revision: number }
 export type LoadSiteParts = () => Promise<SiteParts>

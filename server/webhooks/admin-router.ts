@@ -4,8 +4,8 @@ import { adminResource } from '../admin/admin-resource.ts'
 import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
-import { isLoopbackOnly, refusedAddress } from './address.server.ts'
-import { webhookHealth } from './deliveries.server.ts'
+import { isLoopbackOnly, refusedAddress } from '../outbox/address.server.ts'
+import { webhookHealth } from '../outbox/deliveries.server.ts'
 import { toWebhookView, webhookStore } from './queries.server.ts'
 
 /** Leads are personal data: in production they travel over TLS only. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { WebhookView } from '../../core/schemas/webhooks.ts'
 import type { ResourceStore } from '../admin/admin-resource.ts'
 import type { DB } from '../db/schema.ts'
-import { iso } from './db-time.server.ts'
+import { iso } from '../outbox/db-time.server.ts'
 
 /**
  * The webhooks module's tables: `webhook` (the buyer's endpoints, here), `webhook_delivery` (the
@@ -16,10 +16,12 @@ export function secretHint(secret: string): string {
   return secret.length >= 12 ? `…${secret.slice(-4)}` : '…'
 }
 
+/** The operator's own webhooks; a contract's endpoint row (kind 'contract') belongs to its contract. */
 function webhookRows(db: Kysely<DB>, id?: number) {
   let query = db
     .selectFrom('webhook')
     .select(['id', 'name', 'url', 'secret', 'isActive', 'createdAt', 'updatedAt'])
+    .where('kind', '=', 'webhook')
     .orderBy('id')
   if (id !== undefined) query = query.where('id', '=', id)
   return query.execute()
@@ -88,11 +90,12 @@ export function webhookStore(
         .updateTable('webhook')
         .set({ ...changes, updatedAt: new Date() })
         .where('id', '=', id)
+        .where('kind', '=', 'webhook')
         .executeTakeFirst()
       return result.numUpdatedRows > 0n ? find(id) : undefined
     },
     remove: async (id) => {
-      await db.deleteFrom('webhook').where('id', '=', id).execute()
+      await db.deleteFrom('webhook').where('id', '=', id).where('kind', '=', 'webhook').execute()
     },
   }
 }

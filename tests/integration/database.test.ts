@@ -104,6 +104,9 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         'answers',
         'outcome',
         'estimated_claim',
+        // Issue 21: the buyers the consent named, and whether the lead sold.
+        'consent_buyers',
+        'sale_status',
       ].sort(),
     )
     expect(columns('eligibility_response')).toEqual(

@@ -617,6 +617,8 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'landingPage',
         'questionnaireVersionId',
         'reference',
+        'consentBuyers',
+        'saleStatus',
       ].sort(),
     )
     expect(responses[0]).toMatchObject({ isEligible: true, estimatedClaim: 2500 })

@@ -2,6 +2,7 @@ import { clsx as cn } from 'clsx'
 import { type FormEvent, useRef, useState } from 'react'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
+import type { Recipients } from '../../../core/lead-form-rules.ts'
 import { CONSENT_TEXT, leadFormErrors, recipientSentence } from '../../../core/lead-form-rules.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import type { Answers } from '../../../core/questionnaire/definition.ts'
@@ -86,7 +87,7 @@ export function LeadForm({
   answers,
   questionnaireVersion,
   feedback,
-  partnerName,
+  recipients,
   attribution,
   startedAt: started,
   compliance = DEFAULT_COMPLIANCE,
@@ -96,7 +97,7 @@ export function LeadForm({
   /** The id of the questionnaire version the visitor was shown. */
   questionnaireVersion: number
   feedback?: LeadFormFeedback
-  partnerName?: string | null
+  recipients?: Recipients
   attribution?: Attribution
   startedAt?: number
   compliance?: Compliance
@@ -266,7 +267,7 @@ export function LeadForm({
             {errors.hasConsent}
           </p>
         ) : null}
-        <p className="mt-2 pl-8 text-slate-700 text-sm">{recipientSentence(partnerName)}</p>
+        <p className="mt-2 pl-8 text-slate-700 text-sm">{recipientSentence(recipients)}</p>
       </div>
       {errors.form ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800 text-sm">

@@ -1,9 +1,9 @@
 import { clsx as cn } from 'clsx'
 import { ArrowLeft, CircleCheck, CircleX, Info } from 'lucide-react'
-
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { Attribution } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
+import type { Recipients } from '../../../core/lead-form-rules.ts'
 import { formatPounds } from '../../../core/money.ts'
 import { effectiveAnswers, type Question, visibleQuestions } from '../../../core/questionnaire/definition.ts'
 
@@ -30,7 +30,7 @@ type Props = {
   initial: QuestionnaireState
   initialError?: string
   leadFeedback?: LeadFormFeedback
-  partnerName?: string | null
+  recipients?: Recipients
   /** Without JavaScript: where the visitor came from, carried through every step's post. */
   attribution?: Attribution
   /** Without JavaScript: when the visitor started (their first step's post), carried to the lead form. */
@@ -46,7 +46,7 @@ export function Questionnaire({
   initial,
   initialError,
   leadFeedback,
-  partnerName,
+  recipients,
   attribution,
   startedAt,
   compliance = DEFAULT_COMPLIANCE,
@@ -133,7 +133,7 @@ export function Questionnaire({
                 answers={state.answers}
                 questionnaireVersion={questionnaire.id}
                 feedback={leadFeedback}
-                partnerName={partnerName}
+                recipients={recipients}
                 attribution={attribution}
                 startedAt={startedAt ?? mountedAt.current}
                 compliance={compliance}

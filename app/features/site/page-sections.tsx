@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react'
 import type { Compliance } from '../../../core/compliance-statements.ts'
+import type { Recipients } from '../../../core/lead-form-rules.ts'
 import type { RenderedSection, WidgetStyles } from '../../../core/page-content.ts'
 import { safeStyles } from '../../../core/page-styles.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
@@ -38,12 +39,12 @@ export const contentClasses =
  */
 export function PageSections({
   sections,
-  partnerName,
+  recipients,
   compliance,
   questionnaire,
 }: {
   sections: RenderedSection[]
-  partnerName?: string | null
+  recipients?: Recipients
   compliance?: Compliance
   /** The live version (the site snapshot's); the admin's preview, which has none, shows the SPEC set. */
   questionnaire?: ShownQuestionnaire
@@ -70,7 +71,7 @@ export function PageSections({
                 name="questionnaire"
                 component={Questionnaire}
                 dataProp="questionnaire"
-                props={{ questionnaire: shown, initial: initialQuestionnaire, partnerName, compliance }}
+                props={{ questionnaire: shown, initial: initialQuestionnaire, recipients, compliance }}
               />
             </div>
           ),

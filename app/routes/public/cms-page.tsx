@@ -1,6 +1,8 @@
 import { data } from 'react-router'
 import { readCompliance } from '../../../core/compliance.ts'
+import type { Recipients } from '../../../core/lead-form-rules.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
+import { consentRecipients } from '../../../server/buyers/consent.server.ts'
 import { servicesContext } from '../../../server/context.ts'
 import { renderPageSections } from '../../../server/pages/content.server.ts'
 import { shownQuestionnaire } from '../../features/questionnaire/shown-questionnaire.server.ts'
@@ -22,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     title: page.title,
     sections: renderPageSections(page.content),
-    partnerName: settings.get('partner_name') ?? null,
+    recipients: consentRecipients(site.consentBuyers, settings.get('partner_name')),
     compliance: readCompliance(settings),
     questionnaire: shownQuestionnaire(site),
     head: await buildPageHead(context, request, page, page.title),
@@ -41,7 +43,7 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
     <ContentPage title={loaderData.title}>
       <PageSections
         sections={loaderData.sections}
-        partnerName={loaderData.partnerName}
+        recipients={loaderData.recipients}
         compliance={loaderData.compliance}
         questionnaire={loaderData.questionnaire}
       />

@@ -1,13 +1,12 @@
 import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
 import { data, redirect } from 'react-router'
-
 import { type Attribution, attributionFromUrl } from '../../../core/attribution.ts'
-
 import { readCompliance } from '../../../core/compliance.ts'
-
+import type { Recipients } from '../../../core/lead-form-rules.ts'
 import { assess } from '../../../core/questionnaire/definition.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
+import { consentRecipients } from '../../../server/buyers/consent.server.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
 import { LeadAnswersError } from '../../../server/leads/answers.server.ts'
 import { captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
@@ -44,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const site = await context.get(servicesContext).site.get()
   return {
     head: await loadPageHead(context, request, 'home', 'Car Finance Claim Check'),
-    partnerName: site.settings.get('partner_name') ?? null,
+    recipients: consentRecipients(site.consentBuyers, site.settings.get('partner_name')),
     compliance: readCompliance(site.settings),
     questionnaire: shownQuestionnaire(site),
   }
@@ -240,7 +239,7 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
                 initialError: actionData?.error,
                 leadFeedback:
                   actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined,
-                partnerName: loaderData.partnerName,
+                recipients: loaderData.recipients,
                 attribution: actionData?.attribution,
                 startedAt: actionData && 'startedAt' in actionData ? actionData.startedAt : undefined,
                 compliance: loaderData.compliance,

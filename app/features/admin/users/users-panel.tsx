@@ -8,7 +8,8 @@ import {
   permissions,
   type Role,
   rolePermissions,
-  roles,
+  type StaffRole,
+  staffRoles,
 } from '../../../../core/permissions.ts'
 import { PASSWORD_MIN } from '../../../../core/schemas/auth.ts'
 import {
@@ -30,7 +31,7 @@ import { useResource, useResourceEditor } from '../resource/use-resource.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 
 const USERS = '/api/admin/users'
-const roleLabels: Record<Role, string> = {
+const roleLabels: Record<StaffRole, string> = {
   admin: 'Admin (everything)',
   editor: 'Editor (pages and redirects)',
 }
@@ -38,7 +39,7 @@ const emptyForm = {
   email: '',
   firstName: '',
   lastName: '',
-  role: 'editor' as Role,
+  role: 'editor' as StaffRole,
   password: '',
   permissions: [] as Permission[],
 }
@@ -54,6 +55,7 @@ const permissionLabels: Record<Permission, string> = {
   subjects: 'Personal data requests',
   webhooks: 'Webhooks',
   questionnaire: 'Questionnaire',
+  buyers: 'Buyers and sales',
 }
 
 /**
@@ -128,7 +130,7 @@ const fields = (isAdmin: boolean): FieldSpec<Form>[] => [
     kind: 'select',
     name: 'role',
     label: 'Role',
-    options: roles.map((r) => ({ value: r, label: roleLabels[r], disabled: r === 'admin' && !isAdmin })),
+    options: staffRoles.map((r) => ({ value: r, label: roleLabels[r], disabled: r === 'admin' && !isAdmin })),
   },
   {
     kind: 'custom',
@@ -173,7 +175,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
   // Users are created here and changed in the list (role, status): there is no edit form.
   const editor = useResourceEditor<AdminUserView, Form>({ empty: () => emptyForm, fromRow: () => emptyForm })
   const { save } = users
-  const update = (id: number, body: { role?: Role; isActive?: boolean }) => save.mutate({ id, body })
+  const update = (id: number, body: { role?: StaffRole; isActive?: boolean }) => save.mutate({ id, body })
   const sendReset = useAdminMutation({
     request: (id: number) => apiRequest<{ message: string }>('POST', `${USERS}/${id}/reset-password`, {}),
     invalidate: [],
@@ -213,9 +215,9 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                   id={`role-${u.id}`}
                   value={u.role}
                   disabled={(!isAdmin && hasAdminAccess(u.role, u.permissions)) || save.isPending}
-                  onChange={(e) => update(u.id, { role: e.target.value as Role })}
+                  onChange={(e) => update(u.id, { role: e.target.value as StaffRole })}
                 >
-                  {roles.map((r) => (
+                  {staffRoles.map((r) => (
                     <option key={r} value={r} disabled={r === 'admin' && !isAdmin}>
                       {r === 'admin' ? 'Admin' : 'Editor'}
                     </option>

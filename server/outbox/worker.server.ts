@@ -15,7 +15,7 @@ import {
   type Settlement,
   settleDeliveries,
   webhookTargets,
-} from './outbox.server.ts'
+} from './claims.server.ts'
 import { postJson, signature } from './post.server.ts'
 
 /** How long stopping waits for posts in flight before cutting them short. */

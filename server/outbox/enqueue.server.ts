@@ -2,32 +2,43 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema.ts'
 
-// The outbox as the lead module writes it, inside the lead's own transaction.
+// The one way into the outbox: leads (for webhooks) and routing (for contracts) write their
+// deliveries here, inside their own transaction.
 
-/** The webhooks a lead taken now goes to. */
+/** The operator's own webhooks a lead taken now goes to (contracts are offered by routing). */
 export async function activeWebhookIds(trx: Kysely<DB>): Promise<number[]> {
   const rows = await trx
     .selectFrom('webhook')
     .select('id')
+    .where('kind', '=', 'webhook')
     .where('isActive', '=', true)
     .orderBy('id')
     .execute()
   return rows.map((w) => w.id)
 }
 
-/** One outbox row: a lead, or a later submission of it, for one webhook. */
-export type Enqueued = { leadId: number; submissionId?: number | null; webhookId: number }
+/**
+ * One outbox row: a lead, or a later submission of it, for one endpoint; with `contractId`, the
+ * lead offered to that contract (at most once: a unique index).
+ */
+export type Enqueued = {
+  leadId: number
+  submissionId?: number | null
+  webhookId: number
+  contractId?: number | null
+}
 
 /** Writes the outbox rows, each with its own Idempotency-Key. */
-export async function enqueueDeliveries(trx: Kysely<DB>, rows: Enqueued[]): Promise<void> {
+export async function enqueue(trx: Kysely<DB>, rows: Enqueued[]): Promise<void> {
   if (rows.length === 0) return
   await trx
     .insertInto('webhookDelivery')
     .values(
-      rows.map(({ leadId, submissionId, webhookId }) => ({
+      rows.map(({ leadId, submissionId, webhookId, contractId }) => ({
         leadId,
         submissionId: submissionId ?? null,
         webhookId,
+        contractId: contractId ?? null,
         idempotencyKey: randomUUID(),
       })),
     )

@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely'
+import { capVerdict, matchFilters, scheduleOpen } from '../../core/routing/contract-rules.ts'
+import type { LeadFacts, Verdict } from '../../core/routing/contract-terms.ts'
+import { orderCandidates } from '../../core/routing/order.ts'
+import type { SaleStatus } from '../../core/schemas/buyers.ts'
+import { json } from '../db/database.ts'
+import type { DB } from '../db/schema.ts'
+import type { SkippedContract } from '../db/schema-buyers.ts'
+import { enqueue } from '../outbox/enqueue.server.ts'
+import {
+  type CapUsage,
+  capUsage,
+  hasCaps,
+  loadContracts,
+  noUsage,
+  type RoutableContract,
+} from './contracts.server.ts'
+
+/** A lead as routing judges it: the facts filters read, and whom its consent named. */
+export type RoutableLead = {
+  id: number
+  facts: LeadFacts
+  consentBuyerIds: ReadonlySet<number>
+}
+
+/** Smooth weighted round-robin state per group of equal priority (per process). */
+const roundRobin = new Map<string, Map<number, number>>()
+
+function judge(contract: RoutableContract, lead: RoutableLead, usage: CapUsage, at: Date): Verdict {
+  if (!contract.buyerActive) return { ok: false, reason: `${contract.buyerName} is not active` }
+  if (!contract.isActive) return { ok: false, reason: 'The contract is paused' }
+  if (!lead.consentBuyerIds.has(contract.buyerId)) {
+    return { ok: false, reason: `${contract.buyerName} was not named in the consent this visitor gave` }
+  }
+  const filters = matchFilters(contract.filters, lead.facts)
+  if (!filters.ok) return filters
+  const open = scheduleOpen(contract.schedule, at)
+  if (!open.ok) return open
+  return capVerdict(contract.caps, usage, contract.pricePence)
+}
+
+/**
+ * Judges every contract for each lead (in the lead's own transaction), records the decision
+ * (one `lead_routing` row with the contracts left out and why, a `lead_route` row per contract
+ * queued) and offers each lead to its first contract through the outbox. Returns the offers made
+ * per lead. With no contract at all, leads are left unrouted (sale status null).
+ */
+export async function routeLeads(
+  trx: Kysely<DB>,
+  leads: RoutableLead[],
+  { at = new Date(), round = 1, exclude = new Map<number, ReadonlySet<number>>() } = {},
+): Promise<Map<number, number>> {
+  const offers = new Map<number, number>()
+  if (leads.length === 0) return offers
+  const contracts = await loadContracts(trx)
+  if (contracts.length === 0) return offers
+  const capped = contracts.filter((c) => c.isActive && c.buyerActive && hasCaps(c.caps)).map((c) => c.id)
+  const usage = await capUsage(trx, capped, at)
+
+  const routings: { leadId: number; round: number; considered: number; skipped: string }[] = []
+  const routes: QueuedRoute[] = []
+  const deliveries: Parameters<typeof enqueue>[1] = []
+  const status = new Map<SaleStatus, number[]>()
+  for (const lead of leads) {
+    const skipped: SkippedContract[] = []
+    const passed: RoutableContract[] = []
+    const left = exclude.get(lead.id)
+    for (const contract of contracts) {
+      if (left?.has(contract.id)) continue
+      const verdict = judge(contract, lead, usage.get(contract.id) ?? noUsage(), at)
+      if (verdict.ok) passed.push(contract)
+      else
+        skipped.push({
+          contractId: contract.id,
+          contractName: contract.name,
+          buyerName: contract.buyerName,
+          reason: verdict.reason,
+        })
+    }
+    const queue = orderCandidates(passed, roundRobin)
+    routings.push({
+      leadId: lead.id,
+      round,
+      considered: skipped.length + queue.length,
+      skipped: json(skipped),
+    })
+    for (const [position, contract] of queue.entries()) {
+      routes.push({
+        leadId: lead.id,
+        round,
+        position: position + 1,
+        contractId: contract.id,
+        contractName: contract.name,
+        buyerName: contract.buyerName,
+        decision: position === 0 ? 'sending' : 'queued',
+      })
+    }
+    const first = queue[0]
+    if (first) {
+      deliveries.push({ leadId: lead.id, webhookId: first.webhookId, contractId: first.id })
+      offers.set(lead.id, 1)
+    }
+    const state: SaleStatus = first ? 'routing' : 'unsold'
+    status.set(state, [...(status.get(state) ?? []), lead.id])
+  }
+  await trx.insertInto('leadRouting').values(routings).execute()
+  await insertRoutes(trx, routes)
+  await enqueue(trx, deliveries)
+  for (const [saleStatus, ids] of status) {
+    await trx.updateTable('lead').set({ saleStatus }).where('id', 'in', ids).execute()
+  }
+  return offers
+}
+
+type QueuedRoute = {
+  leadId: number
+  round: number
+  position: number
+  contractId: number
+  contractName: string
+  buyerName: string
+  decision: 'queued' | 'sending'
+}
+
+async function insertRoutes(trx: Kysely<DB>, rows: QueuedRoute[]) {
+  // Chunked: 50 contracts for 200 leads would pass SQLite's limit on bound values in one statement.
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('leadRoute')
+      .values(rows.slice(i, i + 500))
+      .execute()
+  }
+}
