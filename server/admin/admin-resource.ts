@@ -4,13 +4,21 @@ import type { AuditAction } from '../../core/audit-actions.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
-import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
+import {
+  changedFields,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  parseBody,
+  parseId,
+  requireChanges,
+} from '../http/validate.ts'
 
 /** How a resource reads and writes its table; the module that owns the table provides it. */
 export type ResourceStore<Row, CreateValues = Record<string, unknown>, UpdateValues = CreateValues> = {
-  list: () => Promise<Row[]>
+  /** All rows, or those of one parent (`scope`) for a resource nested under another. */
+  list: (scope?: number) => Promise<Row[]>
   find: (id: number) => Promise<Row | undefined>
-  create: (values: CreateValues) => Promise<Row>
+  create: (values: CreateValues, scope?: number) => Promise<Row>
   /** The row after the change; undefined when it no longer exists. */
   update: (id: number, values: UpdateValues) => Promise<Row | undefined>
   /** Absent for records that are deactivated, never deleted. */
@@ -47,6 +55,13 @@ export type ResourceOptions<Row extends { id: number }, View, C extends z.ZodTyp
   affectsSite?: boolean
   /** The message of a 409 when the store hits a unique constraint. */
   conflict?: string
+  /** The message of a 409 when a delete is refused because other records still point at the row. */
+  inUse?: string
+  /**
+   * Nested under a parent, e.g. `/buyers/:buyerId/contracts`: list and create take the parent's id
+   * from `param` (mount with the parent's path; a missing parent is a 404 "<label> not found").
+   */
+  scope?: { param: string; label: string; exists: (id: number) => Promise<boolean> }
   /** Rules on a new record; throw HttpError to refuse. What it returns is added to the answer. */
   beforeCreate?: (input: z.output<C>, req: Request) => MaybePromise<Extra>
   /** Rules on a change to `current`; throw HttpError to refuse. What it returns is added to the answer. */
@@ -87,7 +102,7 @@ export function adminResource<
   const offers = (operation: ResourceOperation) =>
     !options.operations || options.operations.includes(operation)
   const view = (row: Row) => (options.view ? options.view(row) : (row as unknown as View))
-  const router = Router()
+  const router = Router({ mergeParams: true })
 
   router.use((req, res, next) => {
     if (req.method === 'GET') res.setHeader('Cache-Control', 'no-store')
@@ -105,8 +120,17 @@ export function adminResource<
       return await write()
     } catch (error) {
       if (conflict && isUniqueViolation(error)) throw new HttpError(409, conflict)
+      if (options.inUse && isForeignKeyViolation(error)) throw new HttpError(409, options.inUse)
       throw error
     }
+  }
+  /** The parent's id for a nested resource (404 when there is no such parent), else undefined. */
+  const parent = async (req: Request) => {
+    if (!options.scope) return undefined
+    const { param, label: parentLabel, exists } = options.scope
+    const id = parseId((req.params as Record<string, string>)[param], parentLabel)
+    if (!(await exists(id))) throw new HttpError(404, `${parentLabel} not found`)
+    return id
   }
   const record = async (
     req: Request,
@@ -120,8 +144,8 @@ export function adminResource<
   }
 
   if (offers('list')) {
-    router.get('/', async (_req, res) => {
-      res.json((await store.list()).map(view))
+    router.get('/', async (req, res) => {
+      res.json((await store.list(await parent(req))).map(view))
     })
   }
 
@@ -133,9 +157,10 @@ export function adminResource<
 
   if (offers('create')) {
     router.post('/', async (req, res) => {
+      const scope = await parent(req)
       const input = parseBody(options.createSchema, req)
       const extra = await options.beforeCreate?.(input, req)
-      const row = await saving(() => store.create(input))
+      const row = await saving(() => store.create(input, scope))
       await options.afterSave?.({ operation: 'create', row, req })
       await record(req, 'create', row.id, describe?.(row, 'create'))
       res.status(201).json({ ...view(row), ...extra })
@@ -166,7 +191,7 @@ export function adminResource<
       const id = parseId(req.params.id, label)
       const row = await find(id)
       await options.beforeDelete?.(row, req)
-      await remove(id)
+      await saving(() => remove(id))
       await record(req, 'delete', id, describe?.(row, 'delete'))
       res.json({ message: `${label} deleted`, id })
     })

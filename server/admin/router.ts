@@ -1,6 +1,7 @@
 import express, { Router } from 'express'
 import { activityAdminRouter } from '../audit/router.ts'
 import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
+import { buyersAdminRouter, contractsAdminRouter } from '../buyers/admin-router.ts'
 import type { AppServices } from '../context.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { pagesAdminRouter } from '../pages/admin-router.ts'
@@ -34,5 +35,7 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/subjects', requirePermission('subjects'), subjectsAdminRouter(services))
   router.use('/webhooks', requirePermission('webhooks'), webhooksAdminRouter(services))
   router.use('/questionnaires', requirePermission('questionnaire'), questionnaireAdminRouter(services))
+  router.use('/buyers', requirePermission('buyers'), buyersAdminRouter(services))
+  router.use('/contracts', requirePermission('buyers'), contractsAdminRouter(services))
   return router
 }

@@ -14,10 +14,20 @@ import {
   uniqueEmail,
 } from '../support/admin-client.ts'
 import { insertLead } from '../support/factories.ts'
+import { insertBuyer, insertContract } from '../support/sales.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 type AppModule = typeof import('../../server/app.ts')
-type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead' | 'webhook' | 'questionnaire'
+type Entity =
+  | 'page'
+  | 'redirect'
+  | 'script'
+  | 'user'
+  | 'lead'
+  | 'webhook'
+  | 'questionnaire'
+  | 'buyer'
+  | 'contract'
 
 type RouteCase = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -263,6 +273,50 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 200,
   },
+  { method: 'GET', path: '/api/admin/buyers', permission: 'buyers', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/buyers',
+    permission: 'buyers',
+    body: () => ({ name: `Access ${next()}`, fcaNumber: '123456', email: 'access@example.test' }),
+    ok: 201,
+  },
+  { method: 'GET', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/admin/buyers/:id',
+    permission: 'buyers',
+    entity: 'buyer',
+    body: () => ({ isActive: false }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
+  { method: 'GET', path: '/api/admin/buyers/:id/contracts', permission: 'buyers', entity: 'buyer', ok: 200 },
+  // Inactive, at a documentation address: nothing is ever posted to it.
+  {
+    method: 'POST',
+    path: '/api/admin/buyers/:id/contracts',
+    permission: 'buyers',
+    entity: 'buyer',
+    body: () => ({
+      name: 'Access check',
+      pricePence: 1000,
+      webhookUrl: 'https://203.0.113.9/leads',
+      secret: 'access-secret',
+      isActive: false,
+    }),
+    ok: 201,
+  },
+  { method: 'GET', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/admin/contracts/:id',
+    permission: 'buyers',
+    entity: 'contract',
+    body: () => ({ priority: 5 }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
 ]
 
 /** API routes anyone may call: the public site, sign-in and password recovery. */
@@ -365,6 +419,14 @@ describe(`admin access control on ${testDialect}`, () => {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id
+      case 'buyer':
+        return (await insertBuyer(db, { isActive: false, namedInConsent: false })).id
+      case 'contract':
+        return (
+          await insertContract(db, (await insertBuyer(db, { isActive: false, namedInConsent: false })).id, {
+            isActive: false,
+          })
+        ).id
       case 'questionnaire':
         return (
           await db
@@ -390,6 +452,8 @@ describe(`admin access control on ${testDialect}`, () => {
       lead: 'lead',
       webhook: 'webhook',
       questionnaire: 'questionnaireVersion',
+      buyer: 'buyer',
+      contract: 'contract',
     } as const
     const row = await app.database.db
       .selectFrom(table[entity])
