@@ -41,3 +41,6 @@ export type ContractView = {
   createdAt: string
   updatedAt: string
 }
+
+/** `GET /api/admin/buyers/questions`: the live questionnaire's questions, for answer filters. */
+export type QuestionChoice = { id: string; title: string; options: { value: string; label: string }[] }

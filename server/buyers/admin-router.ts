@@ -1,4 +1,5 @@
 import type { Router } from 'express'
+import type { QuestionChoice } from '../../core/schemas/buyer-views.ts'
 import {
   buyerCreateSchema,
   buyerUpdateSchema,
@@ -72,6 +73,16 @@ export function buyersAdminRouter(services: AppServices): Router {
     },
     describe: (row) => ({ name: row.name, isActive: row.isActive, namedInConsent: row.namedInConsent }),
     routes: (router) => {
+      // For the contract form's answer filters: the live questionnaire's questions and options.
+      router.get('/questions', async (_req, res) => {
+        const { questionnaire } = await services.site.get()
+        const questions: QuestionChoice[] = (questionnaire?.definition.questions ?? []).map((q) => ({
+          id: q.id,
+          title: q.title,
+          options: q.options.map((o) => ({ value: o.value, label: o.label })),
+        }))
+        res.json(questions)
+      })
       router.use('/:id/contracts', contractsResource(services, ['list', 'create'], true))
     },
   })

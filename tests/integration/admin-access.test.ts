@@ -274,6 +274,7 @@ const routes: RouteCase[] = [
     ok: 200,
   },
   { method: 'GET', path: '/api/admin/buyers', permission: 'buyers', ok: 200 },
+  { method: 'GET', path: '/api/admin/buyers/questions', permission: 'buyers', ok: 200 },
   {
     method: 'POST',
     path: '/api/admin/buyers',

@@ -122,6 +122,15 @@ describe(`buyers and contracts admin API on ${testDialect}`, () => {
     expect(audit[1]?.detail).toMatchObject({ fields: ['tradingName', 'namedInConsent'] })
   })
 
+  it('lists the live questionnaire questions and options for answer filters', async () => {
+    const questions = (await ok(await admin.get('/api/admin/buyers/questions'))) as unknown as {
+      id: string
+      options: { value: string }[]
+    }[]
+    const pcp = questions.find((q) => q.id === 'hadPcpFinance')
+    expect(pcp?.options.map((o) => o.value)).toContain('yes')
+  })
+
   it('refuses invalid buyers with the rule they broke', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'Name is required'],

@@ -9,15 +9,24 @@ export function ResourceDialog<F extends object, S extends z.ZodType>({
   onOpenChange,
   title,
   description,
+  className,
   ...form
 }: Omit<ComponentProps<typeof ResourceForm<F, S>>, 'onCancel'> & {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: string
   description?: ReactNode
+  /** Wider dialogs for long forms, e.g. 'max-w-3xl'. */
+  className?: string
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      className={className}
+    >
       <ResourceForm {...form} onCancel={() => onOpenChange(false)} />
     </Dialog>
   )

@@ -25,6 +25,8 @@ type Common<F> = {
   hint?: Dynamic<F, ReactNode>
   required?: Dynamic<F, boolean>
   className?: string
+  /** Shown only while this holds (e.g. "Max buyers" for a shared contract). */
+  when?: (ctx: FormContext<F>) => boolean
 }
 
 export type SelectOption = { value: string; label: string; disabled?: boolean }
@@ -32,7 +34,7 @@ export type SelectOption = { value: string; label: string; disabled?: boolean }
 /** One field of a resource's form; the form is drawn from a list of these. */
 export type FieldSpec<F> =
   | (Common<F> & {
-      kind: 'text' | 'email' | 'url' | 'password' | 'textarea'
+      kind: 'text' | 'email' | 'url' | 'password' | 'time' | 'textarea'
       placeholder?: string
       /** Code, addresses and secrets are shown in a monospace font. */
       mono?: boolean
@@ -55,9 +57,19 @@ export type FieldSpec<F> =
       parse?: (value: string) => F[Key<F>]
     })
   | (Common<F> & { kind: 'switch' })
+  /** Several of a set of options, as checkboxes in a fieldset; the value is the list of those ticked. */
+  | (Common<F> & { kind: 'checkboxes'; options: Dynamic<F, readonly SelectOption[]> })
   /** A secret typed or generated here; left blank when editing, the saved one stays. */
   | (Common<F> & { kind: 'secret'; generate: () => string })
-  | { kind: 'group'; key: string; className?: string; fields: FieldSpec<F>[] }
+  | {
+      kind: 'group'
+      key: string
+      className?: string
+      /** A fieldset with this legend; a plain layout block without. */
+      legend?: string
+      when?: (ctx: FormContext<F>) => boolean
+      fields: FieldSpec<F>[]
+    }
   | { kind: 'custom'; key: string; render: (ctx: FormContext<F>) => ReactNode }
 
 const resolve = <F, T>(value: Dynamic<F, T>, ctx: FormContext<F>): T =>
@@ -155,7 +167,18 @@ export function ResourceForm<F extends object, S extends z.ZodType>({
 
 function FieldList<F>({ fields, ctx }: { fields: FieldSpec<F>[]; ctx: FormContext<F> }) {
   return fields.map((spec) => {
+    if ('when' in spec && spec.when && !spec.when(ctx)) return null
     if (spec.kind === 'group') {
+      if (spec.legend) {
+        return (
+          <fieldset key={spec.key} className="grid gap-3 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 font-semibold text-slate-900 text-sm">{spec.legend}</legend>
+            <div className={cn('grid gap-4', spec.className)}>
+              <FieldList fields={spec.fields} ctx={ctx} />
+            </div>
+          </fieldset>
+        )
+      }
       return (
         <div key={spec.key} className={cn('grid gap-4', spec.className)}>
           <FieldList fields={spec.fields} ctx={ctx} />
@@ -181,6 +204,20 @@ function FormField<F>({
   const error = ctx.errors[spec.name]
 
   if (spec.kind === 'switch') return <SwitchRow label={spec.label} checked={value === true} onChange={set} />
+  if (spec.kind === 'checkboxes') {
+    const chosen = Array.isArray(value) ? (value as string[]) : []
+    return (
+      <CheckboxGroup
+        legend={spec.label}
+        hint={hint}
+        error={error}
+        className={spec.className}
+        options={resolve(spec.options, ctx)}
+        value={chosen}
+        onChange={set}
+      />
+    )
+  }
 
   return (
     <Field label={spec.label} hint={hint} error={error} required={required} className={spec.className}>
@@ -267,6 +304,63 @@ function FormField<F>({
         }
       }}
     </Field>
+  )
+}
+
+/** Several options as checkboxes under a legend; `value` lists the ticked options' values. */
+export function CheckboxGroup({
+  legend,
+  hint,
+  error,
+  className,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string
+  hint?: ReactNode
+  error?: string
+  className?: string
+  options: readonly SelectOption[]
+  value: readonly string[]
+  onChange: (value: string[]) => void
+}) {
+  const id = useId()
+  return (
+    <fieldset
+      className={cn('grid gap-1.5', className)}
+      aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined}
+    >
+      <legend className="mb-1 font-medium text-slate-800 text-sm">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-slate-800 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-teal-700"
+              checked={value.includes(option.value)}
+              disabled={option.disabled}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked ? [...value, option.value] : value.filter((v) => v !== option.value),
+                )
+              }
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-slate-600 text-xs">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-red-700 text-sm">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }
 

@@ -15,6 +15,7 @@ const capitalised = (noun: string) => `${noun.charAt(0).toUpperCase()}${noun.sli
  */
 export function useResource<Row extends { id: number }, Body extends object, Saved = Row>({
   url,
+  item = (id) => `${url}/${id}`,
   noun,
   created,
   updated,
@@ -22,6 +23,8 @@ export function useResource<Row extends { id: number }, Body extends object, Sav
 }: {
   /** The collection, e.g. /api/admin/scripts. */
   url: string
+  /** One record's address, when it is not under the collection (a buyer's contracts). */
+  item?: (id: number) => string
   /** Lower case, in messages: "script" → "Script created", "Failed to delete script". */
   noun: string
   created?: (saved: Saved) => ToastText
@@ -38,7 +41,7 @@ export function useResource<Row extends { id: number }, Body extends object, Sav
 
   const save = useAdminMutation({
     request: ({ id, body }: { id: number | null; body: Partial<Body> }) =>
-      id === null ? apiRequest<Saved>('POST', url, body) : apiRequest<Saved>('PUT', `${url}/${id}`, body),
+      id === null ? apiRequest<Saved>('POST', url, body) : apiRequest<Saved>('PUT', item(id), body),
     invalidate: [url, ...invalidate],
     success: (saved, { id, body }) =>
       id === null
@@ -47,7 +50,7 @@ export function useResource<Row extends { id: number }, Body extends object, Sav
     failure: (e, { id }) => failed(id === null ? 'create' : 'update')(e),
   })
   const remove = useAdminMutation({
-    request: (id: number) => apiRequest('DELETE', `${url}/${id}`),
+    request: (id: number) => apiRequest('DELETE', item(id)),
     invalidate: [url, ...invalidate],
     success: () => ({ title: `${Noun} deleted` }),
     failure: failed('delete'),

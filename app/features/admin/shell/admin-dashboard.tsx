@@ -5,6 +5,7 @@ import type { Permission } from '../../../../core/permissions.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
+import { BuyersPanel } from '../buyers/buyers-panel.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
 import { OverviewPanel } from '../overview/overview-panel.tsx'
 import { PagesPanel } from '../pages/pages-panel.tsx'
@@ -35,6 +36,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   scripts: ScriptsPanel,
   leads: LeadsPanel,
   webhooks: WebhooksPanel,
+  buyers: BuyersPanel,
   users: UsersPanel,
   subjects: SubjectsPanel,
 }
@@ -50,6 +52,7 @@ const gridColumns: Record<number, string> = {
   8: 'sm:grid-cols-4 lg:grid-cols-8',
   9: 'sm:grid-cols-5 lg:grid-cols-9',
   10: 'sm:grid-cols-5 lg:grid-cols-10',
+  11: 'sm:grid-cols-6 lg:grid-cols-11',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {

@@ -5,6 +5,7 @@ import {
   webhookUpdateSchema,
 } from '../../../../core/schemas/webhooks.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
+import { generateSecret } from '../resource/generate-secret.ts'
 import { ResourceDialog } from '../resource/resource-dialog.tsx'
 import type { FieldSpec } from '../resource/resource-form.tsx'
 import {
@@ -20,12 +21,6 @@ export const WEBHOOKS = '/api/admin/webhooks'
 
 type Form = { name: string; url: string; secret: string; isActive: boolean }
 const emptyForm: Form = { name: '', url: '', secret: '', isActive: true }
-
-/** 32 random bytes, hex, with a prefix that says what it is when it turns up in the buyer's config. */
-export function generateSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return `whsec_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
-}
 
 const fields: FieldSpec<Form>[] = [
   { kind: 'text', name: 'name', label: 'Name', required: true },
