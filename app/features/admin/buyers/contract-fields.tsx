@@ -1,7 +1,8 @@
 import { capWindows, phoneTypes, weekdays } from '../../../../core/routing/contract-terms.ts'
 import type { QuestionChoice } from '../../../../core/schemas/buyer-views.ts'
+import { CheckboxGroup } from '../resource/choice-fields.tsx'
 import { generateSecret } from '../resource/generate-secret.ts'
-import { CheckboxGroup, type FieldSpec } from '../resource/resource-form.tsx'
+import type { FieldSpec } from '../resource/resource-form.tsx'
 import { type ContractForm, dayNames } from './contract-form.ts'
 
 const phoneTypeLabels: Record<(typeof phoneTypes)[number], string> = {

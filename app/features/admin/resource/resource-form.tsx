@@ -1,11 +1,11 @@
 import { KeyRound } from 'lucide-react'
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
-import { Switch } from '../../../components/ui/switch.tsx'
 import { cn } from '../../../lib/cn.ts'
+import { CheckboxGroup, type SelectOption, SwitchRow } from './choice-fields.tsx'
 
 /** What a field's dynamic parts (hint, options, whether required) may depend on. */
 export type FormContext<F> = {
@@ -29,7 +29,7 @@ type Common<F> = {
   when?: (ctx: FormContext<F>) => boolean
 }
 
-export type SelectOption = { value: string; label: string; disabled?: boolean }
+export type { SelectOption }
 
 /** One field of a resource's form; the form is drawn from a list of these. */
 export type FieldSpec<F> =
@@ -304,83 +304,5 @@ function FormField<F>({
         }
       }}
     </Field>
-  )
-}
-
-/** Several options as checkboxes under a legend; `value` lists the ticked options' values. */
-export function CheckboxGroup({
-  legend,
-  hint,
-  error,
-  className,
-  options,
-  value,
-  onChange,
-}: {
-  legend: string
-  hint?: ReactNode
-  error?: string
-  className?: string
-  options: readonly SelectOption[]
-  value: readonly string[]
-  onChange: (value: string[]) => void
-}) {
-  const id = useId()
-  return (
-    <fieldset
-      className={cn('grid gap-1.5', className)}
-      aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined}
-    >
-      <legend className="mb-1 font-medium text-slate-800 text-sm">{legend}</legend>
-      <div className="flex flex-wrap gap-x-4 gap-y-2">
-        {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 text-slate-800 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-teal-700"
-              checked={value.includes(option.value)}
-              disabled={option.disabled}
-              onChange={(e) =>
-                onChange(
-                  e.target.checked ? [...value, option.value] : value.filter((v) => v !== option.value),
-                )
-              }
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-slate-600 text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-red-700 text-sm">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  )
-}
-
-/** A switch with its visible label. */
-export function SwitchRow({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string
-  checked: boolean
-  onChange: (on: boolean) => void
-}) {
-  const id = useId()
-  return (
-    <div className="flex items-center gap-2">
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
-      <label htmlFor={id} className="text-slate-800 text-sm">
-        {label}
-      </label>
-    </div>
   )
 }
