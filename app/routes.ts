@@ -10,10 +10,13 @@ export default [
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('setup', 'routes/auth/setup.tsx'),
+  route('buyer', 'routes/buyer/portal.tsx'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/pages/create', 'routes/admin/page-create.tsx'),
     route('admin/pages/edit/:id', 'routes/admin/page-edit.tsx'),
+    route('admin/api', 'routes/admin/api-reference.tsx'),
+    route('admin/buyers/:id/access', 'routes/admin/buyer-access.tsx'),
   ]),
   route(':slug', 'routes/public/cms-page.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -15,7 +15,7 @@ const connections = 50
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
 
 /** A self-signed certificate for 127.0.0.1: the app runs as in production, where webhooks are https. */
-function certificate(dir: string) {
+export function certificate(dir: string) {
   const key = path.join(dir, 'receiver-key.pem')
   const cert = path.join(dir, 'receiver-cert.pem')
   execFileSync(
@@ -45,7 +45,7 @@ function certificate(dir: string) {
 }
 
 /** The buyer: answers 200 to every post and counts them. */
-async function startReceiver(tls: { key: string; cert: string }) {
+export async function startReceiver(tls: { key: string; cert: string }) {
   let received = 0
   const keys = new Set<string>()
   let repeated = 0
@@ -75,7 +75,7 @@ async function startReceiver(tls: { key: string; cert: string }) {
   }
 }
 
-async function startApp(port: number, databaseUrl: string, caFile: string): Promise<ChildProcess> {
+export async function startApp(port: number, databaseUrl: string, caFile: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: root,
     env: {
@@ -147,7 +147,7 @@ async function postLeads(port: number, load: { overallRate?: number; amount?: nu
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
 
 export async function benchDelivery(label: string, databaseUrl: string, port: number, workDir: string) {

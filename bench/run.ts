@@ -14,6 +14,7 @@ import { fetchPageScripts, HOME_SCRIPT_BUDGET } from './bundle-size.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
 import { benchPages, wrk } from './pages.ts'
+import { benchCapsUnderLoad, benchRouting } from './routing.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -219,42 +220,55 @@ execFileSync(process.execPath, ['scripts/ensure-build.ts'], { cwd: root, stdio: 
 console.log(
   `Benchmark: ${os.cpus().length} cores, ${duration}s per run, ${connections} concurrent connections`,
 )
+const only = process.env.BENCH_ONLY
 try {
-  const pagesApp = await startApp(5196, `file:${path.join(work, 'pages.db')}`)
-  try {
-    const home = await fetchPageScripts(path.join(root, 'build/client'), 'http://127.0.0.1:5196/')
-    console.log(
-      `Home page scripts (as served): ${home.files.length} files, ${(home.gzipBytes / 1024).toFixed(1)} KB gzipped (budget ${HOME_SCRIPT_BUDGET / 1024} KB)`,
-    )
-    if (hasCommand('wrk') && hasCommand('nginx')) {
-      await benchPages({
-        root,
-        work,
-        appUrl: 'http://127.0.0.1:5196/',
-        seconds: Math.max(2, Math.round(duration / 2)),
-        basePort: 5180,
-        behindNginx: async () => {
-          const nginx = await startNginx({
-            port: 5179,
-            upstreams: [5196],
-            workDir: path.join(work, 'nginx-proxy'),
-          })
-          return { url: `${nginx.url}/`, stop: nginx.stop }
-        },
-      })
-    } else console.log('wrk or nginx not installed: no comparison with a bare server and nginx')
-  } finally {
-    await stop(pagesApp)
+  const pagesApp =
+    only === undefined || only === 'pages'
+      ? await startApp(5196, `file:${path.join(work, 'pages.db')}`)
+      : null
+  if (pagesApp)
+    try {
+      const home = await fetchPageScripts(path.join(root, 'build/client'), 'http://127.0.0.1:5196/')
+      console.log(
+        `Home page scripts (as served): ${home.files.length} files, ${(home.gzipBytes / 1024).toFixed(1)} KB gzipped (budget ${HOME_SCRIPT_BUDGET / 1024} KB)`,
+      )
+      if (hasCommand('wrk') && hasCommand('nginx')) {
+        await benchPages({
+          root,
+          work,
+          appUrl: 'http://127.0.0.1:5196/',
+          seconds: Math.max(2, Math.round(duration / 2)),
+          basePort: 5180,
+          behindNginx: async () => {
+            const nginx = await startNginx({
+              port: 5179,
+              upstreams: [5196],
+              workDir: path.join(work, 'nginx-proxy'),
+            })
+            return { url: `${nginx.url}/`, stop: nginx.stop }
+          },
+        })
+      } else console.log('wrk or nginx not installed: no comparison with a bare server and nginx')
+    } finally {
+      await stop(pagesApp)
+    }
+  const pgUrl =
+    process.env.BENCH_POSTGRES_URL ??
+    (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
+  // BENCH_ONLY=routing: only the buyers' contracts (leads per second, routing time, caps).
+  if (only === undefined || only === 'routing') {
+    await benchRouting('SQLite', `file:${path.join(work, 'routing.db')}`, 5189, work)
+    if (pgUrl) {
+      await benchRouting('PostgreSQL', pgUrl, 5188, work)
+      await benchCapsUnderLoad(pgUrl, [5187, 5186], work)
+    } else console.log('PostgreSQL routing and caps under load: skipped (set DATABASE_URL=postgres://…)')
   }
   // BENCH_ONLY=pages stops after the page comparison.
-  if (process.env.BENCH_ONLY !== 'pages') {
+  if (only === undefined) {
     await benchDatabase('SQLite', `file:${path.join(work, 'bench.db')}`, 5197)
     ruleMatchingCost()
     const delivery = process.env.BENCH_DELIVERY !== 'off'
     if (delivery) await benchDelivery('SQLite', `file:${path.join(work, 'delivery.db')}`, 5192, work)
-    const pgUrl =
-      process.env.BENCH_POSTGRES_URL ??
-      (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
     if (pgUrl) {
       await benchDatabase('PostgreSQL', pgUrl, 5195)
       if (delivery) await benchDelivery('PostgreSQL', pgUrl, 5191, work)

@@ -29,6 +29,7 @@ export const auditActions = {
   'subject.export': "A person's data looked up",
   'subject.erase': "A person's data erased",
   'lead.resend': 'Lead sent again to the buyer',
+  'lead.route': 'Lead routed again to buyers',
   'webhook.create': 'Webhook created',
   'webhook.update': 'Webhook updated',
   'webhook.delete': 'Webhook deleted',
@@ -43,6 +44,13 @@ export const auditActions = {
   'contract.create': 'Contract created',
   'contract.update': 'Contract updated',
   'contract.delete': 'Contract deleted',
+  'buyer_key.create': 'Buyer API key created',
+  'buyer_key.revoke': 'Buyer API key revoked',
+  'buyer_account.create': 'Buyer sign-in account created',
+  'buyer_account.delete': 'Buyer sign-in account deleted',
+  'return.request': 'Lead returned by a buyer',
+  'return.approve': 'Lead return approved',
+  'return.reject': 'Lead return rejected',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof auditActions
@@ -133,5 +141,6 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     return `${name} ${done}`
   }
   if (entry.action === 'lead.resend') return `Lead ${entry.entityId} sent again to the buyer`
+  if (entry.action === 'lead.route') return `Lead ${entry.entityId} routed again to buyers`
   return describeAction(entry.action)
 }

@@ -26,6 +26,13 @@ describe('csv', () => {
     expect(csvCell('=1,2')).toBe(`"'=1,2"`)
   })
 
+  it('writes a plain decimal figure as a number and anything else in it as text', () => {
+    expect(csvCell({ number: '-25.00' })).toBe('-25.00')
+    expect(csvCell({ number: '1234.56' })).toBe('1234.56')
+    expect(csvCell({ number: '-1+1' })).toBe("'-1+1")
+    expect(csvCell({ number: '=1,2' })).toBe(`"'=1,2"`)
+  })
+
   it('ends rows with CRLF', () => {
     expect(csvRow(['a', 'b'])).toBe('a,b\r\n')
   })

@@ -9,12 +9,23 @@ export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 
-export function csvCell(value: string | number | boolean | null | undefined): string {
+/**
+ * A figure the code formatted itself (`-25.00`): written as it is, so a spreadsheet reads a negative
+ * amount as a number. Anything but a plain decimal is still treated as text.
+ */
+export type CsvNumber = { number: string }
+export type CsvValue = string | number | boolean | null | undefined | CsvNumber
+
+export function csvCell(value: CsvValue): string {
+  if (typeof value === 'object' && value !== null) {
+    if (/^-?\d+(\.\d+)?$/.test(value.number)) return value.number
+    return csvCell(value.number)
+  }
   const text = neutraliseCell(value === null || value === undefined ? '' : String(value))
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export function csvRow(cells: readonly (string | number | boolean | null | undefined)[]): string {
+export function csvRow(cells: readonly CsvValue[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`
 }
 

@@ -1,7 +1,7 @@
 export const SITE_TIME_ZONE = 'Europe/London'
 
 /** Offset of `timeZone` from UTC at `instant`, in milliseconds. */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
+export function zoneOffsetMs(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     hourCycle: 'h23',

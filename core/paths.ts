@@ -18,6 +18,7 @@ export const applicationPaths = [
   { path: '/setup', kind: 'private', prefix: true },
   { path: '/forgot-password', kind: 'private', prefix: true },
   { path: '/reset-password', kind: 'private', prefix: true },
+  { path: '/buyer', kind: 'private', prefix: true },
   { path: '/assets', kind: 'system', prefix: true },
   { path: '/uploads', kind: 'system', prefix: true },
   { path: '/healthz', kind: 'system' },

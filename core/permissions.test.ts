@@ -8,6 +8,7 @@ import {
   permissions,
   rolePermissions,
   roles,
+  staffRoles,
 } from './permissions.ts'
 
 const ALL = [
@@ -21,17 +22,20 @@ const ALL = [
   'subjects',
   'webhooks',
   'questionnaire',
+  'buyers',
 ]
 
 describe('roles and permissions', () => {
-  it('has the two roles and ten permissions', () => {
-    expect([...roles]).toEqual(['admin', 'editor'])
+  it('has two staff roles, the buyer role and eleven permissions', () => {
+    expect([...staffRoles]).toEqual(['admin', 'editor'])
+    expect([...roles]).toEqual(['admin', 'editor', 'buyer'])
     expect([...permissions]).toEqual(ALL)
   })
 
   it('gives admins everything and editors pages and redirects only', () => {
     expect([...rolePermissions.admin]).toEqual(ALL)
     expect([...rolePermissions.editor]).toEqual(['pages', 'redirects'])
+    expect([...rolePermissions.buyer]).toEqual([])
   })
 
   it.each([

@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { adminApiRouter } from './admin/router.ts'
 import { loadSession } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
+import { buyerApiRouter } from './buyer-api/router.ts'
 import { consentRouter } from './consent/router.ts'
 import {
   type AppServices,
@@ -30,6 +31,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { leadsRouter } from './leads/router.ts'
 import { routeClassOf } from './metrics/metrics.ts'
 import { metricsRoute } from './metrics/router.ts'
+import { openApiRouter } from './openapi/router.ts'
 import { pagesRouter } from './pages/router.ts'
 import { siteRedirects, wwwToBareHost } from './redirects/middleware.ts'
 import { seoRouter } from './seo/router.ts'
@@ -159,7 +161,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(leadsRouter(services))
   app.use(consentRouter(services))
   app.use(authRouter(services))
+  app.use(openApiRouter(services))
   app.use('/api/admin', session, adminApiRouter(services))
+  app.use('/api/buyer', buyerApiRouter(services))
   // The sign-in page is a page, at the address the spec gives it.
   app.get('/api/login', session, pages)
   app.use('/api', apiNotFound)
@@ -168,7 +172,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(pageMethods)
   app.use(canonicalCase)
   app.use(formBodyLimit)
-  app.use(['/admin', '/setup', '/reset-password', '/forgot-password'], session)
+  app.use(['/admin', '/buyer', '/buyer.data', '/setup', '/reset-password', '/forgot-password'], session)
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
   app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache))
   app.use(pages)

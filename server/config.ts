@@ -108,6 +108,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD: z.string().default('5/1h').pipe(rateRule),
   RATE_LIMIT_LEADS: z.string().default('30/10m').pipe(rateRule),
   RATE_LIMIT_CONSENT: z.string().default('60/10m').pipe(rateRule),
+  RATE_LIMIT_BUYER_API: z.string().default('300/5m').pipe(rateRule),
   SESSION_MAX_AGE_HOURS: z.coerce
     .number()
     .positive()
@@ -163,6 +164,7 @@ export type Config = {
     forgotPassword: RateRule
     leads: RateRule
     consent: RateRule
+    buyerApi: RateRule
   }
   /** Idle lifetime: a session unused this long ends. */
   sessionTtlMs: number
@@ -236,6 +238,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
       leads: e.RATE_LIMIT_LEADS,
       consent: e.RATE_LIMIT_CONSENT,
+      buyerApi: e.RATE_LIMIT_BUYER_API,
     },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,

@@ -20,6 +20,7 @@ import { retentionJobs } from './privacy/retention.server.ts'
 import { liveQuestionnaire } from './questionnaire/queries.server.ts'
 import { redirectHitsJob } from './redirects/hits.server.ts'
 import { loadRedirectTable } from './redirects/queries.server.ts'
+import { contractOffers } from './routing/offers.server.ts'
 import { Scheduler } from './scheduler.ts'
 import { loadScriptMarkup } from './scripts/queries.server.ts'
 import { loadSettings } from './settings/queries.server.ts'
@@ -90,7 +91,14 @@ export function createServices(
     background: new BackgroundTasks(logger),
     events,
     metrics: new Metrics(events),
-    webhooks: new DeliveryWorker({ db, dialect: database.dialect, config, logger, events }),
+    webhooks: new DeliveryWorker({
+      db,
+      dialect: database.dialect,
+      config,
+      logger,
+      events,
+      offers: contractOffers(),
+    }),
   }
   notifyOperatorOfNewLeads(services)
   return services

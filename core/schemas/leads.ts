@@ -11,6 +11,8 @@ import {
   recipientSentence,
 } from '../lead-form-rules.ts'
 import { isUkPhoneNumber } from '../phone.ts'
+import type { ConsentBuyer } from './buyers.ts'
+import type { LeadRoutingView } from './routing.ts'
 import type { LeadDeliveryView } from './webhooks.ts'
 
 export { CONSENT_TEXT, recipientSentence }
@@ -226,6 +228,8 @@ export type ConsentEvidence = {
   sha256: string | null
   privacyVersion: string | null
   partnerName: string | null
+  /** The buyers the wording named, in its order. */
+  buyers: ConsentBuyer[]
   pageUrl: string | null
   userAgent: string | null
   ipAddress: string | null
@@ -295,6 +299,8 @@ export type LeadDetail = LeadListItem &
     eligibility: (EligibilityView & { createdAt: string }) | null
     deliveries: LeadDeliveryView[]
     submissions: LeadSubmissionView[]
+    /** How the lead was offered to buyers' contracts. */
+    routing: LeadRoutingView
   }
 
 /** A published version as the leads panel's filters offer it (`GET /api/admin/leads/questionnaires`). */

@@ -22,6 +22,16 @@ export const redirectCreateSchema = z.object({
 })
 export const redirectUpdateSchema = z.object(redirectFields).partial()
 
+/** `GET /api/admin/redirects/test?url=…`: an address to try the live rules on. */
+export const redirectTestQuerySchema = z.object({
+  url: z
+    .string({ error: 'Enter an address to test, such as /old-page' })
+    .trim()
+    .min(1, 'Enter an address to test, such as /old-page')
+    .max(2000, 'The address is too long')
+    .refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The address must be a path starting with /'),
+})
+
 export type RedirectInput = z.input<typeof redirectCreateSchema>
 export type RedirectRow = Stored<z.output<typeof redirectCreateSchema>> & { hitCount: number }
 /** What create and update answer: the row, and a warning when the rule lengthens a chain. */

@@ -16,7 +16,12 @@ const one = z
   .string({ error: 'Give one email address or one phone number' })
   .max(254, 'The search is too long')
   .optional()
-const subjectQuerySchema = z.object({ email: one, phone: one, download: z.unknown().optional() })
+/** `?email=…` or `?phone=…` of the data-requests API, and `download=1` for a file. */
+export const subjectQuerySchema = z.object({
+  email: one,
+  phone: one,
+  download: z.unknown().optional().describe('1 or true: answer the export as a file'),
+})
 
 export type SubjectQueryResult =
   | { ok: true; identity: SubjectIdentity; download: boolean }

@@ -34,10 +34,12 @@ export type CurrentAdmin = {
   role: Role | string
   permissions: Permission[]
   profileImageUrl: string | null
+  /** Only for the `buyer` role: the one buyer whose leads this account sees. */
+  buyerId?: number | null
 }
 
 /** An admin in the users API (`GET /api/admin/users`): never the password hash. */
-export type AdminUserView = Omit<CurrentAdmin, 'permissions' | 'profileImageUrl'> & {
+export type AdminUserView = Omit<CurrentAdmin, 'permissions' | 'profileImageUrl' | 'buyerId'> & {
   permissions: Permission[] | null
   effectivePermissions: Permission[]
   isActive: boolean

@@ -92,6 +92,9 @@ export type LeadDeliveryView = {
   deliveredAt: string | null
   nextAttemptAt: string | null
   createdAt: string
+  /** An offer to a contract: what the buyer answered, or why it was not posted. */
+  outcome?: 'accepted' | 'rejected' | 'duplicate' | 'failed' | 'capped' | 'withdrawn' | null
+  outcomeReason?: string | null
   attemptsLog: DeliveryAttemptView[]
 }
 

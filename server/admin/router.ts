@@ -1,13 +1,16 @@
 import express, { Router } from 'express'
 import { activityAdminRouter } from '../audit/router.ts'
 import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
+import { buyerAccessAdminRouter } from '../buyer-access/admin-router.ts'
 import { buyersAdminRouter, contractsAdminRouter } from '../buyers/admin-router.ts'
 import type { AppServices } from '../context.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
+import { revenueAdminRouter } from '../ledger/admin-router.ts'
 import { pagesAdminRouter } from '../pages/admin-router.ts'
 import { subjectsAdminRouter } from '../privacy/admin-router.ts'
 import { questionnaireAdminRouter } from '../questionnaire/admin-router.ts'
 import { redirectsAdminRouter } from '../redirects/admin-router.ts'
+import { returnsAdminRouter } from '../returns/admin-router.ts'
 import { scriptsAdminRouter } from '../scripts/admin-router.ts'
 import { settingsAdminRouter } from '../settings/admin-router.ts'
 import { uploadsAdminRouter } from '../uploads/admin-router.ts'
@@ -35,7 +38,11 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/subjects', requirePermission('subjects'), subjectsAdminRouter(services))
   router.use('/webhooks', requirePermission('webhooks'), webhooksAdminRouter(services))
   router.use('/questionnaires', requirePermission('questionnaire'), questionnaireAdminRouter(services))
+  router.use('/revenue', requirePermission('buyers'), revenueAdminRouter(services))
+  // A buyer's keys and accounts only: other /buyers paths fall through to the buyers module.
+  router.use('/buyers', requirePermission('buyers'), buyerAccessAdminRouter(services))
   router.use('/buyers', requirePermission('buyers'), buyersAdminRouter(services))
   router.use('/contracts', requirePermission('buyers'), contractsAdminRouter(services))
+  router.use('/returns', requirePermission('buyers'), returnsAdminRouter(services))
   return router
 }

@@ -18,6 +18,7 @@ export function toCurrentAdmin(row: AdminUser): CurrentAdmin {
     role: row.role,
     permissions: effectivePermissions(row.role, row.permissions),
     profileImageUrl: null,
+    ...(row.role === 'buyer' ? { buyerId: row.buyerId } : {}),
   }
 }
 
@@ -99,8 +100,9 @@ export async function setPassword(db: Kysely<DB>, id: number, password: string) 
     .execute()
 }
 
+/** The operator's staff: buyers' sign-in accounts are listed with their buyer, not in Users. */
 export function listAdmins(db: Kysely<DB>) {
-  return db.selectFrom('adminUser').selectAll().orderBy('id').execute()
+  return db.selectFrom('adminUser').selectAll().where('role', '<>', 'buyer').orderBy('id').execute()
 }
 
 export type AdminChanges = {
@@ -125,13 +127,17 @@ export function updateAdmin(db: Kysely<DB>, id: number, changes: AdminChanges) {
     .executeTakeFirstOrThrow()
 }
 
-/** The users admin resource's store (admins are deactivated, never deleted through it). */
+/** The users admin resource's store: the staff (admins are deactivated, never deleted through it). */
 export function adminStore(
   db: Kysely<DB>,
 ): ResourceStore<AdminUser, Parameters<typeof createAdmin>[1], AdminChanges> {
   return {
     list: () => listAdmins(db),
-    find: (id) => findAdminById(db, id),
+    // Buyers' accounts are managed with their buyer (server/buyer-access/), never turned into staff.
+    find: async (id) => {
+      const row = await findAdminById(db, id)
+      return row?.role === 'buyer' ? undefined : row
+    },
     create: (values) => createAdmin(db, values),
     update: (id, values) => updateAdmin(db, id, values),
   }

@@ -61,7 +61,26 @@ export function loadSession(services: AppServices): RequestHandler {
   }
 }
 
+export const BUYER_REFUSED = 'Buyer accounts use the buyer page (/buyer), not the admin'
+
+/**
+ * A signed-in member of staff. A buyer's account (role 'buyer', docs/decisions/0034) holds no
+ * permission and is refused the whole admin API, whatever a route asks for.
+ */
 export const requireSignedIn: RequestHandler = (req, res, next) => {
+  if (!req.admin) {
+    res.status(401).json({ message: 'Please sign in to continue' })
+    return
+  }
+  if (req.admin.role === 'buyer') {
+    res.status(403).json({ message: BUYER_REFUSED })
+    return
+  }
+  next()
+}
+
+/** Any signed-in account, a buyer's included (who am I, for the sign-in screens). */
+export const requireAnyAccount: RequestHandler = (req, res, next) => {
   if (!req.admin) {
     res.status(401).json({ message: 'Please sign in to continue' })
     return
@@ -73,6 +92,10 @@ export function requirePermission(permission: Permission): RequestHandler {
   return (req, res, next) => {
     if (!req.admin) {
       res.status(401).json({ message: 'Please sign in to continue' })
+      return
+    }
+    if (req.admin.role === 'buyer') {
+      res.status(403).json({ message: BUYER_REFUSED })
       return
     }
     if (!req.admin.permissions.includes(permission)) {

@@ -24,7 +24,7 @@ import {
   setPassword,
   toCurrentAdmin,
 } from './admins.server.ts'
-import { clearSessionCookie, loadSession, requireSignedIn, setSessionCookie } from './middleware.ts'
+import { clearSessionCookie, loadSession, requireAnyAccount, setSessionCookie } from './middleware.ts'
 import { verifyAgainstDummy, verifyPassword } from './password.server.ts'
 import { assertAcceptablePassword } from './password-policy.server.ts'
 import { sendPasswordResetLink } from './password-reset.server.ts'
@@ -114,7 +114,8 @@ export function authRouter(services: AppServices): Router {
       await signIn(req, res, row.id)
       await recordSignIn(db, row.id)
       await audit(db, { actor: row, action: 'auth.sign_in' })
-      answer(req, res, 200, { user: toCurrentAdmin(row) }, '/admin')
+      // A buyer's account has its own page and nothing else.
+      answer(req, res, 200, { user: toCurrentAdmin(row) }, row.role === 'buyer' ? '/buyer' : '/admin')
     },
   )
 
@@ -129,7 +130,7 @@ export function authRouter(services: AppServices): Router {
     res.redirect(302, '/')
   })
 
-  router.get('/api/auth/user', session, requireSignedIn, (req, res) => {
+  router.get('/api/auth/user', session, requireAnyAccount, (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json(req.admin)
   })

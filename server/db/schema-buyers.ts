@@ -83,13 +83,21 @@ export interface LeadRouteTable {
 /** A contract left out of a routing round, and why. */
 export type SkippedContract = { contractId: number; contractName: string; buyerName: string; reason: string }
 
-/** One time a lead was routed: how many contracts were judged, and those left out (one row, not 50). */
+/** A contract queued for a lead and not offered it yet. */
+export type QueuedContract = { contractId: number; contractName: string; buyerName: string; position: number }
+
+/**
+ * One time a lead was routed: how many contracts were judged, those left out and why, and those
+ * still queued in order (one row, not one per contract: a lead may be judged by 50). A queued
+ * contract gets its `lead_route` row when it is offered the lead or passed over.
+ */
 export interface LeadRoutingTable {
   id: Generated<number>
   leadId: number
   round: number
   considered: number
   skipped: Json<SkippedContract[]>
+  queue: Json<QueuedContract[]>
   createdAt: CreatedAt
 }
 

@@ -139,7 +139,7 @@ export interface WebhookDeliveryTable {
   /** Set when the row offers the lead to a buyer's contract (at most once per lead and contract). */
   contractId: ColumnType<number | null, number | null | undefined, never>
   /** The buyer's answer to a contract delivery. */
-  outcome: 'accepted' | 'rejected' | 'duplicate' | 'capped' | 'withdrawn' | null
+  outcome: 'accepted' | 'rejected' | 'duplicate' | 'failed' | 'capped' | 'withdrawn' | null
   outcomeReason: string | null
   idempotencyKey: string
   status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>

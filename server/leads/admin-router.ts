@@ -10,6 +10,7 @@ import { parseId } from '../http/validate.ts'
 import { write } from '../http/write.ts'
 import { leadDeliveries, resendLead, submissionDeliveries } from '../outbox/deliveries.server.ts'
 import { findQuestionnaireVersion, liveQuestionnaire } from '../questionnaire/queries.server.ts'
+import { leadRouting, routeAgain } from '../routing/lead-routing.server.ts'
 import { answerableVersions } from './answers.server.ts'
 import { findLead } from './lead-detail.server.ts'
 import {
@@ -121,13 +122,15 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
     if (!lead) throw new HttpError(404, 'Lead not found')
     await audit(db, { actor: req.admin, action: 'lead.view', entity: 'lead', entityId: lead.id })
     res.setHeader('Cache-Control', 'no-store')
-    const [deliveries, bySubmission] = await Promise.all([
+    const [deliveries, bySubmission, routing] = await Promise.all([
       leadDeliveries(db, lead.id),
       submissionDeliveries(db, lead.id),
+      leadRouting(db, lead.id),
     ])
     res.json({
       ...lead,
       deliveries,
+      routing,
       submissions: lead.submissions.map((s) => ({ ...s, deliveries: bySubmission.get(s.id) ?? [] })),
     })
   })
@@ -139,6 +142,15 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
     webhooks.wake()
     await audit(db, { actor: req.admin, action: 'lead.resend', entity: 'lead', entityId: id, detail: done })
     res.json({ ...done, deliveries: await leadDeliveries(db, id) })
+  })
+
+  router.post('/:id/route', async (req, res) => {
+    const id = parseId(req.params.id, 'Lead')
+    const done = await routeAgain(db, id)
+    if (!done.ok) throw new HttpError(done.status, done.message)
+    if (done.offers > 0) webhooks.wake()
+    await audit(db, { actor: req.admin, action: 'lead.route', entity: 'lead', entityId: id, detail: done })
+    res.json({ offers: done.offers, round: done.round, routing: await leadRouting(db, id) })
   })
 
   return router

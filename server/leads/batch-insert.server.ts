@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely'
-import type { Attribution } from '../../core/attribution.ts'
 import { normaliseUkPhone, type UkPhone } from '../../core/phone.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from '../../core/schemas/settings.ts'
 import type { DB } from '../db/schema.ts'
 import { type Enqueued, enqueue, leadsWithABuyer } from '../outbox/enqueue.server.ts'
+import { routableFromAttribution } from '../routing/lead-routing.server.ts'
 import { type RoutableLead, routeLeads } from '../routing/route.server.ts'
 import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
 import type { LeadContext, StoredLead } from './queries.server.ts'
@@ -13,19 +13,14 @@ type Pending = { data: LeadData; context: LeadContext }
 
 /** A new lead as routing judges it (no contact details: reasons are shown to the operator). */
 function routable(id: number, { data, context }: Pending, phone: UkPhone | null): RoutableLead {
-  const attribution: Attribution = data.attribution ?? {}
-  return {
+  return routableFromAttribution(
     id,
-    facts: {
-      answers: context.questionnaire ? { ...context.questionnaire.answers } : null,
-      outcome: context.questionnaire?.assessment.outcome ?? null,
-      phoneType: phone?.type ?? null,
-      utmSource: attribution.utm_source ?? null,
-      utmCampaign: attribution.utm_campaign ?? null,
-      landingPage: attribution.landing_page ?? null,
-    },
-    consentBuyerIds: new Set((context.consentBuyers ?? []).map((b) => b.id)),
-  }
+    context.questionnaire?.answers ?? null,
+    context.questionnaire?.assessment.outcome ?? null,
+    phone?.type ?? null,
+    data.attribution ?? {},
+    (context.consentBuyers ?? []).map((b) => b.id),
+  )
 }
 
 /**

@@ -18,6 +18,7 @@ type PostedRow = Pick<
   | 'consentSha256'
   | 'privacyVersion'
   | 'partnerName'
+  | 'consentBuyers'
   | 'sourceUrl'
   | 'userAgent'
   | 'ipAddress'
@@ -55,6 +56,8 @@ export function consentOf(lead: PostedRow) {
     sha256: lead.consentSha256,
     privacyVersion: lead.privacyVersion,
     partnerName: lead.partnerName,
+    /** The buyers the wording named, in its order: the only firms that may have the lead. */
+    buyers: lead.consentBuyers ?? [],
     pageUrl: lead.sourceUrl,
     userAgent: lead.userAgent,
     ipAddress: lead.ipAddress,

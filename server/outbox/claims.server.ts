@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { AnswerReading } from '../../core/routing/buyer-answer.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { nowPlus } from './db-time.server.ts'
@@ -12,9 +13,37 @@ export type ClaimedDelivery = {
   /** Set when the row delivers a later submission of the lead. */
   submissionId: number | null
   webhookId: number
+  /** Set when the delivery offers the lead to a buyer's contract. */
+  contractId: number | null
   idempotencyKey: string
   /** Including the attempt about to be made. */
   attempts: number
+}
+
+/** Why an offer to a contract is not posted: over a cap, or the contract cannot take it now. */
+export type OfferRefusal = { outcome: 'capped' | 'withdrawn'; reason: string }
+
+/** How an offer to a contract ended. */
+export type OfferEnd = {
+  leadId: number
+  contractId: number
+  outcome: 'accepted' | 'rejected' | 'duplicate' | 'failed' | 'capped' | 'withdrawn'
+  reason: string | null
+}
+
+/**
+ * What routing does around contract deliveries (server/routing/offers.server.ts), handed to the
+ * worker so the outbox imports no domain module: reserve a sale before posting (the caps), and
+ * record the end of each offer in the settling transaction, enqueueing the next.
+ */
+export type ContractOffers = {
+  reserve: (
+    db: Kysely<DB>,
+    dialect: Dialect,
+    offers: { deliveryId: number; leadId: number; contractId: number }[],
+  ) => Promise<Map<number, OfferRefusal>>
+  /** Returns how many deliveries it enqueued. */
+  settled: (trx: Kysely<DB>, ends: OfferEnd[]) => Promise<number>
 }
 
 /**
@@ -49,19 +78,43 @@ export async function claimDeliveries(
       updatedAt: nowPlus(dialect),
     }))
     .where('id', 'in', due)
-    .returning(['id', 'leadId', 'submissionId', 'webhookId', 'idempotencyKey', 'attempts'])
+    .returning(['id', 'leadId', 'submissionId', 'webhookId', 'contractId', 'idempotencyKey', 'attempts'])
     .execute()
 }
 
-/** Where and with which secret to post, for the webhooks of a batch. */
-export async function webhookTargets(db: Kysely<DB>, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { url: string; secret: string }>()
+/** Where to post, with which secret, and for a contract how to read the buyer's answer. */
+export type Target = { url: string; secret: string; reading: AnswerReading | null }
+
+/** The endpoints of a batch's deliveries. */
+export async function webhookTargets(db: Kysely<DB>, ids: number[]): Promise<Map<number, Target>> {
+  if (ids.length === 0) return new Map()
   const rows = await db
     .selectFrom('webhook')
-    .select(['id', 'url', 'secret'])
-    .where('id', 'in', [...new Set(ids)])
+    .leftJoin('contract', 'contract.webhookId', 'webhook.id')
+    .select([
+      'webhook.id',
+      'webhook.url',
+      'webhook.secret',
+      'contract.id as contractId',
+      'contract.acceptPath',
+      'contract.acceptValues',
+      'contract.reasonPath',
+    ])
+    .where('webhook.id', 'in', [...new Set(ids)])
     .execute()
-  return new Map(rows.map((r) => [r.id, { url: r.url, secret: r.secret }]))
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        url: r.url,
+        secret: r.secret,
+        reading:
+          r.contractId === null
+            ? null
+            : { acceptPath: r.acceptPath, acceptValues: r.acceptValues, reasonPath: r.reasonPath },
+      },
+    ]),
+  )
 }
 
 export type AttemptRecord = {
@@ -80,7 +133,14 @@ export type Settlement =
   /** Cut short by our own shutdown: due again at once, and the attempt does not use up a retry. */
   | { kind: 'released' }
 
-export type SettleItem = { claimed: ClaimedDelivery; attempt: AttemptRecord; settlement: Settlement }
+export type SettleItem = {
+  claimed: ClaimedDelivery
+  /** Null when nothing was posted (an offer refused before posting). */
+  attempt: AttemptRecord | null
+  settlement: Settlement
+  /** For a contract delivery that ended: the buyer's answer, or why it was not posted. */
+  end?: Pick<OfferEnd, 'outcome' | 'reason'>
+}
 
 /**
  * Records attempts and settles their deliveries, many in one transaction (one fsync for a whole
@@ -95,26 +155,29 @@ export async function settleDeliveries(
   items: SettleItem[],
   /** Claim the next deliveries in the same transaction: one commit instead of two. */
   next?: { limit: number; leaseMs: number },
-): Promise<ClaimedDelivery[]> {
-  if (items.length === 0) return []
+  offers?: ContractOffers,
+): Promise<{ next: ClaimedDelivery[]; enqueued: number }> {
+  if (items.length === 0) return { next: [], enqueued: 0 }
   return db.transaction().execute(async (trx) => {
     // Deliveries that ended alike (most often: all delivered with a 200) settle in one statement.
     const groups = new Map<string, SettleItem[]>()
     for (const item of items) {
       const { attempt, settlement } = item
-      const key = JSON.stringify([settlement, attempt.statusCode, attempt.error])
+      const key = JSON.stringify([settlement, attempt?.statusCode, attempt?.error, item.end])
       groups.set(key, [...(groups.get(key) ?? []), item])
     }
     const deliveredAt = new Date()
+    const settled = new Set<number>()
     for (const group of groups.values()) {
-      const { attempt, settlement } = group[0] as SettleItem
+      const { attempt, settlement, end } = group[0] as SettleItem
       const common = {
         lockedUntil: null,
-        lastStatus: attempt.statusCode,
-        lastError: attempt.error,
+        lastStatus: attempt?.statusCode ?? null,
+        lastError: attempt ? attempt.error : (end?.reason ?? null),
+        ...(end ? { outcome: end.outcome, outcomeReason: end.reason } : {}),
         updatedAt: nowPlus(dialect),
       }
-      await trx
+      const rows = await trx
         .updateTable('webhookDelivery')
         .set((eb) =>
           settlement.kind === 'delivered'
@@ -133,7 +196,9 @@ export async function settleDeliveries(
           ),
         )
         .where('status', '=', 'pending')
+        .returning('id')
         .execute()
+      for (const row of rows) settled.add(row.id)
     }
     const existing = new Set(
       (
@@ -148,10 +213,19 @@ export async function settleDeliveries(
           .execute()
       ).map((r) => r.id),
     )
-    const attempts = items
-      .filter((i) => existing.has(i.claimed.id))
-      .map((i) => ({ deliveryId: i.claimed.id, ...i.attempt }))
+    const attempts = items.flatMap((i) =>
+      existing.has(i.claimed.id) && i.attempt ? [{ deliveryId: i.claimed.id, ...i.attempt }] : [],
+    )
     if (attempts.length > 0) await trx.insertInto('webhookAttempt').values(attempts).execute()
-    return next && next.limit > 0 ? claimDeliveries(trx, dialect, next.limit, next.leaseMs) : []
+    const ends = items.flatMap((i) =>
+      settled.has(i.claimed.id) && i.end && i.claimed.contractId !== null
+        ? [{ leadId: i.claimed.leadId, contractId: i.claimed.contractId, ...i.end }]
+        : [],
+    )
+    const enqueued = ends.length > 0 && offers ? await offers.settled(trx, ends) : 0
+    return {
+      next: next && next.limit > 0 ? await claimDeliveries(trx, dialect, next.limit, next.leaseMs) : [],
+      enqueued,
+    }
   })
 }

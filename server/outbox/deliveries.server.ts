@@ -17,6 +17,14 @@ export async function leadDeliveries(db: Kysely<DB>, leadId: number): Promise<Le
   return (await deliveryViews(db, leadId, 'lead')).get(null) ?? []
 }
 
+/** A lead's offers to contracts (their deliveries, with every attempt), by contract. */
+export async function offerDeliveries(
+  db: Kysely<DB>,
+  leadId: number,
+): Promise<Map<number | null, LeadDeliveryView[]>> {
+  return deliveryViews(db, leadId, 'offers')
+}
+
 /** The deliveries of a lead's later submissions, by submission. */
 export async function submissionDeliveries(
   db: Kysely<DB>,
@@ -28,7 +36,7 @@ export async function submissionDeliveries(
 async function deliveryViews(
   db: Kysely<DB>,
   leadId: number,
-  which: 'lead' | 'submissions',
+  which: 'lead' | 'submissions' | 'offers',
 ): Promise<Map<number | null, LeadDeliveryView[]>> {
   const deliveries = await db
     .selectFrom('webhookDelivery as d')
@@ -46,9 +54,13 @@ async function deliveryViews(
       'd.deliveredAt',
       'd.nextAttemptAt',
       'd.createdAt',
+      'd.contractId',
+      'd.outcome',
+      'd.outcomeReason',
     ])
     .where('d.leadId', '=', leadId)
-    .where('d.submissionId', which === 'lead' ? 'is' : 'is not', null)
+    .where('d.submissionId', which === 'submissions' ? 'is not' : 'is', null)
+    .where('d.contractId', which === 'offers' ? 'is not' : 'is', null)
     .orderBy('d.id')
     .execute()
   const out = new Map<number | null, LeadDeliveryView[]>()
@@ -76,6 +88,7 @@ async function deliveryViews(
       deliveredAt: iso(d.deliveredAt),
       nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
       createdAt: iso(d.createdAt) as string,
+      ...(d.contractId === null ? {} : { outcome: d.outcome, outcomeReason: d.outcomeReason }),
       attemptsLog: attempts
         .filter((a) => a.deliveryId === d.id)
         .map((a) => ({
@@ -86,7 +99,8 @@ async function deliveryViews(
           responseExcerpt: a.responseExcerpt,
         })),
     }
-    out.set(d.submissionId, [...(out.get(d.submissionId) ?? []), view])
+    const key = which === 'offers' ? d.contractId : d.submissionId
+    out.set(key, [...(out.get(key) ?? []), view])
   }
   return out
 }
@@ -102,7 +116,12 @@ export async function resendLead(db: Kysely<DB>, dialect: Dialect, leadId: numbe
   return db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom('lead').select('id').where('id', '=', leadId).executeTakeFirst()
     if (!lead) return undefined
-    const webhooks = await trx.selectFrom('webhook').select('id').where('isActive', '=', true).execute()
+    const webhooks = await trx
+      .selectFrom('webhook')
+      .select('id')
+      .where('kind', '=', 'webhook')
+      .where('isActive', '=', true)
+      .execute()
     const deliveries = await trx
       .selectFrom('webhookDelivery')
       .select(['id', 'webhookId', 'status'])
@@ -151,6 +170,8 @@ const failing = (db: Kysely<DB>) =>
         eb.and([eb('d.status', '=', 'pending'), eb('d.lastError', 'is not', null)]),
       ]),
     )
+    // A buyer that said no, or an offer a cap stopped, is routing at work, not a failing endpoint.
+    .where((eb) => eb.or([eb('d.outcome', 'is', null), eb('d.outcome', '=', 'failed')]))
 
 /** Failed deliveries and those retrying after a failure, for the Overview. */
 export async function webhookHealth(db: Kysely<DB>, limit = 10): Promise<WebhookHealth> {
@@ -158,6 +179,7 @@ export async function webhookHealth(db: Kysely<DB>, limit = 10): Promise<Webhook
     db
       .selectFrom('webhook')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'webhook')
       .where('isActive', '=', true)
       .executeTakeFirstOrThrow(),
     failing(db)

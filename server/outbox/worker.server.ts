@@ -3,6 +3,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { classifyAnswer } from '../../core/routing/buyer-answer.ts'
 import type { WebhookConfig } from '../config.ts'
 import type { AppEvents } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
@@ -10,10 +11,14 @@ import type { DB } from '../db/schema.ts'
 import { type DeliveredLead, deliveredLeads, deliveredSubmissions } from '../leads/delivery-payload.server.ts'
 import {
   type ClaimedDelivery,
+  type ContractOffers,
   claimDeliveries,
+  type OfferEnd,
+  type OfferRefusal,
   type SettleItem,
   type Settlement,
   settleDeliveries,
+  type Target,
   webhookTargets,
 } from './claims.server.ts'
 import { postJson, signature } from './post.server.ts'
@@ -27,6 +32,8 @@ type WorkerDeps = {
   config: { webhooks: WebhookConfig; nodeEnv: string }
   logger: Logger
   events: EventEmitter<AppEvents>
+  /** Routing's part in contract deliveries (reserving caps, moving on); without it, none are posted. */
+  offers?: ContractOffers
 }
 
 /**
@@ -138,7 +145,11 @@ export class DeliveryWorker {
         })
       this.#inFlight.add(done)
     }
-    // The batch is fetched once; each delivery then holds its own slot.
+    // The batch is fetched once, and its offers to contracts reserved; each delivery then holds its own slot.
+    const { db, dialect, offers } = this.#deps
+    const toContracts = batch.flatMap((d) =>
+      d.contractId === null ? [] : [{ deliveryId: d.id, leadId: d.leadId, contractId: d.contractId }],
+    )
     const ready = Promise.all([
       webhookTargets(
         this.#deps.db,
@@ -152,18 +163,25 @@ export class DeliveryWorker {
         this.#deps.db,
         batch.flatMap((d) => (d.submissionId === null ? [] : [d.submissionId])),
       ),
+      toContracts.length > 0 && offers
+        ? offers.reserve(db, dialect, toContracts)
+        : Promise.resolve(new Map<number, OfferRefusal>()),
     ])
     for (const delivery of batch) {
       track(
         ready.then(
-          ([targets, leads, submissions]) =>
-            this.#deliver(
+          ([targets, leads, submissions, refused]) => {
+            const refusal = refused.get(delivery.id)
+            if (delivery.contractId !== null && !offers) return
+            if (refusal) return this.#refuse(delivery, refusal)
+            return this.#deliver(
               delivery,
               targets.get(delivery.webhookId),
               delivery.submissionId === null
                 ? leads.get(delivery.leadId)
                 : submissions.get(delivery.submissionId),
-            ),
+            )
+          },
           (err: unknown) =>
             this.#deps.logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed'),
         ),
@@ -171,11 +189,27 @@ export class DeliveryWorker {
     }
   }
 
-  async #deliver(
-    delivery: ClaimedDelivery,
-    target: { url: string; secret: string } | undefined,
-    lead: DeliveredLead | undefined,
-  ) {
+  /** An offer that may not be posted (a cap reached, the contract paused): it ends, unposted. */
+  async #refuse(delivery: ClaimedDelivery, refusal: OfferRefusal) {
+    const recorded = await this.#record({
+      claimed: delivery,
+      attempt: null,
+      settlement: { kind: 'failed' },
+      end: refusal,
+    })
+    if (!recorded) return
+    this.#deps.logger.info(
+      {
+        deliveryId: delivery.id,
+        leadId: delivery.leadId,
+        contractId: delivery.contractId,
+        outcome: refusal.outcome,
+      },
+      'offer to a contract not posted',
+    )
+  }
+
+  async #deliver(delivery: ClaimedDelivery, target: Target | undefined, lead: DeliveredLead | undefined) {
     const { config, logger } = this.#deps
     const ids = {
       deliveryId: delivery.id,
@@ -213,14 +247,32 @@ export class DeliveryWorker {
       interrupted: false,
     }))
     const delays = config.webhooks.retryDelaysMs
-    const settlement: Settlement = outcome.ok
+    const retryOrFail: Settlement =
+      delivery.attempts <= delays.length
+        ? { kind: 'retry', afterMs: delays[delivery.attempts - 1] ?? 0 }
+        : { kind: 'failed' }
+    let settlement: Settlement = outcome.ok
       ? { kind: 'delivered' }
       : outcome.interrupted
         ? { kind: 'released' }
-        : delivery.attempts <= delays.length
-          ? { kind: 'retry', afterMs: delays[delivery.attempts - 1] ?? 0 }
-          : { kind: 'failed' }
+        : retryOrFail
+    let end: Pick<OfferEnd, 'outcome' | 'reason'> | undefined
+    if (target.reading && !outcome.interrupted) {
+      // A contract: the buyer's answer, read by the contract's rules, decides.
+      const answer = classifyAnswer(target.reading, outcome.statusCode, outcome.responseExcerpt)
+      settlement =
+        answer.kind === 'accepted'
+          ? { kind: 'delivered' }
+          : answer.kind === 'retry'
+            ? retryOrFail
+            : { kind: 'failed' }
+      if (answer.kind === 'accepted') end = { outcome: 'accepted', reason: null }
+      else if (answer.kind !== 'retry') end = { outcome: answer.kind, reason: answer.reason }
+      else if (settlement.kind === 'failed')
+        end = { outcome: 'failed', reason: outcome.error ?? answer.reason }
+    }
     const recorded = await this.#record({
+      end,
       claimed: delivery,
       attempt: {
         attemptedAt,
@@ -261,20 +313,23 @@ export class DeliveryWorker {
       try {
         // The batch's own posts are over: their slots can be filled as they are recorded.
         const room = this.#stopped ? 0 : this.#concurrency - this.#inFlight.size + batch.length
-        const next = await settleDeliveries(
+        const { next, enqueued } = await settleDeliveries(
           db,
           dialect,
           batch.map((b) => b.item),
           { limit: room, leaseMs: this.#deps.config.webhooks.leaseMs },
+          this.#deps.offers,
         )
         for (const b of batch) b.done(true)
         if (next.length > 0) this.#post(next)
+        if (enqueued > 0) this.wake()
       } catch {
         // One at a time, so one bad row cannot lose the others' records.
         for (const b of batch) {
           try {
-            await settleDeliveries(db, dialect, [b.item])
+            const { enqueued } = await settleDeliveries(db, dialect, [b.item], undefined, this.#deps.offers)
             b.done(true)
+            if (enqueued > 0) this.wake()
           } catch (err) {
             logger.error({ err, deliveryId: b.item.claimed.id }, 'webhook attempt could not be recorded')
             b.done(false)

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
 import type { RE2JS } from 're2js'
-import { z } from 'zod'
 import { applicationPaths, isProtectedPath } from '../../core/paths.ts'
 import {
   compilePattern,
@@ -10,7 +9,11 @@ import {
   type RedirectRule,
   sameSitePath,
 } from '../../core/redirect-rules.ts'
-import { redirectCreateSchema, redirectUpdateSchema } from '../../core/schemas/redirects.ts'
+import {
+  redirectCreateSchema,
+  redirectTestQuerySchema,
+  redirectUpdateSchema,
+} from '../../core/schemas/redirects.ts'
 import { adminResource, withChanges } from '../admin/admin-resource.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
@@ -129,15 +132,6 @@ function matchesPath(pattern: RE2JS, location: string, ownHosts: readonly string
   return pattern.matcher(decoded).find() || pattern.matcher(path).find()
 }
 
-const testQuery = z.object({
-  url: z
-    .string({ error: 'Enter an address to test, such as /old-page' })
-    .trim()
-    .min(1, 'Enter an address to test, such as /old-page')
-    .max(2000, 'The address is too long')
-    .refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The address must be a path starting with /'),
-})
-
 export function redirectsAdminRouter(services: AppServices) {
   const { db } = services
   return adminResource(services, {
@@ -155,7 +149,7 @@ export function redirectsAdminRouter(services: AppServices) {
     routes: (router) => {
       // "Test a URL": what the live rules do with an address, exactly as a visitor would get it.
       router.get('/test', async (req, res) => {
-        const parsed = testQuery.safeParse(req.query)
+        const parsed = redirectTestQuerySchema.safeParse(req.query)
         if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid address')
         const { redirects } = await services.site.get()
         res.json(resolveRedirect(redirects, parsed.data.url, ownHosts(services, req.get('host'))))

@@ -41,8 +41,8 @@ function judge(contract: RoutableContract, lead: RoutableLead, usage: CapUsage, 
 
 /**
  * Judges every contract for each lead (in the lead's own transaction), records the decision
- * (one `lead_routing` row with the contracts left out and why, a `lead_route` row per contract
- * queued) and offers each lead to its first contract through the outbox. Returns the offers made
+ * (one `lead_routing` row with the contracts left out and why and the queue, and a `lead_route`
+ * row for the contract offered) and offers each lead to its first contract through the outbox. Returns the offers made
  * per lead. With no contract at all, leads are left unrouted (sale status null).
  */
 export async function routeLeads(
@@ -57,8 +57,22 @@ export async function routeLeads(
   const capped = contracts.filter((c) => c.isActive && c.buyerActive && hasCaps(c.caps)).map((c) => c.id)
   const usage = await capUsage(trx, capped, at)
 
-  const routings: { leadId: number; round: number; considered: number; skipped: string }[] = []
-  const routes: QueuedRoute[] = []
+  const routings: {
+    leadId: number
+    round: number
+    considered: number
+    skipped: string
+    queue: string
+  }[] = []
+  const routes: {
+    leadId: number
+    round: number
+    position: number
+    contractId: number
+    contractName: string
+    buyerName: string
+    decision: 'sending'
+  }[] = []
   const deliveries: Parameters<typeof enqueue>[1] = []
   const status = new Map<SaleStatus, number[]>()
   for (const lead of leads) {
@@ -77,57 +91,43 @@ export async function routeLeads(
           reason: verdict.reason,
         })
     }
-    const queue = orderCandidates(passed, roundRobin)
+    const queue = orderCandidates(passed, roundRobin).map((contract, i) => ({ contract, position: i + 1 }))
+    const [first, ...rest] = queue
     routings.push({
       leadId: lead.id,
       round,
       considered: skipped.length + queue.length,
       skipped: json(skipped),
+      queue: json(
+        rest.map(({ contract, position }) => ({
+          contractId: contract.id,
+          contractName: contract.name,
+          buyerName: contract.buyerName,
+          position,
+        })),
+      ),
     })
-    for (const [position, contract] of queue.entries()) {
+    if (first) {
       routes.push({
         leadId: lead.id,
         round,
-        position: position + 1,
-        contractId: contract.id,
-        contractName: contract.name,
-        buyerName: contract.buyerName,
-        decision: position === 0 ? 'sending' : 'queued',
+        position: 1,
+        contractId: first.contract.id,
+        contractName: first.contract.name,
+        buyerName: first.contract.buyerName,
+        decision: 'sending',
       })
-    }
-    const first = queue[0]
-    if (first) {
-      deliveries.push({ leadId: lead.id, webhookId: first.webhookId, contractId: first.id })
+      deliveries.push({ leadId: lead.id, webhookId: first.contract.webhookId, contractId: first.contract.id })
       offers.set(lead.id, 1)
     }
     const state: SaleStatus = first ? 'routing' : 'unsold'
     status.set(state, [...(status.get(state) ?? []), lead.id])
   }
   await trx.insertInto('leadRouting').values(routings).execute()
-  await insertRoutes(trx, routes)
+  if (routes.length > 0) await trx.insertInto('leadRoute').values(routes).execute()
   await enqueue(trx, deliveries)
   for (const [saleStatus, ids] of status) {
     await trx.updateTable('lead').set({ saleStatus }).where('id', 'in', ids).execute()
   }
   return offers
-}
-
-type QueuedRoute = {
-  leadId: number
-  round: number
-  position: number
-  contractId: number
-  contractName: string
-  buyerName: string
-  decision: 'queued' | 'sending'
-}
-
-async function insertRoutes(trx: Kysely<DB>, rows: QueuedRoute[]) {
-  // Chunked: 50 contracts for 200 leads would pass SQLite's limit on bound values in one statement.
-  for (let i = 0; i < rows.length; i += 500) {
-    await trx
-      .insertInto('leadRoute')
-      .values(rows.slice(i, i + 500))
-      .execute()
-  }
 }

@@ -92,7 +92,7 @@ export function usersAdminRouter(services: AppServices): Router {
       // Users → "Send reset e-mail": the admin gets a reset link by mail; nobody sees the token.
       router.post('/:id/reset-password', async (req, res) => {
         const row = await findAdminById(db, parseId(req.params.id, 'Admin user'))
-        if (!row) throw new HttpError(404, 'Admin user not found')
+        if (!row || row.role === 'buyer') throw new HttpError(404, 'Admin user not found')
         if (!row.isActive) throw new HttpError(409, 'This admin is deactivated: reactivate them first')
         await sendPasswordResetLink(services, row.email, req.admin)
         res.json({ message: `A password reset link was sent to ${row.email}` })

@@ -21,6 +21,7 @@ function webhookRows(db: Kysely<DB>, id?: number) {
   let query = db
     .selectFrom('webhook')
     .select(['id', 'name', 'url', 'secret', 'isActive', 'createdAt', 'updatedAt'])
+    // A contract's endpoint belongs to the contract (server/buyers).
     .where('kind', '=', 'webhook')
     .orderBy('id')
   if (id !== undefined) query = query.where('id', '=', id)

@@ -27,6 +27,7 @@ export const tabNames = [
   'Leads',
   'Webhooks',
   'Buyers',
+  'Returns',
   'Users',
   'Data requests',
 ] as const

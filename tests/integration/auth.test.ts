@@ -97,6 +97,7 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
             'subjects',
             'webhooks',
             'questionnaire',
+            'buyers',
           ],
           profileImageUrl: null,
         },

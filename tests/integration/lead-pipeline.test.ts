@@ -285,6 +285,7 @@ describe(`the lead pipeline on ${testDialect}`, () => {
       sha256: createHash('sha256').update(text).digest('hex'),
       privacyVersion: expect.any(String),
       partnerName: 'Acme Claims Ltd',
+      buyers: [],
       pageUrl: `${app.baseUrl}/?utm_source=google`,
       userAgent: 'EvidenceBrowser/1.0',
       ipAddress: expect.stringMatching(/127\.0\.0\.1|::1/),

@@ -318,6 +318,7 @@ describe(`webhooks on ${testDialect}`, () => {
         sha256: createHash('sha256').update(text).digest('hex'),
         privacyVersion: PRIVACY_POLICY_VERSION,
         partnerName: null,
+        buyers: [],
         pageUrl: referer,
         userAgent: 'WebhookTest/1.0',
         ipAddress: expect.stringMatching(/127\.0\.0\.1/),

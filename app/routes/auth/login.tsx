@@ -8,7 +8,8 @@ import { AuthCard, adminPageMeta, Field, Notice } from '../../features/auth/auth
 import type { Route } from './+types/login'
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(requestContext).admin) throw redirect('/admin')
+  const account = context.get(requestContext).admin
+  if (account) throw redirect(account.role === 'buyer' ? '/buyer' : '/admin')
   const url = new URL(request.url)
   return {
     error: authErrorMessage(url.searchParams.get('error')),

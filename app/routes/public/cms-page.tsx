@@ -1,6 +1,5 @@
 import { data } from 'react-router'
 import { readCompliance } from '../../../core/compliance.ts'
-import type { Recipients } from '../../../core/lead-form-rules.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
 import { consentRecipients } from '../../../server/buyers/consent.server.ts'
 import { servicesContext } from '../../../server/context.ts'

@@ -79,6 +79,7 @@ export function buyers(dialect: Dialect): Migration {
           round integer not null,
           considered integer not null,
           skipped ${t.json} not null,
+          queue ${t.json} not null,
           created_at ${t.timestamp} not null default ${t.now}
         )`,
         sql`create unique index lead_routing_lead_round_idx on lead_routing (lead_id, round)`,

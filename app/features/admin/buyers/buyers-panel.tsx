@@ -1,9 +1,10 @@
-import { ListChecks } from 'lucide-react'
+import { KeyRound, ListChecks } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import type { z } from 'zod'
 import type { BuyerView } from '../../../../core/schemas/buyer-views.ts'
 import { buyerCreateSchema, buyerUpdateSchema } from '../../../../core/schemas/buyers.ts'
-import { Button } from '../../../components/ui/button.tsx'
+import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { ResourceDialog } from '../resource/resource-dialog.tsx'
 import type { FieldSpec } from '../resource/resource-form.tsx'
 import {
@@ -156,6 +157,14 @@ export function BuyersPanel() {
                   <ListChecks className="size-4" aria-hidden="true" />
                   Contracts
                 </Button>
+                <Link
+                  to={`/admin/buyers/${b.id}/access`}
+                  className={buttonClasses('secondary', 'sm')}
+                  aria-label={`API keys and sign-in accounts of ${b.name}`}
+                >
+                  <KeyRound className="size-4" aria-hidden="true" />
+                  Access
+                </Link>
               </RowActions>
             ),
           },

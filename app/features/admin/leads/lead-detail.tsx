@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { formatDateTime } from '../format.ts'
 import { LoadError } from '../load-error.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
+import { LeadRouting } from './lead-routing.tsx'
 
 const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
 const outcomes = { eligible: 'Eligible', not_eligible: 'Not eligible', guidance: 'Guidance given' } as const
@@ -112,7 +113,11 @@ function LeadSections({ data }: { data: LeadDetail }) {
             <span className="break-all font-mono text-xs">{c.sha256 || '—'}</span>
           </Row>
           <Row label="Privacy policy version">{c.privacyVersion || '—'}</Row>
-          <Row label="Buyer named">{c.partnerName || 'Not named (no partner set)'}</Row>
+          <Row label={c.buyers.length > 1 ? 'Buyers named' : 'Buyer named'}>
+            {c.buyers.length > 0
+              ? c.buyers.map((b) => b.name).join(', ')
+              : c.partnerName || 'Not named (no partner set)'}
+          </Row>
           <Row label="Time">{formatDateTime(c.at)}</Row>
           <Row label="Page">{c.pageUrl || '—'}</Row>
           <Row label="Browser">{c.userAgent || '—'}</Row>
@@ -136,6 +141,7 @@ function LeadSections({ data }: { data: LeadDetail }) {
           <p className="text-slate-600 text-sm">No campaign or referrer was recorded for this lead.</p>
         )}
       </section>
+      <LeadRouting leadId={data.id} />
       <LeadDeliveries leadId={data.id} />
       <LaterSubmissions submissions={data.submissions ?? []} />
     </div>

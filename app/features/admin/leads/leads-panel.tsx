@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { LeadStats } from '../../../../core/lead-stats.ts'
 import type { LeadPage, LeadQuestionnaireOption } from '../../../../core/schemas/leads.ts'
+import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { StatCard } from '../../../components/ui/card.tsx'
@@ -12,6 +13,7 @@ import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { formatDateTime } from '../format.ts'
 import { LoadError } from '../load-error.tsx'
 import { LeadDetailDialog } from './lead-detail.tsx'
+import { LeadsRevenue } from './leads-revenue.tsx'
 
 export const LEADS_PAGE_SIZE = 25
 
@@ -76,7 +78,7 @@ function leadsUrl(filters: Filters, page: number) {
   return `/api/leads?${params}`
 }
 
-export function LeadsPanel() {
+export function LeadsPanel({ me }: { me: CurrentAdmin }) {
   const [typed, setTyped] = useState('')
   const [q, setQ] = useState('')
   const [typedSource, setTypedSource] = useState('')
@@ -271,6 +273,7 @@ export function LeadsPanel() {
           </Button>
         </div>
       </div>
+      {me.permissions.includes('buyers') ? <LeadsRevenue source={source} campaign={campaign} /> : null}
       <DataTable
         caption="Leads"
         head={['Name', 'Car Details', 'Consent', 'Date', 'Duplicates']}

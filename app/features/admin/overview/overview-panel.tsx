@@ -10,6 +10,8 @@ import type { ScriptRow } from '../../../../core/schemas/scripts.ts'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { Card, StatCard } from '../../../components/ui/card.tsx'
 import { formatDateTime, timeAgo } from '../format.ts'
+import { RevenueReportView } from '../revenue/revenue-report.tsx'
+import { StatementDownload } from '../revenue/statement-download.tsx'
 import type { AdminTab } from '../shell/admin-tabs.ts'
 import { useList } from '../use-list.ts'
 import { FailingDeliveries } from '../webhooks/failing-deliveries.tsx'
@@ -62,6 +64,16 @@ export function OverviewPanel({
         <Card title="Leads per day" description="The last 30 days, in UK time">
           <LeadsChart days={daily.rows} />
         </Card>
+      ) : null}
+      {can('buyers') ? (
+        <>
+          <Card title="Revenue" description="Leads sold less approved returns, by UK day">
+            <RevenueReportView />
+          </Card>
+          <Card title="Statements" description="A buyer's sales and returns for a month">
+            <StatementDownload />
+          </Card>
+        </>
       ) : null}
       {can('webhooks') ? <FailingDeliveries onManage={() => onSwitch('webhooks')} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { ExternalLink, LogOut } from 'lucide-react'
+import { BookOpen, ExternalLink, LogOut } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { Permission } from '../../../../core/permissions.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Button } from '../../../components/ui/button.tsx'
+import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
+import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
 import { BuyersPanel } from '../buyers/buyers-panel.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
 import { OverviewPanel } from '../overview/overview-panel.tsx'
@@ -37,6 +40,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   leads: LeadsPanel,
   webhooks: WebhooksPanel,
   buyers: BuyersPanel,
+  returns: ReturnsPanel,
   users: UsersPanel,
   subjects: SubjectsPanel,
 }
@@ -53,6 +57,7 @@ const gridColumns: Record<number, string> = {
   9: 'sm:grid-cols-5 lg:grid-cols-9',
   10: 'sm:grid-cols-5 lg:grid-cols-10',
   11: 'sm:grid-cols-6 lg:grid-cols-11',
+  12: 'sm:grid-cols-6 lg:grid-cols-12',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {
@@ -69,7 +74,11 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
               Signed in as {user.email} ({user.role})
             </p>
           </div>
-          <div className="flex gap-2">
+          <nav aria-label="Admin" className="flex flex-wrap gap-2">
+            <Link to="/admin/api" className={buttonClasses('secondary', 'sm')}>
+              <BookOpen className="size-4" aria-hidden="true" />
+              API reference
+            </Link>
             <Button variant="secondary" size="sm" onClick={() => window.open('/', '_blank', 'noopener')}>
               <ExternalLink className="size-4" aria-hidden="true" />
               View Site
@@ -78,7 +87,7 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
               <LogOut className="size-4" aria-hidden="true" />
               Logout
             </Button>
-          </div>
+          </nav>
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">

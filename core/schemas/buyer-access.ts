@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import type { ReturnReason, ReturnStatus } from './buyers.ts'
+import { email, optionalText, password } from './fields.ts'
+
+/**
+ * Buyers' own access (docs/decisions/0034-buyer-access-and-returns.md): API keys and sign-in
+ * accounts made in the admin, the buyer API's queries and answers, and the operator's returns list.
+ */
+
+export const apiKeyCreateSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+})
+
+export const buyerAccountCreateSchema = z.object({
+  email,
+  password,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+})
+export type BuyerAccountInput = z.input<typeof buyerAccountCreateSchema>
+
+/** An API key as the admin lists it: never the key, only its first characters. */
+export type BuyerApiKeyView = {
+  id: number
+  name: string
+  prefix: string
+  createdAt: string
+  lastUsedAt: string | null
+  revokedAt: string | null
+}
+/** The answer to creating a key: the only time the whole key is ever shown. */
+export type CreatedBuyerApiKey = BuyerApiKeyView & { key: string }
+
+export type BuyerAccountView = {
+  id: number
+  email: string
+  firstName: string | null
+  lastName: string | null
+  isActive: boolean
+  lastLogin: string | null
+  createdAt: string
+}
+
+const isoDate = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'since must be an ISO date such as 2026-11-01 or 2026-11-01T09:00:00Z',
+  })
+  .transform((v) => new Date(v))
+
+export const buyerLeadsQuerySchema = z.object({
+  since: isoDate.optional(),
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, 'pageSize must be between 1 and 200')
+    .max(200, 'pageSize must be between 1 and 200')
+    .default(50),
+})
+export const buyerCsvQuerySchema = buyerLeadsQuerySchema.pick({ since: true })
+
+export const returnStatuses = ['pending', 'approved', 'rejected'] as const satisfies readonly ReturnStatus[]
+
+export const returnListQuerySchema = z.object({
+  status: z.enum(returnStatuses, { error: 'status must be pending, approved or rejected' }).optional(),
+  buyerId: z.coerce.number({ error: 'buyerId must be a number' }).int().min(1).optional(),
+})
+
+/** A return as its buyer sees it. */
+export type BuyerReturnView = {
+  id: number
+  status: ReturnStatus
+  reason: ReturnReason
+  note: string | null
+  createdAt: string
+  decidedAt: string | null
+  decisionNote: string | null
+}
+
+/** One accepted lead in `GET /api/buyer/leads`: null personal data once the person was erased. */
+export type BuyerLeadView = {
+  saleId: number
+  reference: string | null
+  erased: boolean
+  acceptedAt: string
+  contractName: string
+  pricePence: number
+  person: {
+    firstName: string
+    lastName: string
+    email: string
+    phone: string
+    phoneType: string | null
+  } | null
+  answers: Record<string, string> | null
+  outcome: string | null
+  utmSource: string | null
+  utmCampaign: string | null
+  consent: { text: string | null; consentedAt: string } | null
+  return: BuyerReturnView | null
+  returnableUntil: string
+}
+export type BuyerLeadPage = { items: BuyerLeadView[]; page: number; pageSize: number; total: number }
+
+/** The buyer's returns (`GET /api/buyer/returns`), each with the lead it hands back. */
+export type BuyerReturnListItem = BuyerReturnView & {
+  reference: string | null
+  contractName: string
+  pricePence: number
+}
+
+/** A return in the operator's list (`GET /api/admin/returns`). */
+export type AdminReturnView = BuyerReturnView & {
+  buyerId: number
+  buyerName: string
+  contractName: string
+  leadId: number | null
+  reference: string | null
+  pricePence: number
+  decidedByEmail: string | null
+}

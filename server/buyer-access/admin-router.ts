@@ -1,0 +1,106 @@
+import { Router } from 'express'
+import { apiKeyCreateSchema, buyerAccountCreateSchema } from '../../core/schemas/buyer-access.ts'
+import { audit } from '../audit/audit.server.ts'
+import { findAdminByEmail } from '../auth/admins.server.ts'
+import { assertAcceptablePassword } from '../auth/password-policy.server.ts'
+import type { AppServices } from '../context.ts'
+import { HttpError } from '../http/errors.ts'
+import { isUniqueViolation, parseBody, parseId } from '../http/validate.ts'
+import { createAccount, deleteAccount, listAccounts } from './accounts.server.ts'
+import { createKey, listKeys, revokeKey } from './keys.server.ts'
+
+const DUPLICATE_EMAIL = 'An account with this email already exists'
+
+/**
+ * Under /api/admin/buyers, behind the buyers permission: a buyer's API keys and sign-in accounts.
+ * Only these paths are routed here; the rest of /buyers falls through to the buyers module.
+ */
+export function buyerAccessAdminRouter({ db }: AppServices): Router {
+  const router = Router()
+
+  async function buyerIdOf(param: unknown) {
+    const id = parseId(param, 'Buyer')
+    const buyer = await db.selectFrom('buyer').select('id').where('id', '=', id).executeTakeFirst()
+    if (!buyer) throw new HttpError(404, 'Buyer not found')
+    return id
+  }
+
+  router.get('/:id/keys', async (req, res) => {
+    const buyerId = await buyerIdOf(req.params.id)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(await listKeys(db, buyerId))
+  })
+
+  router.post('/:id/keys', async (req, res) => {
+    const buyerId = await buyerIdOf(req.params.id)
+    const { name } = parseBody(apiKeyCreateSchema, req)
+    const created = await createKey(db, buyerId, name)
+    await audit(db, {
+      actor: req.admin,
+      action: 'buyer_key.create',
+      entity: 'buyer',
+      entityId: buyerId,
+      detail: { keyId: created.id, name, prefix: created.prefix },
+    })
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(201).json(created)
+  })
+
+  router.delete('/:id/keys/:keyId', async (req, res) => {
+    const buyerId = await buyerIdOf(req.params.id)
+    const keyId = parseId(req.params.keyId, 'API key')
+    const revoked = await revokeKey(db, buyerId, keyId)
+    if (!revoked) throw new HttpError(404, 'API key not found')
+    await audit(db, {
+      actor: req.admin,
+      action: 'buyer_key.revoke',
+      entity: 'buyer',
+      entityId: buyerId,
+      detail: { keyId, prefix: revoked.prefix },
+    })
+    res.json(revoked)
+  })
+
+  router.get('/:id/accounts', async (req, res) => {
+    const buyerId = await buyerIdOf(req.params.id)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(await listAccounts(db, buyerId))
+  })
+
+  router.post('/:id/accounts', async (req, res) => {
+    const buyerId = await buyerIdOf(req.params.id)
+    const input = parseBody(buyerAccountCreateSchema, req)
+    assertAcceptablePassword(input.password)
+    if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)
+    try {
+      const account = await createAccount(db, buyerId, input)
+      await audit(db, {
+        actor: req.admin,
+        action: 'buyer_account.create',
+        entity: 'admin_user',
+        entityId: account.id,
+        detail: { buyerId },
+      })
+      res.status(201).json(account)
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_EMAIL)
+      throw error
+    }
+  })
+
+  router.delete('/:id/accounts/:userId', async (req, res) => {
+    const buyerId = await buyerIdOf(req.params.id)
+    const userId = parseId(req.params.userId, 'Account')
+    if (!(await deleteAccount(db, buyerId, userId))) throw new HttpError(404, 'Account not found')
+    await audit(db, {
+      actor: req.admin,
+      action: 'buyer_account.delete',
+      entity: 'admin_user',
+      entityId: userId,
+      detail: { buyerId },
+    })
+    res.status(204).end()
+  })
+
+  return router
+}

@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely'
+import type { BuyerLeadView } from '../../core/schemas/buyer-access.ts'
+import type { ReturnReason, ReturnStatus } from '../../core/schemas/buyers.ts'
+import type { DB } from '../db/schema.ts'
+import { returnableUntil, toReturnView } from '../returns/returns.server.ts'
+
+/**
+ * A buyer's accepted leads, newest first, with what it needs to work them and its return. A lead
+ * erased since (the person asked) keeps its sale row without the lead: it shows as erased, with
+ * no personal data.
+ */
+
+export type BuyerLeadFilter = { buyerId: number; since?: Date }
+
+function baseQuery(db: Kysely<DB>, { buyerId, since }: BuyerLeadFilter) {
+  let query = db
+    .selectFrom('sale')
+    .where('sale.buyerId', '=', buyerId)
+    .where('sale.status', '=', 'accepted')
+    .where('sale.acceptedAt', 'is not', null)
+  if (since) query = query.where('sale.acceptedAt', '>=', since)
+  return query
+}
+
+export async function countBuyerLeads(db: Kysely<DB>, filter: BuyerLeadFilter): Promise<number> {
+  const row = await baseQuery(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function buyerLeads(
+  db: Kysely<DB>,
+  filter: BuyerLeadFilter,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<BuyerLeadView[]> {
+  const rows = await baseQuery(db, filter)
+    .innerJoin('contract', 'contract.id', 'sale.contractId')
+    .leftJoin('lead', 'lead.id', 'sale.leadId')
+    .leftJoin('leadReturn', 'leadReturn.saleId', 'sale.id')
+    .select([
+      'sale.id as saleId',
+      'sale.leadId',
+      'sale.acceptedAt',
+      'sale.pricePence',
+      'sale.utmSource',
+      'sale.utmCampaign',
+      'contract.name as contractName',
+      'contract.returnWindowDays',
+      'lead.reference',
+      'lead.firstName',
+      'lead.lastName',
+      'lead.email',
+      'lead.phone',
+      'lead.phoneType',
+      'lead.answers',
+      'lead.outcome',
+      'lead.consentText',
+      'lead.createdAt as consentedAt',
+      'leadReturn.id as returnId',
+      'leadReturn.status as returnStatus',
+      'leadReturn.reason as returnReason',
+      'leadReturn.note as returnNote',
+      'leadReturn.createdAt as returnCreatedAt',
+      'leadReturn.decidedAt as returnDecidedAt',
+      'leadReturn.decisionNote as returnDecisionNote',
+    ])
+    .orderBy('sale.acceptedAt', 'desc')
+    .orderBy('sale.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+  return rows.map((row) => {
+    const acceptedAt = row.acceptedAt as Date
+    const present = row.leadId !== null && row.reference !== null
+    return {
+      saleId: row.saleId,
+      reference: present ? row.reference : null,
+      erased: !present,
+      acceptedAt: new Date(acceptedAt).toISOString(),
+      contractName: row.contractName,
+      pricePence: row.pricePence,
+      person: present
+        ? {
+            firstName: row.firstName as string,
+            lastName: row.lastName as string,
+            email: row.email as string,
+            phone: row.phone as string,
+            phoneType: row.phoneType,
+          }
+        : null,
+      answers: present ? (row.answers ?? null) : null,
+      outcome: present ? row.outcome : null,
+      utmSource: row.utmSource,
+      utmCampaign: row.utmCampaign,
+      consent:
+        present && row.consentedAt
+          ? { text: row.consentText, consentedAt: new Date(row.consentedAt).toISOString() }
+          : null,
+      return:
+        row.returnId === null
+          ? null
+          : toReturnView({
+              id: row.returnId,
+              status: row.returnStatus as ReturnStatus,
+              reason: row.returnReason as ReturnReason,
+              note: row.returnNote,
+              createdAt: row.returnCreatedAt as Date,
+              decidedAt: row.returnDecidedAt,
+              decisionNote: row.returnDecisionNote,
+            }),
+      returnableUntil: returnableUntil(acceptedAt, row.returnWindowDays).toISOString(),
+    }
+  })
+}
+
+/** Every lead of the filter, in batches, for the CSV: memory stays flat at any size. */
+export async function* allBuyerLeads(db: Kysely<DB>, filter: BuyerLeadFilter, batch = 500) {
+  for (let offset = 0; ; offset += batch) {
+    const rows = await buyerLeads(db, filter, { limit: batch, offset })
+    if (rows.length > 0) yield rows
+    if (rows.length < batch) return
+  }
+}

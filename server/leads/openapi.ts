@@ -1,0 +1,234 @@
+import { saleStatuses } from '../../core/schemas/buyers.ts'
+import { leadExportQuerySchema, leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
+import { arrayOf, defineApi, type JsonSchema, ref, shape } from '../openapi/operation.ts'
+
+const ADMIN = '/api/admin/leads'
+const deliveries = arrayOf(ref('LeadDelivery'))
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] })
+const deliveryOutcome: JsonSchema = {
+  type: 'string',
+  enum: ['accepted', 'rejected', 'duplicate', 'failed', 'capped', 'withdrawn'],
+  description: 'An offer to a contract: what the buyer answered, or why it was not posted',
+}
+
+/** `schema` with further properties that may be absent. */
+function withOptional(schema: JsonSchema, fields: Record<string, JsonSchema>): JsonSchema {
+  return { ...schema, properties: { ...(schema.properties as object), ...fields } }
+}
+
+export const leadsApi = defineApi({
+  tag: { name: 'Leads', description: 'Lead capture (public) and the leads admins read and export.' },
+  schemas: {
+    LeadListItem: shape({
+      id: 'integer',
+      firstName: 'string',
+      lastName: 'string',
+      email: 'string',
+      phone: 'string',
+      'carDetails?': 'string',
+      hasConsent: 'boolean',
+      createdAt: 'date-time',
+      duplicateCount: 'integer',
+    }),
+    LeadDelivery: withOptional(
+      shape({
+        id: 'integer',
+        webhookId: 'integer',
+        webhookName: 'string',
+        idempotencyKey: 'string',
+        status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+        attempts: 'integer',
+        'lastStatus?': 'integer',
+        'lastError?': 'string',
+        'deliveredAt?': 'date-time',
+        'nextAttemptAt?': 'date-time',
+        createdAt: 'date-time',
+        attemptsLog: { type: 'array', items: { type: 'object' } },
+      }),
+      // Only a delivery that offers the lead to a contract has these (not a plain webhook's).
+      { outcome: nullable(deliveryOutcome), outcomeReason: nullable({ type: 'string' }) },
+    ),
+    ConsentEvidence: shape(
+      {
+        given: 'boolean',
+        'text?': { type: 'string', description: 'The exact wording shown' },
+        'version?': 'string',
+        'sha256?': 'string',
+        'privacyVersion?': 'string',
+        'partnerName?': 'string',
+        buyers: {
+          ...arrayOf(shape({ id: 'integer', name: 'string' })),
+          description: 'The buyers the wording named, in its order: the only firms that may have the lead',
+        },
+        'pageUrl?': 'string',
+        'userAgent?': 'string',
+        'ipAddress?': 'string',
+        at: 'date-time',
+      },
+      'What the visitor agreed to, kept as proof of consent',
+    ),
+    LeadRouting: shape(
+      {
+        'saleStatus?': { type: 'string', enum: [...saleStatuses] },
+        rounds: arrayOf(
+          shape({
+            round: 'integer',
+            at: 'date-time',
+            considered: { type: 'integer', description: 'How many contracts were judged' },
+            skipped: arrayOf(
+              shape({ contractId: 'integer', contractName: 'string', buyerName: 'string', reason: 'string' }),
+            ),
+            offers: arrayOf(
+              shape({
+                position: { type: 'integer', description: 'The order the contracts are offered the lead' },
+                'contractId?': 'integer',
+                contractName: 'string',
+                buyerName: 'string',
+                decision: {
+                  type: 'string',
+                  enum: [
+                    'queued',
+                    'sending',
+                    'accepted',
+                    'rejected',
+                    'duplicate',
+                    'failed',
+                    'capped',
+                    'passed',
+                  ],
+                },
+                'reason?': 'string',
+                'delivery?': ref('LeadDelivery'),
+              }),
+            ),
+          }),
+        ),
+        sales: arrayOf(
+          shape({
+            id: 'integer',
+            buyerName: 'string',
+            contractName: 'string',
+            pricePence: 'integer',
+            status: { type: 'string', enum: ['reserved', 'accepted'] },
+            'acceptedAt?': 'date-time',
+          }),
+        ),
+      },
+      'How the lead was offered to buyers’ contracts, round by round: each contract skipped (and why) or offered, and what came of it',
+    ),
+  },
+  operations: [
+    {
+      method: 'post',
+      path: '/api/leads',
+      summary: 'Submit a lead',
+      description:
+        'The same answer for a new lead, a repeat and a refused bot: nothing tells whether the person wrote before. `answers` are checked against the questionnaire version shown.',
+      auth: 'public',
+      request: leadSchema,
+      status: 201,
+      response: shape({ reference: 'string' }),
+      responses: { 429: 'Too many leads from this address' },
+    },
+    {
+      method: 'get',
+      path: '/api/leads',
+      summary: 'List or search leads',
+      description: 'Without `page` or `pageSize`, every matching lead as one array; with them, one page.',
+      auth: 'permission:leads',
+      query: leadListQuerySchema,
+      response: {
+        oneOf: [
+          arrayOf(ref('LeadListItem')),
+          shape({
+            items: arrayOf(ref('LeadListItem')),
+            total: 'integer',
+            page: 'integer',
+            pageSize: 'integer',
+          }),
+        ],
+      },
+    },
+    {
+      method: 'get',
+      path: `${ADMIN}/stats`,
+      summary: 'Lead counts for the overview',
+      auth: 'permission:leads',
+      response: { type: 'object' },
+    },
+    {
+      method: 'get',
+      path: `${ADMIN}/daily`,
+      summary: 'Leads per UK day',
+      auth: 'permission:leads',
+      response: arrayOf(shape({ date: { type: 'string', format: 'date' }, count: 'integer' })),
+    },
+    {
+      method: 'get',
+      path: `${ADMIN}/questionnaires`,
+      summary: 'Questionnaire versions to filter leads by',
+      auth: 'permission:leads',
+      response: arrayOf(
+        shape({
+          id: 'integer',
+          version: 'integer',
+          name: 'string',
+          status: { type: 'string', enum: ['live', 'retired'] },
+          questions: { type: 'array', items: { type: 'object' } },
+        }),
+      ),
+    },
+    {
+      method: 'get',
+      path: `${ADMIN}/export.csv`,
+      summary: 'Export leads as CSV',
+      description: 'UTF-8 with a BOM, RFC 4180 quoting, formula cells neutralised; streamed.',
+      auth: 'permission:leads',
+      query: leadExportQuerySchema,
+      response: { type: 'string' },
+      responseType: 'text/csv',
+    },
+    {
+      method: 'get',
+      path: `${ADMIN}/{id}`,
+      summary: 'A lead with everything stored about it',
+      description:
+        'Consent evidence (with the buyers its wording named), attribution, answers, eligibility, deliveries, later submissions and the routing decision.',
+      auth: 'permission:leads',
+      response: {
+        allOf: [ref('LeadListItem')],
+        properties: {
+          reference: { type: 'string' },
+          consent: ref('ConsentEvidence'),
+          attribution: { type: 'object' },
+          answers: { type: 'array' },
+          deliveries,
+          submissions: { type: 'array', items: { type: 'object' } },
+          routing: ref('LeadRouting'),
+        },
+        required: ['reference', 'consent', 'deliveries', 'submissions', 'routing'],
+      },
+    },
+    {
+      method: 'post',
+      path: `${ADMIN}/{id}/resend`,
+      summary: 'Send a lead to the webhooks again',
+      auth: 'permission:leads',
+      response: shape({ retried: 'integer', created: 'integer', deliveries }),
+    },
+    {
+      method: 'post',
+      path: `${ADMIN}/{id}/route`,
+      summary: 'Route a lead again',
+      description:
+        'Offers the lead to the contracts that match now (an unsold lead once a window opens, or a shared one with room left), leaving out those already offered it; a new round of `routing`.',
+      auth: 'permission:leads',
+      response: shape({
+        offers: { type: 'integer', description: 'Contracts queued in this round (0 when none matched)' },
+        round: 'integer',
+        routing: ref('LeadRouting'),
+      }),
+      responses: { 409: 'An offer is still out (wait for the answer), or the lead is sold exclusively' },
+    },
+  ],
+})

@@ -1,0 +1,60 @@
+import { activityApi } from '../audit/openapi.ts'
+import { authApi } from '../auth/openapi.ts'
+import { buyerAccessApi } from '../buyer-access/openapi.ts'
+import { buyerApi } from '../buyer-api/openapi.ts'
+import { buyersApi } from '../buyers/openapi.ts'
+import { consentApi } from '../consent/openapi.ts'
+import { leadsApi } from '../leads/openapi.ts'
+import { revenueApi } from '../ledger/openapi.ts'
+import { pagesApi } from '../pages/openapi.ts'
+import { subjectsApi } from '../privacy/openapi.ts'
+import { questionnaireApi } from '../questionnaire/openapi.ts'
+import { redirectsApi } from '../redirects/openapi.ts'
+import { returnsApi } from '../returns/openapi.ts'
+import { scriptsApi } from '../scripts/openapi.ts'
+import { settingsApi } from '../settings/openapi.ts'
+import { uploadsApi } from '../uploads/openapi.ts'
+import { usersApi } from '../users/openapi.ts'
+import { webhooksApi } from '../webhooks/openapi.ts'
+import { defineApi } from './operation.ts'
+
+const referenceApi = defineApi({
+  tag: { name: 'Reference', description: 'This document.' },
+  operations: [
+    {
+      method: 'get',
+      path: '/api/openapi.json',
+      summary: 'This OpenAPI 3.1 document',
+      auth: 'public',
+      response: { type: 'object' },
+    },
+  ],
+})
+
+/**
+ * Every module's operations, in the order the reference page shows their tags. A module with
+ * routes under /api describes them in its own `openapi.ts` (defineApi) and is listed here;
+ * tests/integration/openapi.test.ts fails while a route Express serves is missing from this list,
+ * or a described one is not served (docs/decisions/0032-openapi.md).
+ */
+export const apiModules = [
+  authApi,
+  consentApi,
+  leadsApi,
+  pagesApi,
+  uploadsApi,
+  redirectsApi,
+  questionnaireApi,
+  settingsApi,
+  scriptsApi,
+  webhooksApi,
+  buyersApi,
+  buyerAccessApi,
+  returnsApi,
+  revenueApi,
+  buyerApi,
+  usersApi,
+  subjectsApi,
+  activityApi,
+  referenceApi,
+]

@@ -1,0 +1,117 @@
+import { pageCreateSchema, pagePreviewSchema, pageUpdateSchema } from '../../core/schemas/pages.ts'
+import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
+
+const PAGE = '/api/admin/pages'
+const content = { description: 'HTML, or the page builder’s structured content' }
+const pageFields = {
+  slug: 'string',
+  title: 'string',
+  'metaDescription?': 'string',
+  'metaKeywords?': 'string',
+  'targetKeyword?': 'string',
+  'ogTitle?': 'string',
+  'ogDescription?': 'string',
+  content,
+} as const
+
+export const pagesApi = defineApi({
+  tag: { name: 'Pages', description: 'The site’s pages: published ones to anyone, all of them to editors.' },
+  schemas: {
+    Page: shape({
+      id: 'integer',
+      ...pageFields,
+      isPublished: 'boolean',
+      isSystem: 'boolean',
+      createdAt: 'date-time',
+      updatedAt: 'date-time',
+    }),
+    PageRevision: shape({ id: 'integer', pageId: 'integer', ...pageFields, createdAt: 'date-time' }),
+  },
+  operations: [
+    {
+      method: 'get',
+      path: '/api/pages/{slug}',
+      summary: 'A published page',
+      description: 'With its content sanitised as the public page renders it (`html`).',
+      auth: 'public',
+      params: {
+        slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'The URL slug' },
+      },
+      response: shape({ id: 'integer', ...pageFields, html: 'string' }),
+    },
+    {
+      method: 'get',
+      path: PAGE,
+      summary: 'List pages',
+      auth: 'permission:pages',
+      response: arrayOf(ref('Page')),
+    },
+    {
+      method: 'post',
+      path: PAGE,
+      summary: 'Create a page',
+      auth: 'permission:pages',
+      request: pageCreateSchema,
+      status: 201,
+      response: ref('Page'),
+      responses: { 409: 'A page with this URL slug already exists' },
+    },
+    {
+      method: 'post',
+      path: `${PAGE}/preview`,
+      summary: 'Render unsaved content',
+      description: 'The public renderer’s output for the editor’s Preview.',
+      auth: 'permission:pages',
+      request: pagePreviewSchema,
+      response: shape({ sections: { type: 'array' } }),
+    },
+    {
+      method: 'get',
+      path: `${PAGE}/{id}`,
+      summary: 'A page',
+      auth: 'permission:pages',
+      response: ref('Page'),
+    },
+    {
+      method: 'put',
+      path: `${PAGE}/{id}`,
+      summary: 'Update a page',
+      description: 'Any subset of the fields; the page as it was is kept as a revision.',
+      auth: 'permission:pages',
+      request: pageUpdateSchema,
+      response: ref('Page'),
+      responses: { 409: 'The slug is taken, or a system page would change its slug' },
+    },
+    {
+      method: 'delete',
+      path: `${PAGE}/{id}`,
+      summary: 'Delete a page',
+      auth: 'permission:pages',
+      response: ref('Message'),
+      responses: { 409: 'System pages cannot be deleted' },
+    },
+    {
+      method: 'get',
+      path: `${PAGE}/{id}/revisions`,
+      summary: 'A page’s revisions',
+      auth: 'permission:pages',
+      response: arrayOf(ref('PageRevision')),
+    },
+    {
+      method: 'get',
+      path: `${PAGE}/{id}/revisions/{revisionId}`,
+      summary: 'One revision',
+      auth: 'permission:pages',
+      response: ref('PageRevision'),
+    },
+    {
+      method: 'post',
+      path: `${PAGE}/{id}/revisions/{revisionId}/restore`,
+      summary: 'Restore a revision',
+      description: 'The page as it is now becomes a revision in its turn.',
+      auth: 'permission:pages',
+      response: ref('Page'),
+      responses: { 409: 'The revision’s slug is now taken' },
+    },
+  ],
+})

@@ -1,0 +1,267 @@
+import { type Kysely, sql } from 'kysely'
+import { capVerdict, scheduleOpen } from '../../core/routing/contract-rules.ts'
+import type { SaleStatus } from '../../core/schemas/buyers.ts'
+import { type Dialect, json } from '../db/database.ts'
+import type { DB } from '../db/schema.ts'
+import type { QueuedContract, RouteDecision } from '../db/schema-buyers.ts'
+import { recordSale } from '../ledger/entries.server.ts'
+import type { ContractOffers, OfferEnd, OfferRefusal } from '../outbox/claims.server.ts'
+import { enqueue } from '../outbox/enqueue.server.ts'
+import { capUsage, loadContracts, noUsage, type RoutableContract } from './contracts.server.ts'
+
+type Offer = { deliveryId: number; leadId: number; contractId: number }
+
+/**
+ * Reserves a sale for each offer about to be posted, or says why it must not be: the contracts'
+ * rows are locked (in id order, so instances cannot deadlock) while their live sales are counted
+ * against the caps, so two instances can never both take the last place. A reservation made by an
+ * earlier claim of the same delivery (an instance that died mid-post) is found and kept.
+ */
+export async function reserveOffers(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  offers: Offer[],
+  at = new Date(),
+): Promise<Map<number, OfferRefusal>> {
+  const refused = new Map<number, OfferRefusal>()
+  if (offers.length === 0) return refused
+  const ids = [...new Set(offers.map((o) => o.contractId))].sort((a, b) => a - b)
+  await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      await sql`select id from contract where id = any(${ids}::int[]) order by id for no key update`.execute(
+        trx,
+      )
+    }
+    const contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
+    for (const offer of offers) {
+      const contract = contracts.get(offer.contractId)
+      const refusal = contract ? await reserve(trx, offer, contract, at) : undefined
+      if (contract === undefined)
+        refused.set(offer.deliveryId, { outcome: 'withdrawn', reason: 'The contract was deleted' })
+      else if (refusal) refused.set(offer.deliveryId, refusal)
+    }
+  })
+  return refused
+}
+
+async function reserve(
+  trx: Kysely<DB>,
+  offer: Offer,
+  contract: RoutableContract,
+  at: Date,
+): Promise<OfferRefusal | undefined> {
+  const sales = await trx
+    .selectFrom('sale')
+    .innerJoin('contract', 'contract.id', 'sale.contractId')
+    .select(['sale.contractId', 'sale.status', 'contract.exclusive'])
+    .where('sale.leadId', '=', offer.leadId)
+    .execute()
+  if (sales.some((s) => s.contractId === contract.id)) return undefined
+  if (!contract.buyerActive)
+    return { outcome: 'withdrawn', reason: `${contract.buyerName} is no longer active` }
+  if (!contract.isActive) return { outcome: 'withdrawn', reason: 'The contract was paused' }
+  const open = scheduleOpen(contract.schedule, at)
+  if (!open.ok) return { outcome: 'withdrawn', reason: open.reason }
+  if (sales.some((s) => s.exclusive)) return { outcome: 'withdrawn', reason: 'The lead was sold exclusively' }
+  if (contract.exclusive && sales.length > 0)
+    return { outcome: 'withdrawn', reason: 'The lead was sold shared' }
+  if (!contract.exclusive && sales.length >= contract.maxBuyers) {
+    return { outcome: 'withdrawn', reason: `The lead was sold to ${sales.length} buyers already` }
+  }
+  const usage = (await capUsage(trx, [contract.id], at)).get(contract.id) ?? noUsage()
+  const caps = capVerdict(contract.caps, usage, contract.pricePence)
+  if (!caps.ok) return { outcome: 'capped', reason: caps.reason }
+  const lead = await trx
+    .selectFrom('lead')
+    .select(['utmSource', 'utmCampaign'])
+    .where('id', '=', offer.leadId)
+    .executeTakeFirst()
+  if (!lead) return { outcome: 'withdrawn', reason: 'The lead was erased' }
+  await trx
+    .insertInto('sale')
+    .values({
+      leadId: offer.leadId,
+      contractId: contract.id,
+      buyerId: contract.buyerId,
+      deliveryId: offer.deliveryId,
+      status: 'reserved',
+      exclusiveLeadId: contract.exclusive ? offer.leadId : null,
+      pricePence: contract.pricePence,
+      utmSource: lead.utmSource,
+      utmCampaign: lead.utmCampaign,
+      createdAt: at,
+    })
+    .execute()
+  return undefined
+}
+
+const decisionOf: Record<OfferEnd['outcome'], RouteDecision> = {
+  accepted: 'accepted',
+  rejected: 'rejected',
+  duplicate: 'duplicate',
+  failed: 'failed',
+  capped: 'capped',
+  withdrawn: 'passed',
+}
+
+/**
+ * In the transaction that settles the offers: an accepted offer becomes a sale with its ledger
+ * entry; any other end gives its reservation back. Each lead then moves to its next queued
+ * contract. Returns how many new offers were enqueued.
+ */
+export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new Date()): Promise<number> {
+  let enqueued = 0
+  for (const end of ends) {
+    const where = (q: { leadId: number; contractId: number }) =>
+      trx
+        .selectFrom('sale')
+        .selectAll()
+        .where('leadId', '=', q.leadId)
+        .where('contractId', '=', q.contractId)
+        .where('status', '=', 'reserved')
+    if (end.outcome === 'accepted') {
+      const sale = await where(end).executeTakeFirst()
+      if (sale) {
+        await trx
+          .updateTable('sale')
+          .set({ status: 'accepted', acceptedAt: at })
+          .where('id', '=', sale.id)
+          .execute()
+        await recordSale(trx, sale)
+      }
+    } else {
+      await trx
+        .deleteFrom('sale')
+        .where('leadId', '=', end.leadId)
+        .where('contractId', '=', end.contractId)
+        .where('status', '=', 'reserved')
+        .execute()
+    }
+    await markRoute(trx, end.leadId, end.contractId, decisionOf[end.outcome], end.reason)
+    enqueued += await advance(trx, end.leadId, at)
+  }
+  return enqueued
+}
+
+async function markRoute(
+  trx: Kysely<DB>,
+  leadId: number,
+  contractId: number,
+  decision: RouteDecision,
+  reason: string | null,
+) {
+  await trx
+    .updateTable('leadRoute')
+    .set({ decision, reason: reason?.slice(0, 300) ?? null, updatedAt: new Date() })
+    .where('leadId', '=', leadId)
+    .where('contractId', '=', contractId)
+    .where('decision', '=', 'sending')
+    .execute()
+}
+
+/**
+ * Offers the lead to the next contract in its latest round's queue that can still take it,
+ * recording those passed over (with the reason); sets the lead's sale status. Nothing happens
+ * while an offer is out: one at a time per lead.
+ */
+export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()): Promise<number> {
+  const out = await trx
+    .selectFrom('leadRoute')
+    .select('id')
+    .where('leadId', '=', leadId)
+    .where('decision', '=', 'sending')
+    .executeTakeFirst()
+  if (out) return 0
+  const routing = await trx
+    .selectFrom('leadRouting')
+    .select(['id', 'round', 'queue'])
+    .where('leadId', '=', leadId)
+    .orderBy('round', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  const sales = await trx
+    .selectFrom('sale')
+    .innerJoin('contract', 'contract.id', 'sale.contractId')
+    .select(['sale.status', 'contract.exclusive'])
+    .where('sale.leadId', '=', leadId)
+    .where('sale.status', '=', 'accepted')
+    .execute()
+  const queue = [...(routing?.queue ?? [])]
+  const exclusive = sales.some((s) => s.exclusive)
+  const contracts = exclusive
+    ? new Map<number, RoutableContract>()
+    : new Map(
+        (
+          await loadContracts(
+            trx,
+            queue.map((q) => q.contractId),
+          )
+        ).map((c) => [c.id, c]),
+      )
+  let offered = 0
+  while (!exclusive && queue.length > 0 && offered === 0) {
+    const next = queue.shift() as QueuedContract
+    const contract = contracts.get(next.contractId)
+    const already =
+      contract &&
+      (await trx
+        .selectFrom('webhookDelivery')
+        .select('id')
+        .where('leadId', '=', leadId)
+        .where('contractId', '=', contract.id)
+        .executeTakeFirst())
+    const why = !contract
+      ? 'The contract was deleted'
+      : already
+        ? 'Offered before'
+        : stillOpen(contract, sales.length, at)
+    await trx
+      .insertInto('leadRoute')
+      .values({
+        leadId,
+        round: routing?.round ?? 1,
+        position: next.position,
+        contractId: contract ? contract.id : null,
+        contractName: next.contractName,
+        buyerName: next.buyerName,
+        decision: why ? 'passed' : 'sending',
+        reason: why ?? null,
+      })
+      .execute()
+    if (!why && contract) {
+      await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id }])
+      offered = 1
+    }
+  }
+  if (routing && queue.length !== routing.queue.length) {
+    await trx
+      .updateTable('leadRouting')
+      .set({ queue: json(queue) })
+      .where('id', '=', routing.id)
+      .execute()
+  }
+  await setSaleStatus(trx, leadId, offered ? 'routing' : sales.length > 0 ? 'sold' : 'unsold')
+  return offered
+}
+
+function stillOpen(contract: RoutableContract, sold: number, at: Date): string | undefined {
+  if (!contract.buyerActive) return `${contract.buyerName} is no longer active`
+  if (!contract.isActive) return 'The contract was paused'
+  if (contract.exclusive && sold > 0) return 'Exclusive, and the lead is sold shared'
+  if (!contract.exclusive && sold >= contract.maxBuyers)
+    return `Shared with at most ${contract.maxBuyers}, and sold to ${sold}`
+  const open = scheduleOpen(contract.schedule, at)
+  return open.ok ? undefined : open.reason
+}
+
+async function setSaleStatus(trx: Kysely<DB>, leadId: number, saleStatus: SaleStatus) {
+  await trx.updateTable('lead').set({ saleStatus }).where('id', '=', leadId).execute()
+}
+
+/** What the outbox worker calls for contract deliveries (injected: the outbox knows no routing). */
+export function contractOffers(): ContractOffers {
+  return {
+    reserve: (db, dialect, offers) => reserveOffers(db, dialect, offers),
+    settled: (trx, ends) => settleOffers(trx, ends),
+  }
+}

@@ -1,0 +1,62 @@
+import { adminUserCreateSchema, adminUserUpdateSchema } from '../../core/schemas/users.ts'
+import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
+
+const BASE = '/api/admin/users'
+const permissionList = { type: 'array', items: { type: 'string' } }
+
+export const usersApi = defineApi({
+  tag: { name: 'Users', description: 'Admin accounts, roles and permission grants.' },
+  schemas: {
+    AdminUser: shape({
+      id: 'integer',
+      email: 'string',
+      'firstName?': 'string',
+      'lastName?': 'string',
+      role: { type: 'string', enum: ['admin', 'editor'] },
+      'permissions?': permissionList,
+      effectivePermissions: permissionList,
+      isActive: 'boolean',
+      'lastLogin?': 'date-time',
+      createdAt: 'date-time',
+      updatedAt: 'date-time',
+    }),
+  },
+  operations: [
+    {
+      method: 'get',
+      path: BASE,
+      summary: 'List admins',
+      auth: 'permission:users',
+      response: arrayOf(ref('AdminUser')),
+    },
+    {
+      method: 'post',
+      path: BASE,
+      summary: 'Create an admin',
+      description: 'Only an admin may grant the admin role or the scripts or users permission.',
+      auth: 'permission:users',
+      request: adminUserCreateSchema,
+      status: 201,
+      response: ref('AdminUser'),
+      responses: { 409: 'An admin with this email already exists' },
+    },
+    {
+      method: 'put',
+      path: `${BASE}/{id}`,
+      summary: 'Update an admin',
+      description: 'A change of role, permissions or status ends that admin’s sessions.',
+      auth: 'permission:users',
+      request: adminUserUpdateSchema,
+      response: ref('AdminUser'),
+      responses: { 409: 'The last active admin, or your own admin access, cannot be removed' },
+    },
+    {
+      method: 'post',
+      path: `${BASE}/{id}/reset-password`,
+      summary: 'Mail a password reset link',
+      auth: 'permission:users',
+      response: ref('Message'),
+      responses: { 409: 'The admin is deactivated' },
+    },
+  ],
+})

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto'
+import { DatabaseSync } from 'node:sqlite'
+import type { Page } from '@playwright/test'
+import { e2eDatabaseFile } from '../../playwright.config.ts'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  axeViolations,
+  count,
+  emailField,
+  passwordField,
+  signIn,
+  signInButton,
+  tab,
+} from './admin-support.ts'
+import { expect, test } from './fixtures.ts'
+import { waitForHydration } from './support.ts'
+
+const BUYER_EMAIL = `buyer-${randomUUID().slice(0, 8)}@example.com`
+const BUYER_PASSWORD = 'a buyer passphrase 2026'
+
+/**
+ * A buyer with a contract and one lead it accepted a day ago, written as routing writes them
+ * (routing itself is tested elsewhere): returns its id and the lead's reference.
+ */
+function seedSale() {
+  const db = new DatabaseSync(e2eDatabaseFile)
+  try {
+    db.exec('PRAGMA busy_timeout = 5000')
+    const tag = randomUUID().slice(0, 8)
+    const buyer = db
+      .prepare(
+        `insert into buyer (name, fca_number, email, named_in_consent) values (?, '123456', 'ops@acme.test', 1) returning id`,
+      )
+      .get(`Acme Claims ${tag}`) as { id: number }
+    const endpoint = db
+      .prepare(
+        `insert into webhook (kind, name, url, secret) values ('contract', 'Acme endpoint', 'https://203.0.113.9/acme', 'acme-secret') returning id`,
+      )
+      .get() as { id: number }
+    const contract = db
+      .prepare(
+        `insert into contract (buyer_id, webhook_id, name, price_pence, filters, caps) values (?, ?, 'Acme mobile', 3500, '{}', '{}') returning id`,
+      )
+      .get(buyer.id, endpoint.id) as { id: number }
+    const reference = randomUUID()
+    const lead = db
+      .prepare(
+        `insert into lead (first_name, last_name, email, phone, phone_type, reference, has_consent, consent_text)
+         values ('Ada', 'Lovelace', ?, '07700 900456', 'mobile', ?, 1, 'I agree to be contacted by Acme Claims') returning id`,
+      )
+      .get(`ada-${tag}@example.com`, reference) as { id: number }
+    const acceptedAt = new Date(Date.now() - 86_400_000).toISOString()
+    const sale = db
+      .prepare(
+        `insert into sale (lead_id, contract_id, buyer_id, status, exclusive_lead_id, price_pence, created_at, accepted_at)
+         values (?, ?, ?, 'accepted', ?, 3500, ?, ?) returning id`,
+      )
+      .get(lead.id, contract.id, buyer.id, lead.id, acceptedAt, acceptedAt) as { id: number }
+    db.prepare(
+      `insert into ledger_entry (kind, buyer_id, contract_id, sale_id, lead_id, amount_pence, created_at)
+       values ('sale', ?, ?, ?, ?, 3500, ?)`,
+    ).run(buyer.id, contract.id, sale.id, lead.id, acceptedAt)
+    return { buyerId: buyer.id, saleId: sale.id, reference }
+  } finally {
+    db.close()
+  }
+}
+
+async function signOut(page: Page) {
+  await page.goto('/api/logout')
+  await expect(page).toHaveURL('/')
+}
+
+async function signInAsBuyer(page: Page, email = BUYER_EMAIL) {
+  await page.goto('/api/login')
+  await waitForHydration(page)
+  await emailField(page).fill(email)
+  await passwordField(page).fill(BUYER_PASSWORD)
+  await signInButton(page).click()
+  await expect(page).toHaveURL('/buyer')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your leads' })).toBeVisible()
+  await waitForHydration(page)
+}
+
+test('a buyer signs in, returns a lead, and sees the operator approve it', async ({ adminPage: page }) => {
+  const { buyerId, saleId, reference } = seedSale()
+
+  // The operator gives the buyer an API key and a sign-in account.
+  await page.goto(`/admin/buyers/${buyerId}/access`)
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Buyer access' })).toBeVisible()
+  await page.getByLabel('Key name').fill('Acme CRM')
+  await page.getByRole('button', { name: 'Create key' }).click()
+  await expect(page.getByTestId('new-api-key')).toHaveText(/^ccb_[A-Za-z0-9_-]{32}$/)
+  const key = (await page.getByTestId('new-api-key').textContent()) as string
+  await expect(page.getByRole('cell', { name: `${key.slice(0, 12)}…` })).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+
+  await page.getByRole('button', { name: 'Add account' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add a sign-in account' })
+  await dialog.getByLabel('Email').fill(BUYER_EMAIL)
+  await dialog.getByLabel('First name').fill('Bea')
+  await dialog.getByLabel('Password').fill(BUYER_PASSWORD)
+  await dialog.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('cell', { name: BUYER_EMAIL, exact: true })).toBeVisible()
+
+  // The key works against the buyer API.
+  const viaKey = await page.request.get('/api/buyer/leads', { headers: { authorization: `Bearer ${key}` } })
+  expect(viaKey.status()).toBe(200)
+  expect((await viaKey.json()).items[0].reference).toBe(reference)
+
+  // The buyer signs in and lands on their own page: their lead, nothing of the admin.
+  await signOut(page)
+  await signInAsBuyer(page)
+  const row = page.getByRole('row').filter({ hasText: 'Ada Lovelace' })
+  await expect(row).toContainText(reference)
+  await expect(page.getByRole('tab')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    '/api/buyer/leads.csv',
+  )
+  expect(await axeViolations(page)).toEqual([])
+
+  // "Other" needs a note; then the return is recorded, pending.
+  await row.getByRole('button', { name: /^Return/ }).click()
+  const returnDialog = page.getByRole('dialog', { name: /^Return lead/ })
+  await returnDialog.getByLabel('Reason').selectOption('other')
+  await returnDialog.getByRole('button', { name: 'Return lead' }).click()
+  await expect(returnDialog.getByText('Say why in note when the reason is other')).toBeVisible()
+  await returnDialog.getByLabel('Reason').selectOption('wrong_number')
+  await returnDialog.getByRole('button', { name: 'Return lead' }).click()
+  await expect(row.getByText('Return pending')).toBeVisible()
+  await expect(row.getByText('Wrong number')).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+
+  // /admin is not for buyers.
+  await page.goto('/admin')
+  await expect(page).toHaveURL('/buyer')
+
+  // The operator approves it in Returns.
+  await signOut(page)
+  await signIn(page)
+  await tab(page, 'Returns').click()
+  const pending = page.getByRole('row').filter({ hasText: reference })
+  await expect(pending).toContainText('Wrong number')
+  await expect(pending.getByRole('link', { name: reference })).toHaveAttribute(
+    'href',
+    /\/admin\?tab=leads&lead=\d+/,
+  )
+  expect(await axeViolations(page)).toEqual([])
+  await pending.getByRole('button', { name: /^Approve/ }).click()
+  const decision = page.getByRole('dialog', { name: 'Approve this return?' })
+  await decision.getByLabel('Note to the buyer').fill('Number unobtainable: refunded')
+  await decision.getByRole('button', { name: 'Approve return' }).click()
+  await expect(page.getByRole('row').filter({ hasText: reference })).toHaveCount(0)
+  await page.getByLabel('Status').selectOption('approved')
+  await expect(page.getByRole('row').filter({ hasText: reference })).toContainText('Approved')
+  expect(count(`select count(*) as n from ledger_entry where sale_id = ${saleId} and kind = 'return'`)).toBe(
+    1,
+  )
+
+  // The buyer sees the outcome.
+  await signOut(page)
+  await signInAsBuyer(page)
+  const outcome = page.getByRole('row').filter({ hasText: reference })
+  await expect(outcome.getByText('Return approved')).toBeVisible()
+  await expect(outcome).toContainText('Number unobtainable: refunded')
+})
+
+test('the buyer page fits a 360 px screen', async ({ page }) => {
+  const { buyerId } = seedSale()
+  const email = `narrow-${randomUUID().slice(0, 8)}@example.com`
+  const login = await page.request.post('/api/login', {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  })
+  expect(login.status()).toBe(200)
+  const account = await page.request.post(`/api/admin/buyers/${buyerId}/accounts`, {
+    data: { email, password: BUYER_PASSWORD },
+  })
+  expect(account.status()).toBe(201)
+  await page.request.get('/api/logout')
+
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/buyer')
+  await expect(page).toHaveURL('/api/login')
+  await signInAsBuyer(page, email)
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  expect(await axeViolations(page)).toEqual([])
+})
