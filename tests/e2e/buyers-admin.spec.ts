@@ -48,6 +48,9 @@ test.describe('buyers panel', () => {
       await expect(row).toContainText('654321')
       await expect(row).toContainText('Named (order 7)')
       await expect(row).toContainText('0 active of 0')
+      await expect(
+        row.getByRole('link', { name: `Access of ${name}: API keys and sign-in accounts` }),
+      ).toHaveAttribute('href', /^\/admin\/buyers\/\d+\/access$/)
 
       await row.getByRole('button', { name: `Edit ${name}` }).click()
       const editBuyer = page.getByRole('dialog', { name: 'Edit Buyer' })

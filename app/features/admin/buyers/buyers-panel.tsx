@@ -160,7 +160,7 @@ export function BuyersPanel() {
                 <Link
                   to={`/admin/buyers/${b.id}/access`}
                   className={buttonClasses('secondary', 'sm')}
-                  aria-label={`API keys and sign-in accounts of ${b.name}`}
+                  aria-label={`Access of ${b.name}: API keys and sign-in accounts`}
                 >
                   <KeyRound className="size-4" aria-hidden="true" />
                   Access
