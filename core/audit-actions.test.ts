@@ -12,3 +12,18 @@ describe('describeActivity for questionnaire versions', () => {
     expect(describeActivity({ action, entityId: '9', detail })).toBe(text)
   })
 })
+
+describe('describeActivity for buyers and contracts', () => {
+  it.each([
+    ['buyer.create', { name: 'Acme Claims' }, "Buyer 'Acme Claims' added"],
+    [
+      'buyer.update',
+      { name: 'Acme Claims', isActive: false, fields: ['isActive'] },
+      "Buyer 'Acme Claims' turned off",
+    ],
+    ['contract.update', { name: 'Mobiles', fields: ['pricePence'] }, "Contract 'Mobiles' updated"],
+    ['contract.delete', { name: 'Mobiles' }, "Contract 'Mobiles' deleted"],
+  ])('%s reads "%s"', (action, detail, text) => {
+    expect(describeActivity({ action, entityId: '4', detail })).toBe(text)
+  })
+})

@@ -38,6 +38,12 @@ export const auditActions = {
   'questionnaire.delete': 'Questionnaire draft deleted',
   'questionnaire.duplicate': 'Questionnaire version duplicated',
   'questionnaire.publish': 'Questionnaire version published',
+  'buyer.create': 'Buyer created',
+  'buyer.update': 'Buyer updated',
+  'buyer.delete': 'Buyer deleted',
+  'contract.create': 'Contract created',
+  'contract.update': 'Contract updated',
+  'contract.delete': 'Contract deleted',
   'buyer_key.create': 'Buyer API key created',
   'buyer_key.revoke': 'Buyer API key revoked',
   'buyer_account.create': 'Buyer sign-in account created',
@@ -94,11 +100,23 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
       { create: 'created', delete: 'deleted', restore: 'restored from a revision' }[verb] ?? 'updated'
     return `${name} ${done}`
   }
-  if (area === 'redirect' || area === 'script' || area === 'webhook') {
+  if (
+    area === 'redirect' ||
+    area === 'script' ||
+    area === 'webhook' ||
+    area === 'buyer' ||
+    area === 'contract'
+  ) {
+    const nouns: Record<string, string> = {
+      script: 'Script',
+      webhook: 'Webhook',
+      buyer: 'Buyer',
+      contract: 'Contract',
+    }
     const name =
       area === 'redirect'
         ? `Redirect ${text('fromUrl') ?? ''}`.trim()
-        : `${area === 'script' ? 'Script' : 'Webhook'} '${text('name') ?? ''}'`
+        : `${nouns[area]} '${text('name') ?? ''}'`
     if (verb === 'update' && onlyToggle('isActive'))
       return `${name} ${d.isActive ? 'turned on' : 'turned off'}`
     return `${name} ${verb === 'create' ? 'added' : verb === 'delete' ? 'deleted' : 'updated'}`

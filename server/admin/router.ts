@@ -2,6 +2,7 @@ import express, { Router } from 'express'
 import { activityAdminRouter } from '../audit/router.ts'
 import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
 import { buyerAccessAdminRouter } from '../buyer-access/admin-router.ts'
+import { buyersAdminRouter, contractsAdminRouter } from '../buyers/admin-router.ts'
 import type { AppServices } from '../context.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { revenueAdminRouter } from '../ledger/admin-router.ts'
@@ -40,6 +41,8 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/revenue', requirePermission('buyers'), revenueAdminRouter(services))
   // A buyer's keys and accounts only: other /buyers paths fall through to the buyers module.
   router.use('/buyers', requirePermission('buyers'), buyerAccessAdminRouter(services))
+  router.use('/buyers', requirePermission('buyers'), buyersAdminRouter(services))
+  router.use('/contracts', requirePermission('buyers'), contractsAdminRouter(services))
   router.use('/returns', requirePermission('buyers'), returnsAdminRouter(services))
   return router
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { effectivePermissions } from '../../core/permissions.ts'
 import type { CurrentAdmin } from '../../core/schemas/users.ts'
+import type { ResourceStore } from '../admin/admin-resource.ts'
 import { json } from '../db/database.ts'
 import type { AdminUser, DB } from '../db/schema.ts'
 import { hashPassword } from './password.server.ts'
@@ -124,6 +125,22 @@ export function updateAdmin(db: Kysely<DB>, id: number, changes: AdminChanges) {
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/** The users admin resource's store: the staff (admins are deactivated, never deleted through it). */
+export function adminStore(
+  db: Kysely<DB>,
+): ResourceStore<AdminUser, Parameters<typeof createAdmin>[1], AdminChanges> {
+  return {
+    list: () => listAdmins(db),
+    // Buyers' accounts are managed with their buyer (server/buyer-access/), never turned into staff.
+    find: async (id) => {
+      const row = await findAdminById(db, id)
+      return row?.role === 'buyer' ? undefined : row
+    },
+    create: (values) => createAdmin(db, values),
+    update: (id, values) => updateAdmin(db, id, values),
+  }
 }
 
 /** How many active admins (role admin) there are besides `exceptId`. */

@@ -1,18 +1,14 @@
 import type { Kysely } from 'kysely'
+import type { ResourceStore } from '../admin/admin-resource.ts'
 import type { DB } from './schema.ts'
 
 type RowTable = 'customScript' | 'redirect'
 
-/** List, find, create, update and delete on one simple table, for the module that owns it. */
-export type CrudStore<Row> = {
-  list: () => Promise<Row[]>
-  find: (id: number) => Promise<Row | undefined>
-  create: (values: Record<string, unknown>) => Promise<Row>
-  update: (id: number, values: Record<string, unknown>) => Promise<Row>
-  remove: (id: number) => Promise<void>
-}
-
-export function crudStore<T extends RowTable>(db: Kysely<DB>, table: T): CrudStore<DB[T] & { id: number }> {
+/** List (in id order), find, create, update and delete on one simple table, for the module that owns it. */
+export function crudStore<T extends RowTable>(
+  db: Kysely<DB>,
+  table: T,
+): ResourceStore<DB[T] & { id: number }> {
   // Kysely cannot type a table chosen by a parameter; the callers are the owning modules.
   const q = db as unknown as Kysely<{ t: { id: number } & Record<string, unknown> }>
   const t = table as unknown as 't'
@@ -35,7 +31,7 @@ export function crudStore<T extends RowTable>(db: Kysely<DB>, table: T): CrudSto
         .set({ ...values, updatedAt: new Date() } as never)
         .where('id', '=', id)
         .returningAll()
-        .executeTakeFirstOrThrow()) as unknown as Row,
+        .executeTakeFirst()) as unknown as Row | undefined,
     remove: async (id) => {
       await q.deleteFrom(t).where('id', '=', id).execute()
     },

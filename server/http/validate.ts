@@ -49,6 +49,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '')
 }
 
+/** A row still referenced elsewhere (PostgreSQL 23503, SQLite's FOREIGN KEY constraint failed). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string }
+  return e?.code === '23503' || /FOREIGN KEY constraint failed/i.test(e?.message ?? '')
+}
+
 /** Names of the fields an update sets, for the audit log. */
 export function changedFields(input: Record<string, unknown>): string[] {
   return Object.keys(input).filter((k) => input[k] !== undefined)

@@ -2,6 +2,7 @@ import { activityApi } from '../audit/openapi.ts'
 import { authApi } from '../auth/openapi.ts'
 import { buyerAccessApi } from '../buyer-access/openapi.ts'
 import { buyerApi } from '../buyer-api/openapi.ts'
+import { buyersApi } from '../buyers/openapi.ts'
 import { consentApi } from '../consent/openapi.ts'
 import { leadsApi } from '../leads/openapi.ts'
 import { revenueApi } from '../ledger/openapi.ts'
@@ -47,6 +48,7 @@ export const apiModules = [
   settingsApi,
   scriptsApi,
   webhooksApi,
+  buyersApi,
   buyerAccessApi,
   returnsApi,
   revenueApi,

@@ -1,4 +1,3 @@
-import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { RE2JS } from 're2js'
 import { applicationPaths, isProtectedPath } from '../../core/paths.ts'
@@ -15,7 +14,7 @@ import {
   redirectTestQuerySchema,
   redirectUpdateSchema,
 } from '../../core/schemas/redirects.ts'
-import { crudRouter } from '../admin/crud-router.ts'
+import { adminResource, withChanges } from '../admin/admin-resource.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
@@ -39,7 +38,7 @@ const SAMPLE_CAPTURES = ['x', '1', 'a-1']
  */
 export async function checkRedirect(
   db: Kysely<DB>,
-  record: Record<string, unknown>,
+  record: { [K in 'id' | 'fromUrl' | 'toUrl' | 'statusCode' | 'isRegex' | 'isActive']?: unknown },
   ownHosts: readonly string[] = [],
 ) {
   const candidate: RedirectRule = {
@@ -134,26 +133,27 @@ function matchesPath(pattern: RE2JS, location: string, ownHosts: readonly string
 }
 
 export function redirectsAdminRouter(services: AppServices) {
-  const router = Router()
-  // "Test a URL": what the live rules do with an address, exactly as a visitor would get it.
-  router.get('/test', async (req, res) => {
-    const parsed = redirectTestQuerySchema.safeParse(req.query)
-    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid address')
-    const { redirects } = await services.site.get()
-    res.setHeader('Cache-Control', 'no-store')
-    res.json(resolveRedirect(redirects, parsed.data.url, ownHosts(services, req.get('host'))))
+  const { db } = services
+  return adminResource(services, {
+    store: redirectStore(db),
+    entity: 'redirect',
+    label: 'Redirect',
+    audit: { create: 'redirect.create', update: 'redirect.update', delete: 'redirect.delete' },
+    createSchema: redirectCreateSchema,
+    updateSchema: redirectUpdateSchema,
+    affectsSite: true,
+    beforeCreate: (input, req) => checkRedirect(db, input, ownHosts(services, req.get('host'))),
+    beforeUpdate: (input, current, req) =>
+      checkRedirect(db, withChanges(current, input), ownHosts(services, req.get('host'))),
+    describe: (row) => ({ fromUrl: row.fromUrl, isActive: row.isActive }),
+    routes: (router) => {
+      // "Test a URL": what the live rules do with an address, exactly as a visitor would get it.
+      router.get('/test', async (req, res) => {
+        const parsed = redirectTestQuerySchema.safeParse(req.query)
+        if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid address')
+        const { redirects } = await services.site.get()
+        res.json(resolveRedirect(redirects, parsed.data.url, ownHosts(services, req.get('host'))))
+      })
+    },
   })
-  router.use(
-    crudRouter(services, {
-      store: redirectStore(services.db),
-      entity: 'redirect',
-      label: 'Redirect',
-      audit: { create: 'redirect.create', update: 'redirect.update', delete: 'redirect.delete' },
-      createSchema: redirectCreateSchema,
-      updateSchema: redirectUpdateSchema,
-      check: (record, req) => checkRedirect(services.db, record, ownHosts(services, req.get('host'))),
-      describe: (row) => ({ fromUrl: row.fromUrl, isActive: row.isActive }),
-    }),
-  )
-  return router
 }

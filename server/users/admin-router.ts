@@ -1,22 +1,20 @@
-import { Router } from 'express'
+import type { Router } from 'express'
 import { hasAdminAccess } from '../../core/permissions.ts'
 import { adminUserCreateSchema, adminUserUpdateSchema, type CurrentAdmin } from '../../core/schemas/users.ts'
-import { audit } from '../audit/audit.server.ts'
+import { adminResource } from '../admin/admin-resource.ts'
 import {
+  adminStore,
   countOtherActiveAdmins,
-  createAdmin,
   findAdminByEmail,
   findAdminById,
-  listAdmins,
   toAdminView,
-  updateAdmin,
 } from '../auth/admins.server.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.server.ts'
 import { sendPasswordResetLink } from '../auth/password-reset.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
-import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
+import { parseId } from '../http/validate.ts'
 
 const DUPLICATE_EMAIL = 'An admin with this email already exists'
 const GRANT_NEEDS_ADMIN =
@@ -49,79 +47,56 @@ function checkGrant(
     throw new HttpError(403, CHANGE_NEEDS_ADMIN)
 }
 
+/** Admin users have no delete: they are deactivated, so the audit log keeps naming them. */
 export function usersAdminRouter(services: AppServices): Router {
   const { db } = services
-  const router = Router()
-
-  router.get('/', async (_req, res) => {
-    const rows = await listAdmins(db)
-    res.json(rows.map(toAdminView))
-  })
-
-  router.post('/', async (req, res) => {
-    const input = parseBody(adminUserCreateSchema, req)
-    checkGrant(req.admin, null, input)
-    assertAcceptablePassword(input.password)
-    if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)
-    try {
-      const row = await createAdmin(db, input)
-      await audit(db, {
-        actor: req.admin,
-        action: 'user.create',
-        entity: 'admin_user',
-        entityId: row.id,
-        detail: { role: row.role },
-      })
-      res.status(201).json(toAdminView(row))
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_EMAIL)
-      throw error
-    }
-  })
-
-  router.put('/:id', async (req, res) => {
-    const id = parseId(req.params.id, 'Admin user')
-    const input = parseBody(adminUserUpdateSchema, req)
-    requireChanges(input)
-    const current = await findAdminById(db, id)
-    // Buyers' accounts are managed with their buyer (server/buyer-access/), never turned into staff.
-    if (!current || current.role === 'buyer') throw new HttpError(404, 'Admin user not found')
-    checkGrant(req.admin, current, input)
-    const losesAdmin =
-      current.role === 'admin' && current.isActive && (input.role === 'editor' || input.isActive === false)
-    if (losesAdmin && id === req.admin?.id)
-      throw new HttpError(409, 'You cannot remove your own admin access')
-    if (losesAdmin) {
-      if ((await countOtherActiveAdmins(db, id)) === 0)
+  return adminResource(services, {
+    store: adminStore(db),
+    entity: 'admin_user',
+    label: 'Admin user',
+    operations: ['list', 'create', 'update'],
+    audit: { create: 'user.create', update: 'user.update' },
+    createSchema: adminUserCreateSchema,
+    updateSchema: adminUserUpdateSchema,
+    view: toAdminView,
+    conflict: DUPLICATE_EMAIL,
+    beforeCreate: async (input, req) => {
+      checkGrant(req.admin, null, input)
+      assertAcceptablePassword(input.password)
+      if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)
+    },
+    beforeUpdate: async (input, current, req) => {
+      checkGrant(req.admin, current, input)
+      const losesAdmin =
+        current.role === 'admin' && current.isActive && (input.role === 'editor' || input.isActive === false)
+      if (losesAdmin && current.id === req.admin?.id)
+        throw new HttpError(409, 'You cannot remove your own admin access')
+      if (losesAdmin && (await countOtherActiveAdmins(db, current.id)) === 0)
         throw new HttpError(409, 'At least one active admin is required')
-    }
-    const row = await updateAdmin(db, id, input)
-    // A change of privilege ends the admin's sessions: they sign in again under the new rights.
-    if (
-      input.isActive === false ||
-      (input.role !== undefined && input.role !== current.role) ||
-      input.permissions !== undefined
-    ) {
-      await destroyAdminSessions(db, id)
-    }
-    await audit(db, {
-      actor: req.admin,
-      action: 'user.update',
-      entity: 'admin_user',
-      entityId: id,
-      detail: { fields: changedFields(input), role: row.role, isActive: row.isActive },
-    })
-    res.json(toAdminView(row))
+    },
+    afterSave: async (event) => {
+      if (event.operation !== 'update') return
+      const { input, current, row } = event
+      // A change of privilege ends the admin's sessions: they sign in again under the new rights.
+      if (
+        input.isActive === false ||
+        (input.role !== undefined && input.role !== current.role) ||
+        input.permissions !== undefined
+      ) {
+        await destroyAdminSessions(db, row.id)
+      }
+    },
+    describe: (row, operation) =>
+      operation === 'create' ? { role: row.role } : { role: row.role, isActive: row.isActive },
+    routes: (router) => {
+      // Users → "Send reset e-mail": the admin gets a reset link by mail; nobody sees the token.
+      router.post('/:id/reset-password', async (req, res) => {
+        const row = await findAdminById(db, parseId(req.params.id, 'Admin user'))
+        if (!row || row.role === 'buyer') throw new HttpError(404, 'Admin user not found')
+        if (!row.isActive) throw new HttpError(409, 'This admin is deactivated: reactivate them first')
+        await sendPasswordResetLink(services, row.email, req.admin)
+        res.json({ message: `A password reset link was sent to ${row.email}` })
+      })
+    },
   })
-
-  // Users → "Send reset e-mail": the admin gets a reset link by mail; nobody sees the token.
-  router.post('/:id/reset-password', async (req, res) => {
-    const row = await findAdminById(db, parseId(req.params.id, 'Admin user'))
-    if (!row || row.role === 'buyer') throw new HttpError(404, 'Admin user not found')
-    if (!row.isActive) throw new HttpError(409, 'This admin is deactivated: reactivate them first')
-    await sendPasswordResetLink(services, row.email, req.admin)
-    res.json({ message: `A password reset link was sent to ${row.email}` })
-  })
-
-  return router
 }

@@ -1,13 +1,12 @@
-import { Router } from 'express'
+import type { Router } from 'express'
 import { webhookCreateSchema, webhookUpdateSchema } from '../../core/schemas/webhooks.ts'
-import { audit } from '../audit/audit.server.ts'
+import { adminResource } from '../admin/admin-resource.ts'
 import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
-import { changedFields, parseBody, parseId, requireChanges } from '../http/validate.ts'
 import { isLoopbackOnly, refusedAddress } from '../outbox/address.server.ts'
 import { webhookHealth } from '../outbox/deliveries.server.ts'
-import { createWebhook, deleteWebhook, findWebhook, listWebhooks, updateWebhook } from './queries.server.ts'
+import { toWebhookView, webhookStore } from './queries.server.ts'
 
 /** Leads are personal data: in production they travel over TLS only. */
 export function requiresHttps(config: Pick<Config, 'nodeEnv'>) {
@@ -35,74 +34,26 @@ export async function checkWebhookUrl(config: Pick<Config, 'nodeEnv' | 'webhooks
 }
 
 /** Under /api/admin/webhooks, behind the webhooks permission (admins). The secret never goes back out. */
-export function webhooksAdminRouter({ db, config }: AppServices): Router {
-  const router = Router()
-  const find = async (id: number) => {
-    const webhook = await findWebhook(db, id)
-    if (!webhook) throw new HttpError(404, 'Webhook not found')
-    return webhook
-  }
-
-  router.get('/', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store')
-    res.json(await listWebhooks(db))
+export function webhooksAdminRouter(services: AppServices): Router {
+  const { db, config } = services
+  return adminResource(services, {
+    store: webhookStore(db),
+    entity: 'webhook',
+    label: 'Webhook',
+    audit: { create: 'webhook.create', update: 'webhook.update', delete: 'webhook.delete' },
+    createSchema: webhookCreateSchema,
+    updateSchema: webhookUpdateSchema,
+    view: toWebhookView,
+    beforeCreate: (input) => checkWebhookUrl(config, input.url),
+    beforeUpdate: async (input) => {
+      if (input.url !== undefined) await checkWebhookUrl(config, input.url)
+    },
+    describe: (row, operation) =>
+      operation === 'delete' ? { name: row.name } : { name: row.name, isActive: row.isActive },
+    routes: (router) => {
+      router.get('/health', async (_req, res) => {
+        res.json(await webhookHealth(db))
+      })
+    },
   })
-
-  router.get('/health', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store')
-    res.json(await webhookHealth(db))
-  })
-
-  router.get('/:id', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store')
-    res.json(await find(parseId(req.params.id, 'Webhook')))
-  })
-
-  router.post('/', async (req, res) => {
-    const input = parseBody(webhookCreateSchema, req)
-    await checkWebhookUrl(config, input.url)
-    const webhook = await createWebhook(db, input)
-    await audit(db, {
-      actor: req.admin,
-      action: 'webhook.create',
-      entity: 'webhook',
-      entityId: webhook.id,
-      detail: { name: webhook.name, isActive: webhook.isActive },
-    })
-    res.status(201).json(webhook)
-  })
-
-  router.put('/:id', async (req, res) => {
-    const id = parseId(req.params.id, 'Webhook')
-    const input = parseBody(webhookUpdateSchema, req)
-    requireChanges(input)
-    await find(id)
-    if (input.url !== undefined) await checkWebhookUrl(config, input.url)
-    const webhook = await updateWebhook(db, id, input)
-    if (!webhook) throw new HttpError(404, 'Webhook not found')
-    await audit(db, {
-      actor: req.admin,
-      action: 'webhook.update',
-      entity: 'webhook',
-      entityId: id,
-      detail: { name: webhook.name, isActive: webhook.isActive, fields: changedFields(input) },
-    })
-    res.json(webhook)
-  })
-
-  router.delete('/:id', async (req, res) => {
-    const id = parseId(req.params.id, 'Webhook')
-    const webhook = await find(id)
-    await deleteWebhook(db, id)
-    await audit(db, {
-      actor: req.admin,
-      action: 'webhook.delete',
-      entity: 'webhook',
-      entityId: id,
-      detail: { name: webhook.name },
-    })
-    res.json({ message: 'Webhook deleted', id })
-  })
-
-  return router
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { WebhookView } from '../../core/schemas/webhooks.ts'
+import type { ResourceStore } from '../admin/admin-resource.ts'
 import type { DB } from '../db/schema.ts'
 import { iso } from '../outbox/db-time.server.ts'
 
@@ -15,8 +16,7 @@ export function secretHint(secret: string): string {
   return secret.length >= 12 ? `…${secret.slice(-4)}` : '…'
 }
 
-type WebhookRow = Awaited<ReturnType<typeof webhookRows>>[number]
-
+/** The operator's own webhooks; a contract's endpoint row (kind 'contract') belongs to its contract. */
 function webhookRows(db: Kysely<DB>, id?: number) {
   let query = db
     .selectFrom('webhook')
@@ -45,7 +45,14 @@ async function openCounts(db: Kysely<DB>, id?: number) {
   return counts
 }
 
-function toView(row: WebhookRow, counts?: { pending: number; failed: number }): WebhookView {
+/** A webhook with its open delivery counts, secret included: for the server only. */
+export type WebhookRecord = Awaited<ReturnType<typeof webhookRows>>[number] & {
+  pending: number
+  failed: number
+}
+
+/** What the admin API sends for a webhook: the secret only as its last characters. */
+export function toWebhookView(row: WebhookRecord): WebhookView {
   return {
     id: row.id,
     name: row.name,
@@ -54,44 +61,42 @@ function toView(row: WebhookRow, counts?: { pending: number; failed: number }): 
     secretHint: secretHint(row.secret),
     createdAt: iso(row.createdAt) as string,
     updatedAt: iso(row.updatedAt) as string,
-    pending: counts?.pending ?? 0,
-    failed: counts?.failed ?? 0,
+    pending: row.pending,
+    failed: row.failed,
   }
 }
 
-export async function listWebhooks(db: Kysely<DB>): Promise<WebhookView[]> {
-  const [rows, counts] = await Promise.all([webhookRows(db), openCounts(db)])
-  return rows.map((row) => toView(row, counts.get(row.id)))
-}
-
-export async function findWebhook(db: Kysely<DB>, id: number): Promise<WebhookView | undefined> {
-  const [row] = await webhookRows(db, id)
-  return row ? toView(row, (await openCounts(db, id)).get(id)) : undefined
+async function withCounts(db: Kysely<DB>, id?: number): Promise<WebhookRecord[]> {
+  const [rows, counts] = await Promise.all([webhookRows(db, id), openCounts(db, id)])
+  return rows.map((row) => ({ ...row, pending: 0, failed: 0, ...counts.get(row.id) }))
 }
 
 export type WebhookValues = { name: string; url: string; secret: string; isActive: boolean }
 
-export async function createWebhook(db: Kysely<DB>, values: WebhookValues): Promise<WebhookView> {
-  const { id } = await db.insertInto('webhook').values(values).returning('id').executeTakeFirstOrThrow()
-  return (await findWebhook(db, id)) as WebhookView
-}
-
-export async function updateWebhook(
+/** The admin resource's store; deleting a webhook deletes its deliveries and their attempts. */
+export function webhookStore(
   db: Kysely<DB>,
-  id: number,
-  values: Partial<WebhookValues>,
-): Promise<WebhookView | undefined> {
-  const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined))
-  const result = await db
-    .updateTable('webhook')
-    .set({ ...changes, updatedAt: new Date() })
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n ? findWebhook(db, id) : undefined
-}
-
-/** Deletes the webhook with its deliveries and their attempts. */
-export async function deleteWebhook(db: Kysely<DB>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('webhook').where('id', '=', id).executeTakeFirst()
-  return result.numDeletedRows > 0n
+): ResourceStore<WebhookRecord, WebhookValues, Partial<WebhookValues>> {
+  const find = async (id: number) => (await withCounts(db, id))[0]
+  return {
+    list: () => withCounts(db),
+    find,
+    create: async (values) => {
+      const { id } = await db.insertInto('webhook').values(values).returning('id').executeTakeFirstOrThrow()
+      return (await find(id)) as WebhookRecord
+    },
+    update: async (id, values) => {
+      const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined))
+      const result = await db
+        .updateTable('webhook')
+        .set({ ...changes, updatedAt: new Date() })
+        .where('id', '=', id)
+        .where('kind', '=', 'webhook')
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n ? find(id) : undefined
+    },
+    remove: async (id) => {
+      await db.deleteFrom('webhook').where('id', '=', id).where('kind', '=', 'webhook').execute()
+    },
+  }
 }

@@ -14,8 +14,8 @@ export const RESET_SENT = 'If an account exists for that email, we have sent a l
 export const RESET_DONE = 'Your password has been changed. Please sign in.'
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
 
-// The spec's tabs in order (SPEC section 2) and, for admins, Webhooks and Data requests (issue 12)
-// and Users (issue 10); and the spec's system pages. Written out here so the tests check the app
+// The spec's tabs in order (SPEC section 2) and, for admins, Webhooks and Data requests (issue 12),
+// Users (issue 10) and Buyers (issue 21); and the spec's system pages. Written out here so the tests check the app
 // against the spec, not against itself.
 export const tabNames = [
   'Overview',
@@ -26,6 +26,7 @@ export const tabNames = [
   'Scripts',
   'Leads',
   'Webhooks',
+  'Buyers',
   'Returns',
   'Users',
   'Data requests',

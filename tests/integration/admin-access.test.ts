@@ -18,7 +18,16 @@ import { insertLead } from '../support/factories.ts'
 import { insertBuyer, insertContract, insertSale } from '../support/sales.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
-type Entity = 'page' | 'redirect' | 'script' | 'user' | 'lead' | 'webhook' | 'questionnaire' | 'buyer'
+type Entity =
+  | 'page'
+  | 'redirect'
+  | 'script'
+  | 'user'
+  | 'lead'
+  | 'webhook'
+  | 'questionnaire'
+  | 'buyer'
+  | 'contract'
 type Db = TestApp['database']['db']
 
 type RouteCase = {
@@ -339,6 +348,51 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 200,
   },
+  { method: 'GET', path: '/api/admin/buyers', permission: 'buyers', ok: 200 },
+  { method: 'GET', path: '/api/admin/buyers/questions', permission: 'buyers', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/buyers',
+    permission: 'buyers',
+    body: () => ({ name: `Access ${next()}`, fcaNumber: '123456', email: 'access@example.test' }),
+    ok: 201,
+  },
+  { method: 'GET', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/admin/buyers/:id',
+    permission: 'buyers',
+    entity: 'buyer',
+    body: () => ({ isActive: false }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
+  { method: 'GET', path: '/api/admin/buyers/:id/contracts', permission: 'buyers', entity: 'buyer', ok: 200 },
+  // Inactive, at a documentation address: nothing is ever posted to it.
+  {
+    method: 'POST',
+    path: '/api/admin/buyers/:id/contracts',
+    permission: 'buyers',
+    entity: 'buyer',
+    body: () => ({
+      name: 'Access check',
+      pricePence: 1000,
+      webhookUrl: 'https://203.0.113.9/leads',
+      secret: 'access-secret',
+      isActive: false,
+    }),
+    ok: 201,
+  },
+  { method: 'GET', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/admin/contracts/:id',
+    permission: 'buyers',
+    entity: 'contract',
+    body: () => ({ priority: 5 }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
   { method: 'GET', path: '/api/admin/revenue', permission: 'buyers', ok: 200 },
   { method: 'GET', path: '/api/admin/revenue/buyers', permission: 'buyers', ok: 200 },
   // Without a buyer and a month: the caller gets past the permission to the query's 400 (JSON).
@@ -421,7 +475,13 @@ describe(`admin access control on ${testDialect}`, () => {
             .executeTakeFirstOrThrow()
         ).id
       case 'buyer':
-        return (await insertBuyer(db)).id
+        return (await insertBuyer(db, { isActive: false, namedInConsent: false })).id
+      case 'contract':
+        return (
+          await insertContract(db, (await insertBuyer(db, { isActive: false, namedInConsent: false })).id, {
+            isActive: false,
+          })
+        ).id
       case 'questionnaire':
         return (
           await db
@@ -448,6 +508,7 @@ describe(`admin access control on ${testDialect}`, () => {
       webhook: 'webhook',
       questionnaire: 'questionnaireVersion',
       buyer: 'buyer',
+      contract: 'contract',
     } as const
     const row = await app.database.db
       .selectFrom(table[entity])

@@ -1,19 +1,29 @@
-import { AlertTriangle, Pencil, Plus, Trash2 } from 'lucide-react'
+import { AlertTriangle } from 'lucide-react'
 import { useState } from 'react'
-import type { RedirectRow, RedirectSaved, RedirectTestResult } from '../../../../core/schemas/redirects.ts'
+import {
+  type RedirectRow,
+  type RedirectSaved,
+  type RedirectTestResult,
+  redirectCreateSchema,
+  redirectStatusCodes,
+  redirectUpdateSchema,
+} from '../../../../core/schemas/redirects.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
-import { StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, Input, Select } from '../../../components/ui/field.tsx'
-import { Switch } from '../../../components/ui/switch.tsx'
-import { Cell, DataTable } from '../../../components/ui/table.tsx'
+import { Field, Input } from '../../../components/ui/field.tsx'
 import { apiRequest } from '../api.ts'
-import { LoadError } from '../load-error.tsx'
-import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
-import { useList } from '../use-list.ts'
+import { ResourceDialog } from '../resource/resource-dialog.tsx'
+import type { FieldSpec } from '../resource/resource-form.tsx'
+import {
+  ActiveToggle,
+  DeleteConfirm,
+  ResourceHeader,
+  ResourceTable,
+  RowActions,
+} from '../resource/resource-table.tsx'
+import { useResource, useResourceEditor } from '../resource/use-resource.ts'
+import { serverMessage } from '../use-admin-mutation.ts'
 
 const REDIRECTS = '/api/admin/redirects'
 
@@ -27,7 +37,7 @@ type Form = {
   keepQuery: boolean
 }
 /** SPEC section 4: empty name and URLs, 301, not regex, active. */
-const emptyForm: Form = {
+const emptyForm = (): Form => ({
   name: '',
   fromUrl: '',
   toUrl: '',
@@ -35,27 +45,64 @@ const emptyForm: Form = {
   isRegex: false,
   isActive: true,
   keepQuery: false,
-}
+})
 export const statusCodeLabels = { 301: '301 (Permanent Redirect)', 302: '302 (Temporary Redirect)' } as const
 
-export function RedirectsPanel() {
-  const { rows, error, isLoading } = useList<RedirectRow>(REDIRECTS)
-  const [open, setOpen] = useState(false)
-  const [editing, setEditing] = useState<number | null>(null)
-  const [form, setForm] = useState<Form>(emptyForm)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [chainWarning, setChainWarning] = useState<string | null>(null)
-  const [doomed, setDoomed] = useState<RedirectRow | null>(null)
+const fields: FieldSpec<Form>[] = [
+  { kind: 'text', name: 'name', label: 'Name' },
+  {
+    kind: 'text',
+    name: 'fromUrl',
+    label: 'From URL',
+    mono: true,
+    hint: ({ form }) => (form.isRegex ? 'A pattern, e.g. ^/blog/(.*)$' : 'A path, e.g. /old-page'),
+  },
+  {
+    kind: 'text',
+    name: 'toUrl',
+    label: 'To URL',
+    mono: true,
+    hint: ({ form }) =>
+      form.isRegex ? 'May use $1, $2… for the parts in brackets' : 'A path or a full https:// address',
+  },
+  {
+    kind: 'select',
+    name: 'statusCode',
+    label: 'Status code',
+    options: redirectStatusCodes.map((code) => ({ value: String(code), label: statusCodeLabels[code] })),
+    parse: (value) => Number(value) as Form['statusCode'],
+  },
+  {
+    kind: 'group',
+    key: 'switches',
+    className: 'gap-3',
+    fields: [
+      { kind: 'switch', name: 'isRegex', label: 'Regular expression' },
+      {
+        kind: 'custom',
+        key: 'regex-warning',
+        render: ({ form }) =>
+          form.isRegex ? (
+            <Alert tone="warning" className="flex items-start gap-2">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                The From URL is a JavaScript-style regular expression matched against every address, e.g.{' '}
+                <code>^/blog/(.*)$</code> for all blog addresses. Test it below before relying on it.
+              </span>
+            </Alert>
+          ) : null,
+      },
+      { kind: 'switch', name: 'isActive', label: 'Active' },
+      { kind: 'switch', name: 'keepQuery', label: 'Pass the query string to another site' },
+    ],
+  },
+]
 
-  const startCreate = () => {
-    setEditing(null)
-    setForm(emptyForm)
-    setFormError(null)
-    setOpen(true)
-  }
-  const startEdit = (r: RedirectRow) => {
-    setEditing(r.id)
-    setForm({
+export function RedirectsPanel() {
+  const redirects = useResource<RedirectRow, Form, RedirectSaved>({ url: REDIRECTS, noun: 'redirect' })
+  const editor = useResourceEditor<RedirectRow, Form>({
+    empty: emptyForm,
+    fromRow: (r) => ({
       name: r.name,
       fromUrl: r.fromUrl,
       toUrl: r.toUrl,
@@ -63,247 +110,82 @@ export function RedirectsPanel() {
       isRegex: r.isRegex,
       isActive: r.isActive,
       keepQuery: r.keepQuery,
-    })
-    setFormError(null)
-    setOpen(true)
-  }
-
-  const save = useAdminMutation({
-    request: ({ id, body }: { id: number | null; body: Partial<Form> }) =>
-      id === null
-        ? apiRequest<RedirectSaved>('POST', REDIRECTS, body)
-        : apiRequest<RedirectSaved>('PUT', `${REDIRECTS}/${id}`, body),
-    invalidate: [REDIRECTS],
-    success: (_r, { id }) => ({ title: id === null ? 'Redirect created' : 'Redirect updated' }),
-    failure: (_e, { id }) => ({
-      title: 'Error',
-      description: `Failed to ${id === null ? 'create' : 'update'} redirect. Please try again.`,
     }),
   })
-  const remove = useAdminMutation({
-    request: (id: number) => apiRequest('DELETE', `${REDIRECTS}/${id}`),
-    invalidate: [REDIRECTS],
-    success: () => ({ title: 'Redirect deleted' }),
-    failure: () => ({ title: 'Error', description: 'Failed to delete redirect. Please try again.' }),
-  })
-
-  const submit = () => {
-    setFormError(null)
-    save.mutate(
-      { id: editing, body: form },
-      {
-        onSuccess: (saved) => {
-          setOpen(false)
-          setChainWarning(saved.warning ?? null)
-        },
-        // The dialog stays open with what was typed, and says what the server refused.
-        onError: (e) => setFormError(serverMessage(e) ?? 'The redirect could not be saved'),
-      },
-    )
-  }
+  const [chainWarning, setChainWarning] = useState<string | null>(null)
+  const showChain = (saved: RedirectSaved) => setChainWarning(saved.warning ?? null)
+  const { rows, save, remove } = redirects
+  const editing = editor.editing !== null
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-semibold text-lg text-navy-900">Redirects</h2>
-        <Button size="sm" onClick={startCreate}>
-          <Plus className="size-4" aria-hidden="true" />
-          Add Redirect
-        </Button>
-      </div>
+      <ResourceHeader title="Redirects" addLabel="Add Redirect" onAdd={editor.startCreate} />
       {chainWarning ? (
         <Alert tone="warning" live>
           {chainWarning}
         </Alert>
       ) : null}
-      <LoadError error={error} />
-      <DataTable
+      <ResourceTable
         caption="Redirects"
-        head={['Name', 'From', 'To', 'Status', 'Regex', 'Active', 'Hits', 'Actions']}
-        empty={isLoading ? 'Loading…' : rows.length ? null : 'No redirects yet'}
-      >
-        {rows.map((r) => (
-          <tr key={r.id}>
-            <Cell className="font-medium text-slate-900">{r.name}</Cell>
-            <Cell className="break-all font-mono text-xs">{r.fromUrl}</Cell>
-            <Cell className="break-all font-mono text-xs">{r.toUrl}</Cell>
-            <Cell>{r.statusCode}</Cell>
-            <Cell>{r.isRegex ? 'Yes' : 'No'}</Cell>
-            <Cell>
-              <div className="flex items-center gap-2">
-                <Switch
-                  checked={r.isActive}
-                  aria-label={`Active: ${r.name}`}
-                  disabled={save.isPending}
-                  onCheckedChange={(isActive) =>
-                    save.mutate(
-                      { id: r.id, body: { isActive } },
-                      { onSuccess: (saved) => setChainWarning(saved.warning ?? null) },
-                    )
-                  }
-                />
-                <StateBadge on={r.isActive} yes="Active" no="Inactive" />
-              </div>
-            </Cell>
-            <Cell>{r.hitCount}</Cell>
-            <Cell>
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Edit ${r.name}`}
-                  onClick={() => startEdit(r)}
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit
-                </Button>
-                <Button
-                  variant="destructive"
-                  size="sm"
-                  aria-label={`Delete ${r.name}`}
-                  onClick={() => setDoomed(r)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
-                </Button>
-              </div>
-            </Cell>
-          </tr>
-        ))}
-      </DataTable>
+        rows={rows}
+        isLoading={redirects.isLoading}
+        error={redirects.error}
+        empty="No redirects yet"
+        columns={[
+          { header: 'Name', className: 'font-medium text-slate-900', cell: (r) => r.name },
+          { header: 'From', className: 'break-all font-mono text-xs', cell: (r) => r.fromUrl },
+          { header: 'To', className: 'break-all font-mono text-xs', cell: (r) => r.toUrl },
+          { header: 'Status', cell: (r) => r.statusCode },
+          { header: 'Regex', cell: (r) => (r.isRegex ? 'Yes' : 'No') },
+          {
+            header: 'Active',
+            cell: (r) => (
+              <ActiveToggle
+                name={r.name}
+                checked={r.isActive}
+                disabled={save.isPending}
+                onChange={(isActive) => redirects.toggle(r, isActive, showChain)}
+              />
+            ),
+          },
+          { header: 'Hits', cell: (r) => r.hitCount },
+          {
+            header: 'Actions',
+            cell: (r) => (
+              <RowActions
+                name={r.name}
+                onEdit={() => editor.startEdit(r)}
+                onDelete={() => editor.setDoomed(r)}
+              />
+            ),
+          },
+        ]}
+      />
       <RedirectTester rules={rows} />
 
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={editing === null ? 'Add Redirect' : 'Edit Redirect'}
+      <ResourceDialog
+        open={editor.open}
+        onOpenChange={editor.setOpen}
+        title={editing ? 'Edit Redirect' : 'Add Redirect'}
         description="Send visitors from an old address to a new one."
-      >
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            submit()
-          }}
-        >
-          <Field label="Name">
-            {(c) => (
-              <Input {...c} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            )}
-          </Field>
-          <Field
-            label="From URL"
-            hint={form.isRegex ? 'A pattern, e.g. ^/blog/(.*)$' : 'A path, e.g. /old-page'}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                className="font-mono"
-                value={form.fromUrl}
-                onChange={(e) => setForm({ ...form, fromUrl: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field
-            label="To URL"
-            hint={
-              form.isRegex ? 'May use $1, $2… for the parts in brackets' : 'A path or a full https:// address'
-            }
-          >
-            {(c) => (
-              <Input
-                {...c}
-                className="font-mono"
-                value={form.toUrl}
-                onChange={(e) => setForm({ ...form, toUrl: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Status code">
-            {(c) => (
-              <Select
-                {...c}
-                value={String(form.statusCode)}
-                onChange={(e) => setForm({ ...form, statusCode: Number(e.target.value) as 301 | 302 })}
-              >
-                <option value="301">{statusCodeLabels[301]}</option>
-                <option value="302">{statusCodeLabels[302]}</option>
-              </Select>
-            )}
-          </Field>
-          <div className="grid gap-3">
-            <SwitchRow
-              id="redirect-regex"
-              label="Regular expression"
-              checked={form.isRegex}
-              onChange={(isRegex) => setForm({ ...form, isRegex })}
-            />
-            {form.isRegex ? (
-              <Alert tone="warning" className="flex items-start gap-2">
-                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>
-                  The From URL is a JavaScript-style regular expression matched against every address, e.g.{' '}
-                  <code>^/blog/(.*)$</code> for all blog addresses. Test it below before relying on it.
-                </span>
-              </Alert>
-            ) : null}
-            <SwitchRow
-              id="redirect-active"
-              label="Active"
-              checked={form.isActive}
-              onChange={(isActive) => setForm({ ...form, isActive })}
-            />
-            <SwitchRow
-              id="redirect-keep-query"
-              label="Pass the query string to another site"
-              checked={form.keepQuery}
-              onChange={(keepQuery) => setForm({ ...form, keepQuery })}
-            />
-          </div>
-          {formError ? <Alert>{formError}</Alert> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-              {save.isPending ? 'Saving...' : editing === null ? 'Create Redirect' : 'Update Redirect'}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-      <ConfirmDialog
-        open={doomed !== null}
-        onOpenChange={(o) => !o && setDoomed(null)}
-        title="Delete redirect?"
-        description={doomed ? `${doomed.fromUrl} will no longer send visitors to ${doomed.toUrl}.` : ''}
-        confirmLabel="Delete redirect"
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!doomed) return
-          remove.mutate(doomed.id, { onSettled: () => setDoomed(null) })
-        }}
+        fields={fields}
+        form={editor.form}
+        onChange={editor.setForm}
+        schema={editing ? redirectUpdateSchema : redirectCreateSchema}
+        editing={editing}
+        error={editor.formError}
+        onSubmit={(body) => redirects.submit(editor, body, showChain)}
+        submitLabel={editing ? 'Update Redirect' : 'Create Redirect'}
+        pending={save.isPending}
       />
-    </div>
-  )
-}
-
-function SwitchRow({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string
-  label: string
-  checked: boolean
-  onChange: (on: boolean) => void
-}) {
-  return (
-    <div className="flex items-center gap-2">
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
-      <label htmlFor={id} className="text-slate-800 text-sm">
-        {label}
-      </label>
+      <DeleteConfirm
+        row={editor.doomed}
+        noun="redirect"
+        describe={(r) => `${r.fromUrl} will no longer send visitors to ${r.toUrl}.`}
+        pending={remove.isPending}
+        onClose={() => editor.setDoomed(null)}
+        onConfirm={(r) => remove.mutate(r.id, { onSettled: () => editor.setDoomed(null) })}
+      />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
+import { BuyersPanel } from '../buyers/buyers-panel.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
 import { OverviewPanel } from '../overview/overview-panel.tsx'
 import { PagesPanel } from '../pages/pages-panel.tsx'
@@ -38,6 +39,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   scripts: ScriptsPanel,
   leads: LeadsPanel,
   webhooks: WebhooksPanel,
+  buyers: BuyersPanel,
   returns: ReturnsPanel,
   users: UsersPanel,
   subjects: SubjectsPanel,

@@ -1,5 +1,5 @@
-import { Mail, Plus } from 'lucide-react'
-import { useId, useState } from 'react'
+import { Mail } from 'lucide-react'
+import { useId } from 'react'
 import {
   adminEquivalentPermissions,
   hasAdminAccess,
@@ -12,18 +12,23 @@ import {
   staffRoles,
 } from '../../../../core/permissions.ts'
 import { PASSWORD_MIN } from '../../../../core/schemas/auth.ts'
-import type { AdminUserView, CurrentAdmin } from '../../../../core/schemas/users.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
+import {
+  type AdminUserCreateInput,
+  type AdminUserUpdateInput,
+  type AdminUserView,
+  adminUserCreateSchema,
+  type CurrentAdmin,
+} from '../../../../core/schemas/users.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, Input, Select } from '../../../components/ui/field.tsx'
-import { Cell, DataTable } from '../../../components/ui/table.tsx'
+import { Select } from '../../../components/ui/field.tsx'
 import { apiRequest } from '../api.ts'
 import { formatDateTime } from '../format.ts'
-import { LoadError } from '../load-error.tsx'
+import { ResourceDialog } from '../resource/resource-dialog.tsx'
+import type { FieldSpec } from '../resource/resource-form.tsx'
+import { ResourceHeader, ResourceTable, RowActions } from '../resource/resource-table.tsx'
+import { useResource, useResourceEditor } from '../resource/use-resource.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
-import { useList } from '../use-list.ts'
 
 const USERS = '/api/admin/users'
 const roleLabels: Record<StaffRole, string> = {
@@ -34,7 +39,7 @@ const emptyForm = {
   email: '',
   firstName: '',
   lastName: '',
-  role: 'editor' as Role,
+  role: 'editor' as StaffRole,
   password: '',
   permissions: [] as Permission[],
 }
@@ -108,28 +113,56 @@ export function ExtraPermissions({
   )
 }
 
+type Form = typeof emptyForm
+
+const fields = (isAdmin: boolean): FieldSpec<Form>[] => [
+  { kind: 'email', name: 'email', label: 'Email', required: true, autoComplete: 'off' },
+  {
+    kind: 'group',
+    key: 'names',
+    className: 'sm:grid-cols-2',
+    fields: [
+      { kind: 'text', name: 'firstName', label: 'First name' },
+      { kind: 'text', name: 'lastName', label: 'Last name' },
+    ],
+  },
+  {
+    kind: 'select',
+    name: 'role',
+    label: 'Role',
+    options: staffRoles.map((r) => ({ value: r, label: roleLabels[r], disabled: r === 'admin' && !isAdmin })),
+  },
+  {
+    kind: 'custom',
+    key: 'permissions',
+    render: ({ form, set }) => (
+      <ExtraPermissions
+        role={form.role}
+        value={form.permissions}
+        onChange={(value) => set('permissions', value)}
+        canGrantAdmin={isAdmin}
+      />
+    ),
+  },
+  {
+    kind: 'password',
+    name: 'password',
+    label: 'Initial password',
+    required: true,
+    autoComplete: 'new-password',
+    minLength: PASSWORD_MIN,
+    hint: `At least ${PASSWORD_MIN} characters, not a common password. Share it safely; they can change it with a reset e-mail.`,
+  },
+]
+
 export function UsersPanel({ me }: { me: CurrentAdmin }) {
-  const { rows, error, isLoading } = useList<AdminUserView>(USERS)
   // The server has the last word; this only keeps a non-admin from offering what it would refuse.
   const isAdmin = me.role === 'admin'
-  const [open, setOpen] = useState(false)
-  const [form, setForm] = useState(emptyForm)
-  const [formError, setFormError] = useState<string | null>(null)
-
-  const create = useAdminMutation({
-    request: (body: typeof emptyForm) => apiRequest<AdminUserView>('POST', USERS, body),
-    invalidate: [USERS],
-    success: (user) => ({ title: 'User created', description: `${user.email} can now sign in` }),
-    failure: (e) => ({
-      title: 'Error',
-      description: serverMessage(e) ?? 'Failed to create user. Please try again.',
-    }),
-  })
-  const update = useAdminMutation({
-    request: ({ id, body }: { id: number; body: { role?: Role; isActive?: boolean } }) =>
-      apiRequest<AdminUserView>('PUT', `${USERS}/${id}`, body),
-    invalidate: [USERS],
-    success: (user, { body }) => ({
+  const users = useResource<AdminUserView, AdminUserCreateInput & AdminUserUpdateInput>({
+    url: USERS,
+    noun: 'user',
+    created: (user) => ({ title: 'User created', description: `${user.email} can now sign in` }),
+    updated: (user, body) => ({
       title: 'User updated',
       description:
         body.isActive === false
@@ -138,11 +171,11 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
             ? `${user.email} can sign in again`
             : `${user.email} is now ${user.role}`,
     }),
-    failure: (e) => ({
-      title: 'Error',
-      description: serverMessage(e) ?? 'Failed to update user. Please try again.',
-    }),
   })
+  // Users are created here and changed in the list (role, status): there is no edit form.
+  const editor = useResourceEditor<AdminUserView, Form>({ empty: () => emptyForm, fromRow: () => emptyForm })
+  const { save } = users
+  const update = (id: number, body: { role?: StaffRole; isActive?: boolean }) => save.mutate({ id, body })
   const sendReset = useAdminMutation({
     request: (id: number) => apiRequest<{ message: string }>('POST', `${USERS}/${id}/reset-password`, {}),
     invalidate: [],
@@ -152,45 +185,37 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-semibold text-lg text-navy-900">Users</h2>
-        <Button
-          size="sm"
-          onClick={() => {
-            setForm(emptyForm)
-            setFormError(null)
-            setOpen(true)
-          }}
-        >
-          <Plus className="size-4" aria-hidden="true" />
-          Add User
-        </Button>
-      </div>
-      <LoadError error={error} />
-      <DataTable
+      <ResourceHeader title="Users" addLabel="Add User" onAdd={editor.startCreate} />
+      <ResourceTable
         caption="Users"
-        head={['Email', 'Name', 'Role', 'Extra permissions', 'Status', 'Last sign-in', 'Actions']}
-        empty={isLoading ? 'Loading…' : rows.length ? null : 'No users yet'}
-      >
-        {rows.map((u) => {
-          const self = u.id === me.id
-          const locked = !isAdmin && hasAdminAccess(u.role, u.permissions)
-          return (
-            <tr key={u.id}>
-              <Cell className="font-medium text-slate-900">
+        rows={users.rows}
+        isLoading={users.isLoading}
+        error={users.error}
+        empty="No users yet"
+        columns={[
+          {
+            header: 'Email',
+            className: 'font-medium text-slate-900',
+            cell: (u) => (
+              <>
                 {u.email}
-                {self ? <span className="ml-2 text-slate-500 text-xs">(you)</span> : null}
-              </Cell>
-              <Cell>{[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'}</Cell>
-              <Cell>
+                {u.id === me.id ? <span className="ml-2 text-slate-500 text-xs">(you)</span> : null}
+              </>
+            ),
+          },
+          { header: 'Name', cell: (u) => [u.firstName, u.lastName].filter(Boolean).join(' ') || '—' },
+          {
+            header: 'Role',
+            cell: (u) => (
+              <>
                 <label className="sr-only" htmlFor={`role-${u.id}`}>
                   Role of {u.email}
                 </label>
                 <Select
                   id={`role-${u.id}`}
                   value={u.role}
-                  disabled={locked || update.isPending}
-                  onChange={(e) => update.mutate({ id: u.id, body: { role: e.target.value as Role } })}
+                  disabled={(!isAdmin && hasAdminAccess(u.role, u.permissions)) || save.isPending}
+                  onChange={(e) => update(u.id, { role: e.target.value as StaffRole })}
                 >
                   {staffRoles.map((r) => (
                     <option key={r} value={r} disabled={r === 'admin' && !isAdmin}>
@@ -198,31 +223,37 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     </option>
                   ))}
                 </Select>
-              </Cell>
-              <Cell>
-                {u.role === 'admin' || !u.permissions?.length
-                  ? '—'
-                  : u.permissions
-                      .map((p) =>
-                        isAdminEquivalentPermission(p)
-                          ? `${permissionLabels[p]} (admin access)`
-                          : permissionLabels[p],
-                      )
-                      .join(', ')}
-              </Cell>
-              <Cell>
-                <StateBadge on={u.isActive} yes="Active" no="Deactivated" />
-              </Cell>
-              <Cell>{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</Cell>
-              <Cell>
-                <div className="flex flex-wrap gap-2">
+              </>
+            ),
+          },
+          {
+            header: 'Extra permissions',
+            cell: (u) =>
+              u.role === 'admin' || !u.permissions?.length
+                ? '—'
+                : u.permissions
+                    .map((p) =>
+                      isAdminEquivalentPermission(p)
+                        ? `${permissionLabels[p]} (admin access)`
+                        : permissionLabels[p],
+                    )
+                    .join(', '),
+          },
+          { header: 'Status', cell: (u) => <StateBadge on={u.isActive} yes="Active" no="Deactivated" /> },
+          { header: 'Last sign-in', cell: (u) => (u.lastLogin ? formatDateTime(u.lastLogin) : 'Never') },
+          {
+            header: 'Actions',
+            cell: (u) => {
+              const locked = !isAdmin && hasAdminAccess(u.role, u.permissions)
+              return (
+                <RowActions name={u.email}>
                   {u.isActive ? (
                     <Button
                       variant="destructive"
                       size="sm"
-                      disabled={self || locked || update.isPending}
+                      disabled={u.id === me.id || locked || save.isPending}
                       aria-label={`Deactivate ${u.email}`}
-                      onClick={() => update.mutate({ id: u.id, body: { isActive: false } })}
+                      onClick={() => update(u.id, { isActive: false })}
                     >
                       Deactivate
                     </Button>
@@ -230,9 +261,9 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     <Button
                       variant="secondary"
                       size="sm"
-                      disabled={locked || update.isPending}
+                      disabled={locked || save.isPending}
                       aria-label={`Reactivate ${u.email}`}
-                      onClick={() => update.mutate({ id: u.id, body: { isActive: true } })}
+                      onClick={() => update(u.id, { isActive: true })}
                     >
                       Reactivate
                     </Button>
@@ -247,114 +278,32 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     <Mail className="size-4" aria-hidden="true" />
                     Send reset e-mail
                   </Button>
-                </div>
-              </Cell>
-            </tr>
-          )
-        })}
-      </DataTable>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
+                </RowActions>
+              )
+            },
+          },
+        ]}
+      />
+      <ResourceDialog
+        open={editor.open}
+        onOpenChange={editor.setOpen}
         title="Add User"
         description="They sign in with this e-mail and password."
-      >
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            setFormError(null)
-            const extra = form.permissions.filter((p) => !rolePermissions[form.role].includes(p))
-            create.mutate(
-              { ...form, permissions: extra },
-              {
-                onSuccess: () => setOpen(false),
-                onError: (e) => setFormError(serverMessage(e) ?? 'The user could not be created'),
-              },
-            )
-          }}
-        >
-          <Field label="Email" required>
-            {(c) => (
-              <Input
-                {...c}
-                type="email"
-                autoComplete="off"
-                required
-                value={form.email}
-                onChange={(e) => setForm({ ...form, email: e.target.value })}
-              />
-            )}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name">
-              {(c) => (
-                <Input
-                  {...c}
-                  value={form.firstName}
-                  onChange={(e) => setForm({ ...form, firstName: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label="Last name">
-              {(c) => (
-                <Input
-                  {...c}
-                  value={form.lastName}
-                  onChange={(e) => setForm({ ...form, lastName: e.target.value })}
-                />
-              )}
-            </Field>
-          </div>
-          <Field label="Role">
-            {(c) => (
-              <Select
-                {...c}
-                value={form.role}
-                onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
-              >
-                {staffRoles.map((r) => (
-                  <option key={r} value={r} disabled={r === 'admin' && !isAdmin}>
-                    {roleLabels[r]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <ExtraPermissions
-            role={form.role}
-            value={form.permissions}
-            onChange={(value) => setForm({ ...form, permissions: value })}
-            canGrantAdmin={isAdmin}
-          />
-          <Field
-            label="Initial password"
-            required
-            hint={`At least ${PASSWORD_MIN} characters, not a common password. Share it safely; they can change it with a reset e-mail.`}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN}
-                value={form.password}
-                onChange={(e) => setForm({ ...form, password: e.target.value })}
-              />
-            )}
-          </Field>
-          {formError ? <Alert>{formError}</Alert> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create User'}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        fields={fields(isAdmin)}
+        form={editor.form}
+        onChange={editor.setForm}
+        schema={adminUserCreateSchema}
+        toBody={(form) => ({
+          ...form,
+          permissions: form.permissions.filter((p) => !rolePermissions[form.role].includes(p)),
+        })}
+        editing={false}
+        error={editor.formError}
+        onSubmit={(body) => users.submit(editor, body)}
+        submitLabel="Create User"
+        pending={save.isPending}
+        pendingLabel="Creating..."
+      />
     </div>
   )
 }
