@@ -9,7 +9,6 @@ import autocannon from 'autocannon'
 import { capWindowStart } from '../core/routing/contract-rules.ts'
 import { parseDatabaseUrl } from '../server/config.ts'
 import { createDatabase, json } from '../server/db/database.ts'
-import type { DB } from '../server/db/schema.ts'
 import { routableLead } from '../server/routing/lead-routing.server.ts'
 import { routeLeads } from '../server/routing/route.server.ts'
 import { certificate, percentile, startApp } from './delivery.ts'
@@ -366,6 +365,7 @@ export async function benchCapsUnderLoad(databaseUrl: string, ports: [number, nu
       .selectFrom('lead')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('saleStatus', '=', 'unsold')
+      .where('createdAt', '>=', started)
       .executeTakeFirstOrThrow()
     console.log(
       `PostgreSQL, 2 instances (one killed mid-delivery), 20 contracts with hourly caps, ${fmt(posted.ok)} leads: ${fmt(Number(sold.n))} sales, ${fmt(Number(unsold.n))} unsold; deliveries over cap = ${overCap}, exclusive leads sold twice = ${soldTwice} (buyers' side), ${dbSoldTwice.length} (database)`,
