@@ -10,6 +10,7 @@ import { createDatabase, type Database } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
 import { seed } from './db/seed.ts'
 import { rateLimitJobs } from './http/rate-limit.ts'
+import { deliveredLeads, deliveredSubmissions } from './leads/delivery-payload.server.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.server.ts'
 import { Metrics } from './metrics/metrics.ts'
@@ -98,6 +99,7 @@ export function createServices(
       logger,
       events,
       offers: contractOffers(),
+      payloads: { leads: deliveredLeads, submissions: deliveredSubmissions },
     }),
   }
   notifyOperatorOfNewLeads(services)

@@ -8,7 +8,6 @@ import type { WebhookConfig } from '../config.ts'
 import type { AppEvents } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
-import { type DeliveredLead, deliveredLeads, deliveredSubmissions } from '../leads/delivery-payload.server.ts'
 import {
   type ClaimedDelivery,
   type ContractOffers,
@@ -34,6 +33,14 @@ type WorkerDeps = {
   events: EventEmitter<AppEvents>
   /** Routing's part in contract deliveries (reserving caps, moving on); without it, none are posted. */
   offers?: ContractOffers
+  /** What is posted: the leads and submissions by id (the leads module's payload; injected). */
+  payloads: Payloads
+}
+
+/** The body's `lead` for each delivery; missing ids are leads or submissions erased meanwhile. */
+export type Payloads = {
+  leads: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
+  submissions: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
 }
 
 /**
@@ -155,11 +162,11 @@ export class DeliveryWorker {
         this.#deps.db,
         batch.map((d) => d.webhookId),
       ),
-      deliveredLeads(
+      this.#deps.payloads.leads(
         this.#deps.db,
         batch.flatMap((d) => (d.submissionId === null ? [d.leadId] : [])),
       ),
-      deliveredSubmissions(
+      this.#deps.payloads.submissions(
         this.#deps.db,
         batch.flatMap((d) => (d.submissionId === null ? [] : [d.submissionId])),
       ),
@@ -209,7 +216,7 @@ export class DeliveryWorker {
     )
   }
 
-  async #deliver(delivery: ClaimedDelivery, target: Target | undefined, lead: DeliveredLead | undefined) {
+  async #deliver(delivery: ClaimedDelivery, target: Target | undefined, lead: unknown) {
     const { config, logger } = this.#deps
     const ids = {
       deliveryId: delivery.id,

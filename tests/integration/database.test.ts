@@ -149,6 +149,59 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
     }
   })
 
+  it('turns each webhook of before migration 0017 into a buyer with one catch-all contract', async () => {
+    const old = await createTestDatabase()
+    try {
+      const raw = old.db.withoutPlugins()
+      const migrator = new Migrator({ db: raw, provider: migrationProvider(old.dialect) })
+      expect((await migrator.migrateTo('0016_lead_answers')).error).toBeUndefined()
+      await sql`insert into site_setting (key, value) values ('partner_name', 'Acme Claims Ltd')`.execute(raw)
+      await sql`insert into webhook (name, url, secret, is_active) values
+        ('CRM', 'https://crm.example/leads', 'secret-one', ${sql.lit(true)}),
+        ('Old buyer', 'https://old.example/leads', 'secret-two', ${sql.lit(false)})`.execute(raw)
+      await sql`insert into lead (first_name, last_name, email, phone, reference)
+        values ('Old', 'Lead', 'old-webhook@example.com', '07700900123', 'ref-before-0017-aaaaa')`.execute(
+        raw,
+      )
+      const { rows: leads } = await sql<{ id: number }>`select id from lead`.execute(raw)
+      const leadId = leads[0]?.id as number
+      await sql`insert into webhook_delivery (lead_id, webhook_id, idempotency_key, status)
+        select ${leadId}, id, 'key-' || id, 'delivered' from webhook`.execute(raw)
+      await migrateToLatest(raw, old.dialect)
+
+      const buyers = await old.db.selectFrom('buyer').selectAll().orderBy('id').execute()
+      expect(buyers.map((b) => [b.name, b.tradingName, b.namedInConsent, b.isActive])).toEqual([
+        ['CRM', 'Acme Claims Ltd', true, true],
+        ['Old buyer', 'Acme Claims Ltd', true, false],
+      ])
+      const contracts = await old.db.selectFrom('contract').selectAll().orderBy('id').execute()
+      expect(
+        contracts.map((c) => [c.buyerId, c.exclusive, c.maxBuyers, c.filters, c.caps, c.schedule]),
+      ).toEqual(buyers.map((b) => [b.id, false, 99, {}, {}, null]))
+      // The endpoints, their secrets and their history stay: the rows are now the contracts' own.
+      const endpoints = await old.db
+        .selectFrom('webhook')
+        .select(['id', 'kind', 'url', 'secret'])
+        .orderBy('id')
+        .execute()
+      expect(endpoints.map((w) => [w.kind, w.url, w.secret])).toEqual([
+        ['contract', 'https://crm.example/leads', 'secret-one'],
+        ['contract', 'https://old.example/leads', 'secret-two'],
+      ])
+      expect(contracts.map((c) => c.webhookId)).toEqual(endpoints.map((w) => w.id))
+      const deliveries = await old.db
+        .selectFrom('webhookDelivery')
+        .select(['webhookId', 'contractId', 'status'])
+        .orderBy('id')
+        .execute()
+      expect(deliveries).toEqual(
+        contracts.map((c) => ({ webhookId: c.webhookId, contractId: c.id, status: 'delivered' })),
+      )
+    } finally {
+      await old.destroy()
+    }
+  })
+
   it('gives back booleans and Dates from insert … returning', async () => {
     const before = Date.now()
     const lead = await insertLead('returning@example.com')
