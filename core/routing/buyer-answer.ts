@@ -78,6 +78,30 @@ function reasonFrom(parsed: unknown, reading: AnswerReading, fields: string[]): 
   return null
 }
 
+const refusalWords = ['rejected', 'reject', 'declined', 'refused', 'denied', 'failed', 'error']
+
+/**
+ * A 2xx whose body plainly says no (`{"accepted": false}`, `{"status": "rejected"}`, `{"success":
+ * false}`, or a duplicate) is not a sale, even on a contract without an accept path: a buyer
+ * that answers every post with 200 and puts its decision in the body would otherwise be charged
+ * for leads it refused.
+ */
+function plainRefusal(parsed: ReturnType<typeof parseJson>, reading: AnswerReading): BuyerAnswer | null {
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return null
+  const body = parsed.value as Record<string, unknown>
+  const reason = () => reasonFrom(body, reading, ['reason', 'message', 'error'])
+  for (const field of ['accepted', 'success', 'ok']) {
+    if (body[field] === false) return { kind: 'rejected', reason: reason() ?? `Answered ${field}: false` }
+  }
+  for (const field of ['status', 'result', 'outcome', 'decision']) {
+    const text = scalarText(body[field])?.trim().toLowerCase()
+    if (!text) continue
+    if (duplicateValues.includes(text)) return { kind: 'duplicate', reason: reason() }
+    if (refusalWords.includes(text)) return { kind: 'rejected', reason: reason() ?? `Answered ${text}` }
+  }
+  return null
+}
+
 /**
  * What a buyer's answer to a delivery means. No status (network error, timeout), 408, 429 and 5xx
  * are worth retrying; 409 is a duplicate; other 4xx are rejections. A 2xx is an acceptance unless
@@ -99,7 +123,7 @@ export function classifyAnswer(
   if (statusCode < 200 || statusCode > 299) {
     return { kind: 'rejected', reason: bodyReason(['reason', 'message', 'error']) ?? `HTTP ${statusCode}` }
   }
-  if (!reading.acceptPath) return { kind: 'accepted', reason: null }
+  if (!reading.acceptPath) return plainRefusal(parsed, reading) ?? { kind: 'accepted', reason: null }
   if (!parsed.ok) return { kind: 'rejected', reason: 'The answer was not JSON' }
 
   const value = readPath(parsed.value, reading.acceptPath)
