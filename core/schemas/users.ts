@@ -1,18 +1,44 @@
 import { z } from 'zod'
-import { type Permission, permissions, type Role, staffRoles } from '../permissions.ts'
+import { type Permission, permissions, type Role, roles, staffRoles } from '../permissions.ts'
 import { email, flag, optionalText, password } from './fields.ts'
 
 const role = z.enum(staffRoles, { error: 'Role must be admin or editor' })
 const grants = z.array(z.enum(permissions)).max(permissions.length).nullable().optional()
 
-export const adminUserCreateSchema = z.object({
+/**
+ * A new account: staff (admin, editor), or a buying firm's sign-in (`role: 'buyer'` with the
+ * `buyerId` it belongs to, and no permissions: it sees only that buyer's leads at /buyer).
+ */
+const accountFields = {
   email,
   password,
   firstName: optionalText(100),
   lastName: optionalText(100),
-  role: role.default('editor'),
   permissions: grants,
-})
+}
+
+/** The Users panel's form: staff only (buyer accounts are made from their buyer). */
+export const staffUserCreateSchema = z.object({ ...accountFields, role: role.default('editor') })
+
+export const adminUserCreateSchema = z
+  .object({
+    ...accountFields,
+    // Staff roles in the message: a buyer account is the exception, made with its buyerId.
+    role: z.enum(roles, { error: 'Role must be admin or editor' }).default('editor'),
+    buyerId: z
+      .number({ error: 'buyerId must be a buyer id' })
+      .int()
+      .positive('buyerId must be a buyer id')
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.role === 'buyer' && v.buyerId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['buyerId'], message: 'buyerId is required for the buyer role' })
+    if (v.role !== 'buyer' && v.buyerId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['buyerId'], message: 'buyerId is only for the buyer role' })
+    if (v.role === 'buyer' && v.permissions?.length)
+      ctx.addIssue({ code: 'custom', path: ['permissions'], message: 'A buyer account has no permissions' })
+  })
 
 export const adminUserUpdateSchema = z.object({
   firstName: optionalText(100),
@@ -23,6 +49,7 @@ export const adminUserUpdateSchema = z.object({
 })
 
 export type AdminUserCreateInput = z.input<typeof adminUserCreateSchema>
+export type StaffUserCreateInput = z.input<typeof staffUserCreateSchema>
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>
 
 /** The signed-in admin (`GET /api/auth/user`), as the server and the admin screens see it. */

@@ -68,6 +68,8 @@ export async function createAdmin(
     firstName?: string | null
     lastName?: string | null
     permissions?: string[] | null
+    /** For the buyer role: the buyer the account belongs to. */
+    buyerId?: number | null
   },
 ) {
   // Every way in (setup, users, the CLI, ADMIN_PASSWORD) meets the same rule, checked here too.
@@ -81,6 +83,7 @@ export async function createAdmin(
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
       permissions: input.permissions ? json(input.permissions) : null,
+      buyerId: input.buyerId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -37,14 +37,7 @@ export async function createAccount(
   buyerId: number,
   input: { email: string; password: string; firstName?: string | null; lastName?: string | null },
 ) {
-  const row = await createAdmin(db, { ...input, role: 'buyer' })
-  const tied = await db
-    .updateTable('adminUser')
-    .set({ buyerId })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
-  return toAccountView(tied)
+  return toAccountView(await createAdmin(db, { ...input, role: 'buyer', buyerId }))
 }
 
 /** Deletes one of this buyer's accounts (its sessions go with it); false when it has no such account. */

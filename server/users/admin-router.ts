@@ -12,6 +12,7 @@ import {
 import { assertAcceptablePassword } from '../auth/password-policy.server.ts'
 import { sendPasswordResetLink } from '../auth/password-reset.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
+import { buyerExists } from '../buyers/queries.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
@@ -61,6 +62,8 @@ export function usersAdminRouter(services: AppServices): Router {
     view: toAdminView,
     conflict: DUPLICATE_EMAIL,
     beforeCreate: async (input, req) => {
+      if (input.buyerId !== undefined && !(await buyerExists(db, input.buyerId)))
+        throw new HttpError(400, `buyerId: there is no buyer ${input.buyerId}`)
       checkGrant(req.admin, null, input)
       assertAcceptablePassword(input.password)
       if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)

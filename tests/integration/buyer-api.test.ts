@@ -394,6 +394,31 @@ describe(`buyer API on ${testDialect}`, () => {
       await expectError(await client.get('/api/buyer/leads'), 401)
     })
 
+    it('also makes a buyer account through Users, tied to its buyer', async () => {
+      const { buyer, sales } = await withLeads([1])
+      const email = uniqueEmail('via-users')
+      const body = { email, password: DEFAULT_PASSWORD, role: 'buyer' }
+      await expectError(await admin.post('/api/admin/users', body), 400)
+      await expectError(await admin.post('/api/admin/users', { ...body, buyerId: buyer.id + 10_000 }), 400)
+      await expectError(
+        await admin.post('/api/admin/users', { ...body, buyerId: buyer.id, permissions: ['leads'] }),
+        400,
+      )
+      await expectError(
+        await admin.post('/api/admin/users', { ...body, role: 'editor', buyerId: buyer.id }),
+        400,
+      )
+      await ok(await admin.post('/api/admin/users', { ...body, buyerId: buyer.id }), 201)
+      const client = apiClient(app, await signIn(app, email, DEFAULT_PASSWORD))
+      const page = (await ok(await client.get('/api/buyer/leads'))) as unknown as BuyerLeadPage
+      expect(page.items.map((i) => i.reference)).toEqual([sales[0]?.reference])
+      await expectError(await client.get('/api/admin/leads/stats'), 403)
+      const listed = (await ok(await admin.get(`/api/admin/buyers/${buyer.id}/accounts`))) as unknown as {
+        email: string
+      }[]
+      expect(listed.map((a) => a.email)).toEqual([email])
+    })
+
     it('sends a visitor who is not a buyer from /buyer to the sign-in page', async () => {
       const anonymous = await app.request('/buyer')
       expect(anonymous.status).toBe(302)

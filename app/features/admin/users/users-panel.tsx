@@ -13,11 +13,11 @@ import {
 } from '../../../../core/permissions.ts'
 import { PASSWORD_MIN } from '../../../../core/schemas/auth.ts'
 import {
-  type AdminUserCreateInput,
   type AdminUserUpdateInput,
   type AdminUserView,
-  adminUserCreateSchema,
   type CurrentAdmin,
+  type StaffUserCreateInput,
+  staffUserCreateSchema,
 } from '../../../../core/schemas/users.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -158,7 +158,7 @@ const fields = (isAdmin: boolean): FieldSpec<Form>[] => [
 export function UsersPanel({ me }: { me: CurrentAdmin }) {
   // The server has the last word; this only keeps a non-admin from offering what it would refuse.
   const isAdmin = me.role === 'admin'
-  const users = useResource<AdminUserView, AdminUserCreateInput & AdminUserUpdateInput>({
+  const users = useResource<AdminUserView, StaffUserCreateInput & AdminUserUpdateInput>({
     url: USERS,
     noun: 'user',
     created: (user) => ({ title: 'User created', description: `${user.email} can now sign in` }),
@@ -292,7 +292,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
         fields={fields(isAdmin)}
         form={editor.form}
         onChange={editor.setForm}
-        schema={adminUserCreateSchema}
+        schema={staffUserCreateSchema}
         toBody={(form) => ({
           ...form,
           permissions: form.permissions.filter((p) => !rolePermissions[form.role].includes(p)),
