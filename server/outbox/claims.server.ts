@@ -18,6 +18,8 @@ export type ClaimedDelivery = {
   idempotencyKey: string
   /** Including the attempt about to be made. */
   attempts: number
+  /** For an offer to a contract that may not be posted now: why (it ends unposted). */
+  refusal?: OfferRefusal
 }
 
 /** Why an offer to a contract is not posted: over a cap, or the contract cannot take it now. */
@@ -37,8 +39,9 @@ export type OfferEnd = {
  * record the end of each offer in the settling transaction, enqueueing the next.
  */
 export type ContractOffers = {
+  /** Runs inside the claiming transaction, so a claim and its reservations commit together. */
   reserve: (
-    db: Kysely<DB>,
+    trx: Kysely<DB>,
     dialect: Dialect,
     offers: { deliveryId: number; leadId: number; contractId: number }[],
   ) => Promise<Map<number, OfferRefusal>>
@@ -54,6 +57,27 @@ export type ContractOffers = {
  * statement runs under the database's single write lock.
  */
 export async function claimDeliveries(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  limit: number,
+  leaseMs: number,
+  offers?: ContractOffers,
+): Promise<ClaimedDelivery[]> {
+  if (!offers) return claim(db, dialect, limit, leaseMs)
+  // Offers to contracts are reserved (the caps) in the same transaction: one commit, not two.
+  const inside = async (trx: Kysely<DB>) => {
+    const claimed = await claim(trx, dialect, limit, leaseMs)
+    const toContracts = claimed.flatMap((d) =>
+      d.contractId === null ? [] : [{ deliveryId: d.id, leadId: d.leadId, contractId: d.contractId }],
+    )
+    if (toContracts.length === 0) return claimed
+    const refused = await offers.reserve(trx, dialect, toContracts)
+    return claimed.map((d) => (refused.has(d.id) ? { ...d, refusal: refused.get(d.id) } : d))
+  }
+  return db.isTransaction ? inside(db) : db.transaction().execute(inside)
+}
+
+async function claim(
   db: Kysely<DB>,
   dialect: Dialect,
   limit: number,
@@ -224,7 +248,8 @@ export async function settleDeliveries(
     )
     const enqueued = ends.length > 0 && offers ? await offers.settled(trx, ends) : 0
     return {
-      next: next && next.limit > 0 ? await claimDeliveries(trx, dialect, next.limit, next.leaseMs) : [],
+      next:
+        next && next.limit > 0 ? await claimDeliveries(trx, dialect, next.limit, next.leaseMs, offers) : [],
       enqueued,
     }
   })

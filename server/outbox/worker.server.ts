@@ -131,7 +131,7 @@ export class DeliveryWorker {
         this.#again = false
         while (!this.#stopped && this.#inFlight.size < this.#concurrency) {
           const room = this.#concurrency - this.#inFlight.size
-          const claimed = await claimDeliveries(db, dialect, room, config.webhooks.leaseMs)
+          const claimed = await claimDeliveries(db, dialect, room, config.webhooks.leaseMs, this.#deps.offers)
           if (claimed.length > 0) this.#post(claimed)
           if (claimed.length < room) break
         }
@@ -152,11 +152,7 @@ export class DeliveryWorker {
         })
       this.#inFlight.add(done)
     }
-    // The batch is fetched once, and its offers to contracts reserved; each delivery then holds its own slot.
-    const { db, dialect, offers } = this.#deps
-    const toContracts = batch.flatMap((d) =>
-      d.contractId === null ? [] : [{ deliveryId: d.id, leadId: d.leadId, contractId: d.contractId }],
-    )
+    // The batch is fetched once (its offers were reserved as it was claimed); each delivery then holds its own slot.
     const ready = Promise.all([
       webhookTargets(
         this.#deps.db,
@@ -170,17 +166,14 @@ export class DeliveryWorker {
         this.#deps.db,
         batch.flatMap((d) => (d.submissionId === null ? [] : [d.submissionId])),
       ),
-      toContracts.length > 0 && offers
-        ? offers.reserve(db, dialect, toContracts)
-        : Promise.resolve(new Map<number, OfferRefusal>()),
     ])
     for (const delivery of batch) {
       track(
         ready.then(
-          ([targets, leads, submissions, refused]) => {
-            const refusal = refused.get(delivery.id)
-            if (delivery.contractId !== null && !offers) return
-            if (refusal) return this.#refuse(delivery, refusal)
+          ([targets, leads, submissions]) => {
+            // Without routing, an offer to a contract is left for an instance that has it.
+            if (delivery.contractId !== null && !this.#deps.offers) return
+            if (delivery.refusal) return this.#refuse(delivery, delivery.refusal)
             return this.#deliver(
               delivery,
               targets.get(delivery.webhookId),

@@ -12,13 +12,14 @@ import { capUsage, hasCaps, loadContracts, noUsage, type RoutableContract } from
 type Offer = { deliveryId: number; leadId: number; contractId: number }
 
 /**
- * Reserves a sale for each offer about to be posted, or says why it must not be: the contracts'
- * rows are locked (in id order, so instances cannot deadlock) while their live sales are counted
- * against the caps, so two instances can never both take the last place. A reservation made by an
- * earlier claim of the same delivery (an instance that died mid-post) is found and kept.
+ * Reserves a sale for each offer about to be posted, or says why it must not be, inside the
+ * transaction that claims them: the contracts' rows are locked (in id order, so instances cannot
+ * deadlock) while their live sales are counted against the caps, so two instances can never both
+ * take the last place. A reservation made by an earlier claim of the same delivery (an instance
+ * that died mid-post) is found and kept.
  */
 export async function reserveOffers(
-  db: Kysely<DB>,
+  trx: Kysely<DB>,
   dialect: Dialect,
   offers: Offer[],
   at = new Date(),
@@ -26,21 +27,19 @@ export async function reserveOffers(
   const refused = new Map<number, OfferRefusal>()
   if (offers.length === 0) return refused
   const ids = [...new Set(offers.map((o) => o.contractId))].sort((a, b) => a - b)
-  await db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') {
-      await sql`select id from contract where id = any(${ids}::int[]) order by id for no key update`.execute(
-        trx,
-      )
-    }
-    const contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
-    for (const offer of offers) {
-      const contract = contracts.get(offer.contractId)
-      const refusal = contract ? await reserve(trx, offer, contract, at) : undefined
-      if (contract === undefined)
-        refused.set(offer.deliveryId, { outcome: 'withdrawn', reason: 'The contract was deleted' })
-      else if (refusal) refused.set(offer.deliveryId, refusal)
-    }
-  })
+  if (dialect === 'postgres') {
+    await sql`select id from contract where id = any(${ids}::int[]) order by id for no key update`.execute(
+      trx,
+    )
+  }
+  const contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
+  for (const offer of offers) {
+    const contract = contracts.get(offer.contractId)
+    const refusal = contract
+      ? await reserve(trx, offer, contract, at)
+      : { outcome: 'withdrawn' as const, reason: 'The contract was deleted' }
+    if (refusal) refused.set(offer.deliveryId, refusal)
+  }
   return refused
 }
 
@@ -265,7 +264,7 @@ async function setSaleStatus(trx: Kysely<DB>, leadId: number, saleStatus: SaleSt
 /** What the outbox worker calls for contract deliveries (injected: the outbox knows no routing). */
 export function contractOffers(): ContractOffers {
   return {
-    reserve: (db, dialect, offers) => reserveOffers(db, dialect, offers),
+    reserve: (trx, dialect, offers) => reserveOffers(trx, dialect, offers),
     settled: (trx, ends) => settleOffers(trx, ends),
   }
 }
