@@ -62,7 +62,7 @@ export function WebhooksPanel() {
     <div className="grid grid-cols-1 gap-6">
       <ResourceHeader
         title="Webhooks"
-        description="Every new lead is sent at once to each active webhook, signed with its secret, and retried until the buyer accepts it."
+        description="Your own systems (a CRM, a spreadsheet) get a copy of every new lead at once, signed with the secret and retried until they accept it. Firms that buy leads are set up under Buyers."
         addLabel="Add Webhook"
         onAdd={editor.startCreate}
       />
