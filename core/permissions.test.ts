@@ -23,10 +23,11 @@ const ALL = [
   'webhooks',
   'questionnaire',
   'buyers',
+  'analytics',
 ]
 
 describe('roles and permissions', () => {
-  it('has two staff roles, the buyer role and eleven permissions', () => {
+  it('has two staff roles, the buyer role and twelve permissions', () => {
     expect([...staffRoles]).toEqual(['admin', 'editor'])
     expect([...roles]).toEqual(['admin', 'editor', 'buyer'])
     expect([...permissions]).toEqual(ALL)

@@ -17,6 +17,7 @@ export const permissions = [
   'webhooks',
   'questionnaire',
   'buyers',
+  'analytics',
 ] as const
 export type Permission = (typeof permissions)[number]
 

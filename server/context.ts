@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { createContext } from 'react-router'
 import type { CurrentAdmin } from '../core/schemas/users.ts'
+import type { VisitorIds } from './analytics/visitor.server.ts'
 import type { Config } from './config.ts'
 import type { Counters } from './counters.ts'
 import type { Dialect } from './db/database.ts'
@@ -41,6 +42,8 @@ export type AppServices = {
   metrics: Metrics
   /** Posts leads to the buyer's webhooks; started and stopped with the server, like `jobs`. */
   webhooks: WebhookWorker
+  /** A visitor's id for the day, from a daily salt: no cookie, nothing on the device. */
+  visitors: VisitorIds
 }
 
 export type WebhookWorker = {

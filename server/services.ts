@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { Logger } from 'pino'
+import { VisitorIds } from './analytics/visitor.server.ts'
 import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
 import { loadConsentBuyers } from './buyers/consent.server.ts'
@@ -92,6 +93,7 @@ export function createServices(
     background: new BackgroundTasks(logger),
     events,
     metrics: new Metrics(events),
+    visitors: new VisitorIds(db, config.publicUrl ?? 'claimcheck'),
     webhooks: new DeliveryWorker({
       db,
       dialect: database.dialect,

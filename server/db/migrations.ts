@@ -17,6 +17,7 @@ import { shorterDescriptions } from './migrations/0014-shorter-descriptions.ts'
 import { questionnaireVersions } from './migrations/0015-questionnaire-versions.ts'
 import { leadAnswers } from './migrations/0016-lead-answers.ts'
 import { buyers } from './migrations/0017-buyers.ts'
+import { visitorSalt } from './migrations/0018-visitor-salt.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -42,6 +43,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0015_questionnaire_versions': questionnaireVersions(dialect),
         '0016_lead_answers': leadAnswers(dialect),
         '0017_buyers': buyers(dialect),
+        '0018_visitor_salt': visitorSalt(dialect),
       }
     },
   }

@@ -336,7 +336,15 @@ export interface ErasureLedgerTable {
   erasedAt: Date
 }
 
+/** Today's salt for visitor hashes (UK day 'YYYY-MM-DD'); yesterday's is deleted. */
+export interface VisitorSaltTable {
+  day: string
+  salt: string
+  createdAt: CreatedAt
+}
+
 export interface DB extends BuyerTables {
+  visitorSalt: VisitorSaltTable
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable

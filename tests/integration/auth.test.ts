@@ -98,6 +98,7 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
             'webhooks',
             'questionnaire',
             'buyers',
+            'analytics',
           ],
           profileImageUrl: null,
         },

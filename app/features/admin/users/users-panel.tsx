@@ -56,6 +56,7 @@ const permissionLabels: Record<Permission, string> = {
   webhooks: 'Webhooks',
   questionnaire: 'Questionnaire',
   buyers: 'Buyers and sales',
+  analytics: 'Analytics and experiments',
 }
 
 /**
