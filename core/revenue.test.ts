@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { formatPence } from './money.ts'
 import {
   addDays,
   dayRangeInstants,
   daysInRange,
   eachDay,
-  formatPence,
   isCalendarDay,
   isCalendarMonth,
   londonDay,

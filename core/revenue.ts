@@ -102,18 +102,6 @@ export function londonMonth(instant: Date | string | number = new Date()): strin
   return londonDay(instant).slice(0, 7)
 }
 
-const gbp = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
-
-/** Pence as people read money: `£1,234.56`, `-£25.00`. */
-export function formatPence(pence: number): string {
-  return gbp.format(pence / 100)
-}
-
 /**
  * Pence as a plain decimal of pounds for a spreadsheet: `1234.56`, `-25.00`. Integer arithmetic,
  * so no float ever rounds a penny away.

@@ -3,7 +3,7 @@ import type { QuestionChoice } from '../../../../core/schemas/buyer-views.ts'
 import { CheckboxGroup } from '../resource/choice-fields.tsx'
 import { generateSecret } from '../resource/generate-secret.ts'
 import type { FieldSpec } from '../resource/resource-form.tsx'
-import { type ContractForm, dayNames } from './contract-form.ts'
+import { type ContractForm, dayNames, revenueCapKeys } from './contract-form.ts'
 
 const phoneTypeLabels: Record<(typeof phoneTypes)[number], string> = {
   mobile: 'Mobile',
@@ -11,6 +11,7 @@ const phoneTypeLabels: Record<(typeof phoneTypes)[number], string> = {
   other: 'Other',
 }
 const capLabels = { hour: 'Per hour', day: 'Per day', week: 'Per week', month: 'Per month' } as const
+const revenueCapLabels = { hour: 'Hourly £', day: 'Daily £', week: 'Weekly £', month: 'Monthly £' } as const
 const capKeys = { hour: 'capHour', day: 'capDay', week: 'capWeek', month: 'capMonth' } as const
 
 const listHint = 'One per line. Empty: any.'
@@ -168,6 +169,19 @@ export function contractFields(
         kind: 'number' as const,
         name: capKeys[w],
         label: capLabels[w],
+        hint: 'Empty: no cap.',
+        min: 0,
+      })),
+    },
+    {
+      kind: 'group',
+      key: 'revenue-caps',
+      legend: 'Caps (revenue, £)',
+      className: 'grid-cols-2 sm:grid-cols-4',
+      fields: capWindows.map((w) => ({
+        kind: 'number' as const,
+        name: revenueCapKeys[w],
+        label: revenueCapLabels[w],
         hint: 'Empty: no cap.',
         min: 0,
       })),

@@ -105,6 +105,12 @@ describe('contract summaries', () => {
     expect(scheduleSummary(schedule)).toBe(text)
   })
 
+  it('takes revenue caps in pounds and sends them in pence, leaving empty ones out', () => {
+    const form = { ...emptyContractForm('s'), revenueDay: 250.5, revenueMonth: 4000 }
+    expect(formToContract(form, false).caps?.revenuePence).toEqual({ day: 25050, month: 400000 })
+    expect(formToContract(emptyContractForm('s'), false).caps?.revenuePence).toBeUndefined()
+  })
+
   it('lists the caps set', () => {
     expect(capsSummary({ hour: 5, day: 40, week: null })).toBe('5/hour, 40/day')
     expect(capsSummary({})).toBe('No caps')

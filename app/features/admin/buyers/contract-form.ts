@@ -34,8 +34,11 @@ export type ContractForm = {
   capDay: number | null
   capWeek: number | null
   capMonth: number | null
-  /** Revenue caps are kept as they are: the dialog does not edit them. */
-  revenueCaps: ContractCaps['revenuePence']
+  /** Revenue caps in pounds, as typed; sent as pence. */
+  revenueHour: number | null
+  revenueDay: number | null
+  revenueWeek: number | null
+  revenueMonth: number | null
   priority: number | null
   weight: number | null
   webhookUrl: string
@@ -65,6 +68,16 @@ const capKeys: Record<CapWindow, 'capHour' | 'capDay' | 'capWeek' | 'capMonth'> 
   month: 'capMonth',
 }
 
+export const revenueCapKeys: Record<
+  CapWindow,
+  'revenueHour' | 'revenueDay' | 'revenueWeek' | 'revenueMonth'
+> = {
+  hour: 'revenueHour',
+  day: 'revenueDay',
+  week: 'revenueWeek',
+  month: 'revenueMonth',
+}
+
 export function emptyContractForm(secret: string): ContractForm {
   return {
     name: '',
@@ -86,7 +99,10 @@ export function emptyContractForm(secret: string): ContractForm {
     capDay: null,
     capWeek: null,
     capMonth: null,
-    revenueCaps: undefined,
+    revenueHour: null,
+    revenueDay: null,
+    revenueWeek: null,
+    revenueMonth: null,
     priority: 100,
     weight: 1,
     webhookUrl: '',
@@ -128,7 +144,12 @@ export function contractToForm(c: ContractView): ContractForm {
         }
       : {}),
     ...caps,
-    revenueCaps: c.caps.revenuePence,
+    ...(Object.fromEntries(
+      capWindows.map((w) => {
+        const pence = c.caps.revenuePence?.[w]
+        return [revenueCapKeys[w], pence == null ? null : pence / 100]
+      }),
+    ) as Pick<ContractForm, 'revenueHour' | 'revenueDay' | 'revenueWeek' | 'revenueMonth'>),
     priority: c.priority,
     weight: c.weight,
     webhookUrl: c.webhookUrl,
@@ -165,7 +186,13 @@ export function formToContract(form: ContractForm, editing: boolean): Partial<Co
     ? { days: form.days.map(Number), from: form.from, to: form.to, bankHolidays: form.bankHolidays }
     : null
   const caps: ContractCaps = Object.fromEntries(capWindows.map((w) => [w, form[capKeys[w]]]))
-  if (form.revenueCaps) caps.revenuePence = form.revenueCaps
+  const revenue = Object.fromEntries(
+    capWindows.flatMap((w) => {
+      const pence = poundsToPence(form[revenueCapKeys[w]])
+      return pence === undefined ? [] : [[w, pence]]
+    }),
+  )
+  if (Object.keys(revenue).length > 0) caps.revenuePence = revenue
   return {
     name: form.name,
     pricePence: poundsToPence(form.price) as number,
@@ -194,10 +221,7 @@ export function formToContract(form: ContractForm, editing: boolean): Partial<Co
   }
 }
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
-
-/** "£25.00" from pence. */
-export const formatPence = (pence: number) => gbp.format(pence / 100)
+export { formatPence } from '../../../../core/money.ts'
 
 /** "Mon–Fri 09:00–17:30", "Mon, Wed 20:00–08:00, bank holidays too", or "Any time". */
 export function scheduleSummary(schedule: ContractSchedule | null): string {

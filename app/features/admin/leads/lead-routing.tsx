@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Route } from 'lucide-react'
+import { formatPence } from '../../../../core/money.ts'
 import type { SaleStatus } from '../../../../core/schemas/buyers.ts'
 import type { LeadRoutingView } from '../../../../core/schemas/routing.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
@@ -7,9 +8,6 @@ import { Button } from '../../../components/ui/button.tsx'
 import { apiRequest } from '../api.ts'
 import { formatDateTime } from '../format.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
-
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
-export const formatPence = (pence: number) => pounds.format(pence / 100)
 
 type Tone = 'positive' | 'neutral' | 'warning' | 'danger'
 export const saleStatusBadge: Record<SaleStatus, { tone: Tone; text: string }> = {

@@ -1,4 +1,4 @@
-import { formatPence } from '../../../../core/revenue.ts'
+import { formatPence } from '../../../../core/money.ts'
 import type { RevenueDay } from '../../../../core/schemas/ledger.ts'
 
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })

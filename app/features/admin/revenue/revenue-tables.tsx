@@ -1,4 +1,4 @@
-import { formatPence } from '../../../../core/revenue.ts'
+import { formatPence } from '../../../../core/money.ts'
 import type { RevenueFigures, RevenueReport } from '../../../../core/schemas/ledger.ts'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 
