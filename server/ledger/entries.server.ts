@@ -16,11 +16,13 @@ export type SaleForLedger = {
  * The ledger is append-only money (docs/decisions/0030-buyers-and-routing.md): the sale's price
  * when a buyer accepts a lead, its negative when a return is approved. One entry of each kind per
  * sale at most (a unique index), written in the caller's transaction with the change it records.
+ * Sales come in batches (offers are settled together): one statement for all of them.
  */
-export async function recordSale(trx: Kysely<DB>, sale: SaleForLedger): Promise<void> {
+export async function recordSales(trx: Kysely<DB>, sales: SaleForLedger[]): Promise<void> {
+  if (sales.length === 0) return
   await trx
     .insertInto('ledgerEntry')
-    .values(entry(sale, 'sale', sale.pricePence))
+    .values(sales.map((sale) => entry(sale, 'sale', sale.pricePence)))
     .execute()
 }
 

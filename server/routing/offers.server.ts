@@ -1,13 +1,21 @@
-import { type Kysely, sql } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import { capVerdict, scheduleOpen } from '../../core/routing/contract-rules.ts'
+import { capWindows } from '../../core/routing/contract-terms.ts'
 import type { SaleStatus } from '../../core/schemas/buyers.ts'
 import { type Dialect, json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
-import type { QueuedContract, RouteDecision } from '../db/schema-buyers.ts'
-import { recordSale } from '../ledger/entries.server.ts'
+import type { QueuedContract, RouteDecision, SaleTable } from '../db/schema-buyers.ts'
+import { recordSales } from '../ledger/entries.server.ts'
 import type { ContractOffers, OfferEnd, OfferRefusal } from '../outbox/claims.server.ts'
 import { enqueue } from '../outbox/enqueue.server.ts'
-import { capUsage, hasCaps, loadContracts, noUsage, type RoutableContract } from './contracts.server.ts'
+import {
+  type CapUsage,
+  capUsage,
+  hasCaps,
+  loadContracts,
+  noUsage,
+  type RoutableContract,
+} from './contracts.server.ts'
 
 type Offer = { deliveryId: number; leadId: number; contractId: number }
 
@@ -33,29 +41,68 @@ export async function reserveOffers(
     )
   }
   const contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
-  for (const offer of offers) {
-    const contract = contracts.get(offer.contractId)
-    const refusal = contract
-      ? await reserve(trx, offer, contract, at)
-      : { outcome: 'withdrawn' as const, reason: 'The contract was deleted' }
-    if (refusal) refused.set(offer.deliveryId, refusal)
-  }
-  return refused
-}
-
-async function reserve(
-  trx: Kysely<DB>,
-  offer: Offer,
-  contract: RoutableContract,
-  at: Date,
-): Promise<OfferRefusal | undefined> {
+  const leadIds = [...new Set(offers.map((o) => o.leadId))]
   const sales = await trx
     .selectFrom('sale')
     .innerJoin('contract', 'contract.id', 'sale.contractId')
-    .select(['sale.contractId', 'sale.status', 'contract.exclusive'])
-    .where('sale.leadId', '=', offer.leadId)
+    .select(['sale.leadId', 'sale.contractId', 'contract.exclusive'])
+    .where('sale.leadId', 'in', leadIds)
     .execute()
-  if (sales.some((s) => s.contractId === contract.id)) return undefined
+  const leads = await trx
+    .selectFrom('lead')
+    .select(['id', 'utmSource', 'utmCampaign'])
+    .where('id', 'in', leadIds)
+    .execute()
+  const usage = await capUsage(
+    trx,
+    [...contracts.values()].filter((c) => hasCaps(c.caps)).map((c) => c.id),
+    at,
+  )
+
+  const attribution = new Map(leads.map((l) => [l.id, l]))
+  const reserved: Insertable<SaleTable>[] = []
+  for (const offer of offers) {
+    const contract = contracts.get(offer.contractId)
+    const own = sales.filter((s) => s.leadId === offer.leadId)
+    const lead = attribution.get(offer.leadId)
+    // Already reserved by an earlier claim of this delivery (an instance died mid-post): kept.
+    if (contract && own.some((s) => s.contractId === contract.id)) continue
+    const refusal = !contract
+      ? { outcome: 'withdrawn' as const, reason: 'The contract was deleted' }
+      : !lead
+        ? { outcome: 'withdrawn' as const, reason: 'The lead was erased' }
+        : refuse(contract, own, usage.get(contract.id) ?? noUsage, at)
+    if (refusal) {
+      refused.set(offer.deliveryId, refusal)
+      continue
+    }
+    const taken = contract as RoutableContract
+    reserved.push({
+      leadId: offer.leadId,
+      contractId: taken.id,
+      buyerId: taken.buyerId,
+      deliveryId: offer.deliveryId,
+      status: 'reserved',
+      exclusiveLeadId: taken.exclusive ? offer.leadId : null,
+      pricePence: taken.pricePence,
+      utmSource: lead?.utmSource ?? null,
+      utmCampaign: lead?.utmCampaign ?? null,
+      createdAt: at,
+    })
+    // The next offer to this contract in the batch counts this one.
+    if (hasCaps(taken.caps)) usage.set(taken.id, counted(usage.get(taken.id) ?? noUsage, taken.pricePence))
+  }
+  if (reserved.length > 0) await trx.insertInto('sale').values(reserved).execute()
+  return refused
+}
+
+/** Why this contract may not take the lead now, or undefined when it may. */
+function refuse(
+  contract: RoutableContract,
+  sales: { contractId: number; exclusive: boolean }[],
+  usage: CapUsage,
+  at: Date,
+): OfferRefusal | undefined {
   if (!contract.buyerActive)
     return { outcome: 'withdrawn', reason: `${contract.buyerName} is no longer active` }
   if (!contract.isActive) return { outcome: 'withdrawn', reason: 'The contract was paused' }
@@ -67,33 +114,15 @@ async function reserve(
   if (!contract.exclusive && sales.length >= contract.maxBuyers) {
     return { outcome: 'withdrawn', reason: `The lead was sold to ${sales.length} buyers already` }
   }
-  if (hasCaps(contract.caps)) {
-    const usage = (await capUsage(trx, [contract.id], at)).get(contract.id) ?? noUsage
-    const caps = capVerdict(contract.caps, usage, contract.pricePence)
-    if (!caps.ok) return { outcome: 'capped', reason: caps.reason }
-  }
-  const lead = await trx
-    .selectFrom('lead')
-    .select(['utmSource', 'utmCampaign'])
-    .where('id', '=', offer.leadId)
-    .executeTakeFirst()
-  if (!lead) return { outcome: 'withdrawn', reason: 'The lead was erased' }
-  await trx
-    .insertInto('sale')
-    .values({
-      leadId: offer.leadId,
-      contractId: contract.id,
-      buyerId: contract.buyerId,
-      deliveryId: offer.deliveryId,
-      status: 'reserved',
-      exclusiveLeadId: contract.exclusive ? offer.leadId : null,
-      pricePence: contract.pricePence,
-      utmSource: lead.utmSource,
-      utmCampaign: lead.utmCampaign,
-      createdAt: at,
-    })
-    .execute()
-  return undefined
+  const caps = capVerdict(contract.caps, usage, contract.pricePence)
+  return caps.ok ? undefined : { outcome: 'capped', reason: caps.reason }
+}
+
+/** Usage with one more lead at this price in every window. */
+function counted(usage: CapUsage, pence: number): CapUsage {
+  return Object.fromEntries(
+    capWindows.map((w) => [w, { count: usage[w].count + 1, pence: usage[w].pence + pence }]),
+  ) as CapUsage
 }
 
 const decisionOf: Record<OfferEnd['outcome'], RouteDecision> = {
@@ -112,35 +141,52 @@ const decisionOf: Record<OfferEnd['outcome'], RouteDecision> = {
  */
 export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new Date()): Promise<number> {
   let enqueued = 0
-  for (const end of ends) {
-    if (end.outcome === 'accepted') {
-      const sale = await trx
-        .updateTable('sale')
-        .set({ status: 'accepted', acceptedAt: at })
-        .where('leadId', '=', end.leadId)
-        .where('contractId', '=', end.contractId)
-        .where('status', '=', 'reserved')
-        .returningAll()
-        .executeTakeFirst()
-      if (sale) {
-        await recordSale(trx, sale)
-        await markRoute(trx, end.leadId, end.contractId, 'accepted', null)
-        // Sold exclusively: nothing more to offer.
-        if (sale.exclusiveLeadId !== null) {
-          await setSaleStatus(trx, end.leadId, 'sold')
-          continue
-        }
-      }
-    } else {
-      await trx
-        .deleteFrom('sale')
-        .where('leadId', '=', end.leadId)
-        .where('contractId', '=', end.contractId)
-        .where('status', '=', 'reserved')
-        .execute()
+  const accepted = ends.filter((e) => e.outcome === 'accepted')
+  if (accepted.length > 0) {
+    // The common end, batched: the sales accepted, their ledger entries, their lines of the log.
+    const sales = await trx
+      .updateTable('sale')
+      .set({ status: 'accepted', acceptedAt: at })
+      .where(({ eb, refTuple, tuple }) =>
+        eb(
+          refTuple('leadId', 'contractId'),
+          'in',
+          accepted.map((e) => tuple(e.leadId, e.contractId)),
+        ),
+      )
+      .where('status', '=', 'reserved')
+      .returningAll()
+      .execute()
+    await recordSales(trx, sales)
+    await trx
+      .updateTable('leadRoute')
+      .set({ decision: 'accepted', reason: null, updatedAt: at })
+      .where(({ eb, refTuple, tuple }) =>
+        eb(
+          refTuple('leadId', 'contractId'),
+          'in',
+          accepted.map((e) => tuple(e.leadId, e.contractId)),
+        ),
+      )
+      .where('decision', '=', 'sending')
+      .execute()
+    // Sold exclusively: nothing more to offer. A shared sale may go on to the next contract.
+    const exclusive = sales.flatMap((s) => (s.exclusiveLeadId === null ? [] : [s.exclusiveLeadId]))
+    if (exclusive.length > 0) {
+      await trx.updateTable('lead').set({ saleStatus: 'sold' }).where('id', 'in', exclusive).execute()
     }
-    if (end.outcome !== 'accepted')
-      await markRoute(trx, end.leadId, end.contractId, decisionOf[end.outcome], end.reason)
+    for (const end of accepted)
+      if (!exclusive.includes(end.leadId)) enqueued += await advance(trx, end.leadId, at)
+  }
+  for (const end of ends) {
+    if (end.outcome === 'accepted') continue
+    await trx
+      .deleteFrom('sale')
+      .where('leadId', '=', end.leadId)
+      .where('contractId', '=', end.contractId)
+      .where('status', '=', 'reserved')
+      .execute()
+    await markRoute(trx, end.leadId, end.contractId, decisionOf[end.outcome], end.reason)
     enqueued += await advance(trx, end.leadId, at)
   }
   return enqueued

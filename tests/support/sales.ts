@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Insertable, Kysely } from 'kysely'
 import type { DB } from '../../server/db/schema.ts'
 import type { BuyerTable, ContractTable } from '../../server/db/schema-buyers.ts'
-import { recordSale } from '../../server/ledger/entries.server.ts'
+import { recordSales } from '../../server/ledger/entries.server.ts'
 
 /** A buyer written straight to the table (tests that are not about the buyers API). */
 export async function insertBuyer(db: Kysely<DB>, values: Partial<Insertable<BuyerTable>> = {}) {
@@ -83,7 +83,7 @@ export async function insertSale(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
-    await recordSale(trx, sale)
+    await recordSales(trx, [sale])
     await trx
       .updateTable('ledgerEntry')
       .set({ createdAt: acceptedAt } as never)
