@@ -139,12 +139,29 @@ export async function routeAgain(db: Kysely<DB>, leadId: number, at = new Date()
     if (!lead) return { ok: false, status: 404, message: 'Lead not found' }
     const out = await trx
       .selectFrom('leadRoute')
-      .select('id')
-      .where('leadId', '=', leadId)
-      .where('decision', '=', 'sending')
-      .executeTakeFirst()
-    if (out)
+      .leftJoin('webhookDelivery', (join) =>
+        join
+          .onRef('webhookDelivery.leadId', '=', 'leadRoute.leadId')
+          .onRef('webhookDelivery.contractId', '=', 'leadRoute.contractId'),
+      )
+      .select(['leadRoute.id', 'webhookDelivery.status'])
+      .where('leadRoute.leadId', '=', leadId)
+      .where('leadRoute.decision', '=', 'sending')
+      .execute()
+    if (out.some((o) => o.status === 'pending'))
       return { ok: false, status: 409, message: 'The lead is being offered to a buyer: wait for the answer' }
+    // An offer whose delivery went with its deleted contract is over.
+    if (out.length > 0) {
+      await trx
+        .updateTable('leadRoute')
+        .set({ decision: 'passed', reason: 'The contract was deleted', updatedAt: at })
+        .where(
+          'id',
+          'in',
+          out.map((o) => o.id),
+        )
+        .execute()
+    }
     const sales = await trx
       .selectFrom('sale')
       .innerJoin('contract', 'contract.id', 'sale.contractId')

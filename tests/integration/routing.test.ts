@@ -302,6 +302,31 @@ describe(`routing leads to buyers' contracts on ${testDialect}`, () => {
     expect((await admin.post('/api/admin/leads/999999/route', {})).status).toBe(404)
   })
 
+  it('routes again a lead whose offer went with its deleted contract', async () => {
+    const gone = await firm('Goes away', { priority: 1 })
+    const next = await firm('Takes over', { priority: 2 })
+    // Its endpoint is paused, so the offer waits unclaimed.
+    await db()
+      .updateTable('webhook')
+      .set({ isActive: false })
+      .where('id', '=', gone.contract.webhookId)
+      .execute()
+    await app.services.site.changed()
+    const lead = await postLead()
+    expect(lead.saleStatus).toBe('routing')
+    expect((await admin.post(`/api/admin/leads/${lead.id}/route`, {})).status).toBe(409)
+    await ok(await admin.del(`/api/admin/contracts/${gone.contract.id}`))
+    const routed = (await ok(await admin.post(`/api/admin/leads/${lead.id}/route`, {}))) as { offers: number }
+    expect(routed.offers).toBe(1)
+    expect(await settled(lead.id)).toBe('sold')
+    expect(next.endpoint.receipts).toHaveLength(1)
+    const detail = (await ok(await admin.get(`/api/admin/leads/${lead.id}`))) as unknown as LeadDetail
+    expect(detail.routing.rounds[0]?.offers[0]).toMatchObject({
+      decision: 'passed',
+      reason: 'The contract was deleted',
+    })
+  })
+
   it('refuses to route an exclusively sold lead again', async () => {
     await firm('Exclusive')
     await app.services.site.changed()
