@@ -5,6 +5,7 @@ describe('webhook settings', () => {
   it('has the issue’s defaults', () => {
     expect(parseConfig({}).webhooks).toEqual({
       retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000],
+      offerRetryDelaysMs: [5000],
       allowPrivate: false,
       timeoutMs: 10_000,
       leaseMs: 15_000,
@@ -21,6 +22,7 @@ describe('webhook settings', () => {
     })
     expect(webhooks).toMatchObject({ retryDelaysMs: [200, 1000, 30_000], allowPrivate: true, pollMs: 50 })
     expect(parseConfig({ WEBHOOK_RETRY_DELAYS: '' }).webhooks.retryDelaysMs).toEqual([])
+    expect(parseConfig({ OFFER_RETRY_DELAYS: '1,2.5' }).webhooks.offerRetryDelaysMs).toEqual([1000, 2500])
   })
 
   it.each([

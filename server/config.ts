@@ -27,14 +27,15 @@ const seconds = z.coerce
   .max(86_400 * 7)
 
 /** "60,300,1800": the waits in seconds between a failed delivery and its next attempts. */
-const retryDelays = z
-  .string()
-  .trim()
-  .default('60,300,1800,7200,43200')
-  .refine((v) => v === '' || v.split(',').every((d) => /^\s*\d+(\.\d+)?\s*$/.test(d) && Number(d) > 0), {
-    message: 'must be positive numbers of seconds separated by commas, e.g. 60,300,1800',
-  })
-  .transform((v) => (v === '' ? [] : v.split(',').map((d) => Number(d) * 1000)))
+const retryDelays = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((v) => v === '' || v.split(',').every((d) => /^\s*\d+(\.\d+)?\s*$/.test(d) && Number(d) > 0), {
+      message: 'must be positive numbers of seconds separated by commas, e.g. 60,300,1800',
+    })
+    .transform((v) => (v === '' ? [] : v.split(',').map((d) => Number(d) * 1000)))
 
 const yesNo = z
   .string()
@@ -119,7 +120,9 @@ const envSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(24 * 7),
-  WEBHOOK_RETRY_DELAYS: retryDelays,
+  WEBHOOK_RETRY_DELAYS: retryDelays('60,300,1800,7200,43200'),
+  // A lead offered to a buyer is worth most in its first minutes: retried briefly, then the next buyer.
+  OFFER_RETRY_DELAYS: retryDelays('5'),
   WEBHOOK_ALLOW_PRIVATE: yesNo,
   WEBHOOK_TIMEOUT_SECONDS: seconds.default(10),
   WEBHOOK_LEASE_SECONDS: seconds.default(15),
@@ -176,6 +179,11 @@ export type Config = {
 export type WebhookConfig = {
   /** Waits after the first, second… failed attempt; after the last one the delivery has failed. */
   retryDelaysMs: number[]
+  /**
+   * The same for an offer to a buyer's contract (a timeout, a 5xx): after the last, the lead moves
+   * to the next contract. Absent: `retryDelaysMs`.
+   */
+  offerRetryDelaysMs?: number[]
   /** Lets webhook URLs point at loopback, private and link-local addresses (tests, local buyers). */
   allowPrivate: boolean
   /** An attempt the buyer has not answered by then counts as failed. */
@@ -244,6 +252,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     webhooks: {
       retryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
+      offerRetryDelaysMs: e.OFFER_RETRY_DELAYS,
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
       leaseMs: e.WEBHOOK_LEASE_SECONDS * 1000,

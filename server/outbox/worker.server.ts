@@ -246,7 +246,10 @@ export class DeliveryWorker {
       responseExcerpt: null,
       interrupted: false,
     }))
-    const delays = config.webhooks.retryDelaysMs
+    const delays =
+      delivery.contractId !== null
+        ? (config.webhooks.offerRetryDelaysMs ?? config.webhooks.retryDelaysMs)
+        : config.webhooks.retryDelaysMs
     const retryOrFail: Settlement =
       delivery.attempts <= delays.length
         ? { kind: 'retry', afterMs: delays[delivery.attempts - 1] ?? 0 }
