@@ -55,14 +55,21 @@ const BOUNDS = Array.from({ length: BUCKETS - 1 }, (_, i) =>
   Math.floor((0xffffffff * ((i + 1) * 100)) / 10000),
 )
 
+let scratch = new Uint8Array(512)
+
+/** MurmurHash2 of a latin1 string (one byte per character, as Node gives header values). */
+export function splitClientsHash(key: string): number {
+  if (key.length > scratch.length) scratch = new Uint8Array(key.length * 2)
+  for (let i = 0; i < key.length; i++) scratch[i] = key.charCodeAt(i) & 0xff
+  return murmurHash2(scratch.subarray(0, key.length))
+}
+
 /**
  * The bucket (0–99) nginx's `split_clients` puts this string in. Node gives header values as
  * latin1 strings (one character per byte), so each character is the byte nginx hashed.
  */
 export function splitClientsBucket(key: string): number {
-  const data = new Uint8Array(key.length)
-  for (let i = 0; i < key.length; i++) data[i] = key.charCodeAt(i) & 0xff
-  const hash = murmurHash2(data)
+  const hash = splitClientsHash(key)
   for (let i = 0; i < BOUNDS.length; i++) if (hash < (BOUNDS[i] as number)) return i
   return BUCKETS - 1
 }

@@ -1,5 +1,11 @@
 import type { IncomingMessage } from 'node:http'
-import { BUCKET_HEADER, parseBucket, variantForBucket, visitorBucket } from '../../core/experiments/assign.ts'
+import {
+  BUCKET_HEADER,
+  parseBucket,
+  splitClientsHash,
+  variantForBucket,
+  visitorBucket,
+} from '../../core/experiments/assign.ts'
 import { londonParts } from '../../core/routing/contract-rules.ts'
 import type { VisitorIds } from '../analytics/visitor.server.ts'
 import { rawHeader } from '../http/page-entry.ts'
@@ -25,16 +31,26 @@ export function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
   return (hops[0] as string).trim()
 }
 
+/** What assignment reads of a request, once: the visitor's address, user agent, UK day and bucket. */
+export type VisitorFacts = { ip: string; userAgent: string; day: string; bucket: number }
+
 /**
- * The visitor's bucket (0–99) today: nginx's, when a trusted proxy sent one (it chose the variant
- * before its cache), else computed here from the same address, user agent and UK day.
+ * The visitor's facts today; the bucket (0–99) is nginx's when a trusted proxy sent one (it chose
+ * the variant before its cache), else computed here from the same address, user agent and UK day.
  */
+export function visitorFacts(req: IncomingMessage, trust: TrustProxy, now = new Date()): VisitorFacts {
+  const ip = clientAddress(req, trust)
+  const userAgent = rawHeader(req, 'user-agent') ?? ''
+  const day = londonParts(now).date
+  const fromProxy = trust(req.socket.remoteAddress ?? '', 0)
+    ? parseBucket(rawHeader(req, BUCKET_HEADER))
+    : undefined
+  return { ip, userAgent, day, bucket: fromProxy ?? visitorBucket(ip, userAgent, day) }
+}
+
+/** The visitor's bucket today (see visitorFacts). */
 export function bucketOf(req: IncomingMessage, trust: TrustProxy, now = new Date()): number {
-  if (trust(req.socket.remoteAddress ?? '', 0)) {
-    const fromProxy = parseBucket(rawHeader(req, BUCKET_HEADER))
-    if (fromProxy !== undefined) return fromProxy
-  }
-  return visitorBucket(clientAddress(req, trust), rawHeader(req, 'user-agent') ?? '', londonParts(now).date)
+  return visitorFacts(req, trust, now).bucket
 }
 
 export type Assigned = { experiment: RunningExperiment; variant: RunningVariant }
@@ -77,26 +93,34 @@ export function leadVariant(
 
 const BOT = /bot|crawl|spider|slurp|headless|lighthouse|preview|fetch|curl|wget|python|java\//i
 const MAX_PENDING = 100_000
+const MAX_SEEN = 200_000
 
 /**
- * Who saw which variant, held in memory and written in batches by the `experiment-exposures` job:
- * the hit path only hashes and adds to a set. The visitor is the day's salted id (ADR 0036).
+ * Who saw which variant, held in memory and written in batches by the `experiment-exposures` job.
+ * The hit path pays one lookup for a visitor already counted today (two 32-bit hashes of address,
+ * user agent and day: nothing readable is kept); a new visitor costs one salted id (ADR 0036).
  */
 export class Exposures {
   readonly #visitors: VisitorIds
   #pending = new Map<string, Exposure>()
+  #seen = new Set<string>()
+  #seenDay = ''
 
   constructor(visitors: VisitorIds) {
     this.#visitors = visitors
   }
 
-  record(assigned: Assigned, req: IncomingMessage, trust: TrustProxy, now = new Date()) {
-    const userAgent = rawHeader(req, 'user-agent') ?? ''
+  record(assigned: Assigned, { ip, userAgent, day }: VisitorFacts, now = new Date()) {
+    if (day !== this.#seenDay || this.#seen.size >= MAX_SEEN) {
+      this.#seen = new Set()
+      this.#seenDay = day
+    }
+    const seenKey = `${assigned.experiment.id}:${splitClientsHash(`${ip}${userAgent}${day}`)}:${splitClientsHash(`${day}${userAgent}${ip}`)}`
+    if (this.#seen.has(seenKey)) return
+    this.#seen.add(seenKey)
     if (userAgent === '' || BOT.test(userAgent) || this.#pending.size >= MAX_PENDING) return
-    const ip = clientAddress(req, trust)
-    const day = londonParts(now).date
     const add = (visitor: string) => {
-      const key = `${assigned.experiment.id}|${visitor}`
+      const key = `${assigned.experiment.id}|${day}|${visitor}`
       if (!this.#pending.has(key)) {
         this.#pending.set(key, {
           experimentId: assigned.experiment.id,

@@ -6,8 +6,8 @@ import type { AppServices } from '../context.ts'
 import {
   type Assigned,
   assignedVariant,
-  bucketOf,
   type TrustProxy,
+  visitorFacts,
 } from '../experiments/assignment.server.ts'
 import { NONCE_PLACEHOLDER } from './nonce.ts'
 import { buildPageEntry, type PageEntry, rawHeader, sendPageEntry } from './page-entry.ts'
@@ -113,8 +113,9 @@ function variantOf(
   path: string,
 ): Assigned | undefined {
   if (!experiments || experiments.size === 0) return undefined
-  const assigned = assignedVariant(experiments, path, bucketOf(req, trust))
-  if (assigned && req.method === 'GET') services.exposures.record(assigned, req, trust)
+  const facts = visitorFacts(req, trust)
+  const assigned = assignedVariant(experiments, path, facts.bucket)
+  if (assigned && req.method === 'GET') services.exposures.record(assigned, facts)
   return assigned
 }
 type SiteSnapshotExperiments = Awaited<ReturnType<AppServices['site']['get']>>['experiments'] | undefined
