@@ -39,7 +39,9 @@ export type VisitorFacts = { ip: string; userAgent: string; day: string; bucket:
  * the variant before its cache), else computed here from the same address, user agent and UK day.
  */
 export function visitorFacts(req: IncomingMessage, trust: TrustProxy, now = new Date()): VisitorFacts {
-  const ip = clientAddress(req, trust)
+  // An IPv4 client of a dual-stack socket shows as ::ffff:a.b.c.d; nginx's $remote_addr is a.b.c.d.
+  const address = clientAddress(req, trust)
+  const ip = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address
   const userAgent = rawHeader(req, 'user-agent') ?? ''
   const day = londonParts(now).date
   const fromProxy = trust(req.socket.remoteAddress ?? '', 0)
