@@ -165,9 +165,9 @@ export async function insertExposures(db: Kysely<DB>, rows: Exposure[]) {
 export type VariantTally = { variant: string; visitors: number; conversions: number; revenuePence: number }
 
 /**
- * Per variant: distinct visitor-days exposed, and conversions by the goal among leads (and later
- * submissions) that name the variant: every post for 'lead', eligible outcomes for 'eligible',
- * sold leads for 'revenue' with their net ledger amount.
+ * Per variant: distinct visitor-days exposed, and conversions by the goal among the people whose
+ * lead (or later submission) names the variant: any post for 'lead', an eligible outcome for
+ * 'eligible', a sold lead for 'revenue', with the net ledger amount of its sold leads.
  */
 export async function tallyExperiment(db: Kysely<DB>, experiment: Pick<Experiment, 'id' | 'goal'>) {
   const prefix = `${experiment.id}:`
@@ -177,17 +177,19 @@ export async function tallyExperiment(db: Kysely<DB>, experiment: Pick<Experimen
     .where('experimentId', '=', experiment.id)
     .groupBy('variant')
     .execute()
-  const posts = (table: 'lead' | 'leadSubmission') => {
-    let q = db
-      .selectFrom(table)
-      .select(['variant', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('variant', 'like', `${prefix}%`)
-    if (experiment.goal === 'eligible') q = q.where('outcome', '=', 'eligible')
-    return q.groupBy('variant').execute()
-  }
-  const [leads, submissions, sold] = await Promise.all([
-    experiment.goal === 'revenue' ? Promise.resolve([]) : posts('lead'),
-    experiment.goal === 'revenue' ? Promise.resolve([]) : posts('leadSubmission'),
+  // A person counts once per variant, whether they posted once or again (a later submission).
+  const eligibleOnly = experiment.goal === 'eligible' ? sql`and outcome = 'eligible'` : sql``
+  const converted = async () =>
+    (
+      await sql<{ variant: string; n: number | string }>`
+        select variant, count(distinct person) as n from (
+          select variant, id as person from lead where variant like ${`${prefix}%`} ${eligibleOnly}
+          union all
+          select variant, lead_id as person from lead_submission where variant like ${`${prefix}%`} ${eligibleOnly}
+        ) as posts group by variant`.execute(db)
+    ).rows
+  const [people, sold] = await Promise.all([
+    experiment.goal === 'revenue' ? Promise.resolve([]) : converted(),
     db
       .selectFrom('lead')
       .innerJoin('ledgerEntry', 'ledgerEntry.leadId', 'lead.id')
@@ -215,7 +217,7 @@ export async function tallyExperiment(db: Kysely<DB>, experiment: Pick<Experimen
     return t
   }
   for (const e of exposures) at(`${prefix}${e.variant}`).visitors = Number(e.visitors)
-  for (const row of [...leads, ...submissions]) at(row.variant).conversions += Number(row.n)
+  for (const row of people) at(row.variant).conversions += Number(row.n)
   for (const row of sold) {
     const t = at(row.variant)
     t.revenuePence = Number(row.pence ?? 0)
