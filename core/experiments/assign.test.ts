@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { murmurHash2, parseBucket, splitClientsBucket, variantForBucket, visitorBucket } from './assign.ts'
+import {
+  bucketOfHash,
+  murmurHash2,
+  parseBucket,
+  splitClientsBucket,
+  variantForBucket,
+  visitorBucket,
+} from './assign.ts'
 
 const bytes = (s: string) => new TextEncoder().encode(s)
 
@@ -43,6 +50,21 @@ describe('buckets', () => {
     )
     expect(days.size).toBeGreaterThan(10)
     expect(splitClientsBucket('x')).toBeGreaterThanOrEqual(0)
+  })
+
+  it('finds the same part as a scan of the bounds, at and around every bound', () => {
+    const scan = (hash: number) => {
+      for (let i = 0; i < 99; i++) if (hash < Math.floor((0xffffffff * ((i + 1) * 100)) / 10000)) return i
+      return 99
+    }
+    for (let i = 0; i < 100; i++) {
+      const bound = Math.floor((0xffffffff * ((i + 1) * 100)) / 10000)
+      for (const hash of [bound - 1, bound, bound + 1, Math.max(0, bound - 20000000)]) {
+        if (hash <= 0xffffffff) expect(bucketOfHash(hash)).toBe(scan(hash))
+      }
+    }
+    expect(bucketOfHash(0)).toBe(0)
+    expect(bucketOfHash(0xffffffff)).toBe(99)
   })
 
   it('parses only 0–99 from the proxy header', () => {

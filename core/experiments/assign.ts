@@ -69,9 +69,15 @@ export function splitClientsHash(key: string): number {
  * latin1 strings (one character per byte), so each character is the byte nginx hashed.
  */
 export function splitClientsBucket(key: string): number {
-  const hash = splitClientsHash(key)
-  for (let i = 0; i < BOUNDS.length; i++) if (hash < (BOUNDS[i] as number)) return i
-  return BUCKETS - 1
+  return bucketOfHash(splitClientsHash(key))
+}
+
+/** The part of `split_clients` a hash falls in: the first bound above it (estimated, then exact). */
+export function bucketOfHash(hash: number): number {
+  let i = Math.min(BUCKETS - 1, Math.floor(hash / (0xffffffff / BUCKETS)))
+  while (i > 0 && hash < (BOUNDS[i - 1] as number)) i--
+  while (i < BUCKETS - 1 && hash >= (BOUNDS[i] as number)) i++
+  return i
 }
 
 /** The bucket of a visitor on a UK day ('YYYY-MM-DD'): the same string nginx hashes. */

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http'
 import {
   BUCKET_HEADER,
+  bucketOfHash,
   parseBucket,
   splitClientsHash,
   variantForBucket,
-  visitorBucket,
 } from '../../core/experiments/assign.ts'
 import { londonParts } from '../../core/routing/contract-rules.ts'
 import type { VisitorIds } from '../analytics/visitor.server.ts'
@@ -31,8 +31,20 @@ export function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
   return (hops[0] as string).trim()
 }
 
-/** What assignment reads of a request, once: the visitor's address, user agent, UK day and bucket. */
-export type VisitorFacts = { ip: string; userAgent: string; day: string; bucket: number }
+/**
+ * What assignment reads of a request, once: the visitor's address, user agent, UK day, the
+ * MurmurHash2 of the three (as nginx hashes them) and the bucket.
+ */
+export type VisitorFacts = { ip: string; userAgent: string; day: string; hash: number; bucket: number }
+
+let dayCache = { minute: -1, day: '' }
+
+/** The UK day, worked out once a minute. */
+function ukDay(now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000)
+  if (minute !== dayCache.minute) dayCache = { minute, day: londonParts(now).date }
+  return dayCache.day
+}
 
 /**
  * The visitor's facts today; the bucket (0–99) is nginx's when a trusted proxy sent one (it chose
@@ -43,11 +55,12 @@ export function visitorFacts(req: IncomingMessage, trust: TrustProxy, now = new 
   const address = clientAddress(req, trust)
   const ip = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address
   const userAgent = rawHeader(req, 'user-agent') ?? ''
-  const day = londonParts(now).date
+  const day = ukDay(now)
+  const hash = splitClientsHash(`${ip}${userAgent}${day}`)
   const fromProxy = trust(req.socket.remoteAddress ?? '', 0)
     ? parseBucket(rawHeader(req, BUCKET_HEADER))
     : undefined
-  return { ip, userAgent, day, bucket: fromProxy ?? visitorBucket(ip, userAgent, day) }
+  return { ip, userAgent, day, hash, bucket: fromProxy ?? bucketOfHash(hash) }
 }
 
 /** The visitor's bucket today (see visitorFacts). */
@@ -112,12 +125,12 @@ export class Exposures {
     this.#visitors = visitors
   }
 
-  record(assigned: Assigned, { ip, userAgent, day }: VisitorFacts, now = new Date()) {
+  record(assigned: Assigned, { ip, userAgent, day, hash }: VisitorFacts, now = new Date()) {
     if (day !== this.#seenDay || this.#seen.size >= MAX_SEEN) {
       this.#seen = new Set()
       this.#seenDay = day
     }
-    const seenKey = `${assigned.experiment.id}:${splitClientsHash(`${ip}${userAgent}${day}`)}:${splitClientsHash(`${day}${userAgent}${ip}`)}`
+    const seenKey = `${assigned.experiment.id}:${hash}:${splitClientsHash(`${day}${userAgent}${ip}`)}`
     if (this.#seen.has(seenKey)) return
     this.#seen.add(seenKey)
     if (userAgent === '' || BOT.test(userAgent) || this.#pending.size >= MAX_PENDING) return
