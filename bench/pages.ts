@@ -25,13 +25,17 @@ export function wrk(url: string, seconds: number, headers: string[] = []): Load 
   return { rps, p99: Number(p99raw?.[1] ?? 0) * unit, errors: non2xx + socketErrors }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 /** The response exactly as the app sends it to a client that asks for no compression. */
-function fetchRaw(url: string): Promise<{ headers: string[]; body: Buffer }> {
+export function fetchRaw(
+  url: string,
+  requestHeaders: Record<string, string> = {},
+): Promise<{ headers: string[]; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, (res) => {
+      .get(url, { headers: requestHeaders }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => {
@@ -48,7 +52,7 @@ function fetchRaw(url: string): Promise<{ headers: string[]; body: Buffer }> {
   })
 }
 
-async function startBare(root: string, work: string, port: number, headers: string[], body: Buffer) {
+export async function startBare(root: string, work: string, port: number, headers: string[], body: Buffer) {
   const file = path.join(work, `bare-${port}.json`)
   fs.writeFileSync(file, JSON.stringify({ headers, body: body.toString('base64') }))
   const child = spawn(process.execPath, [path.join(root, 'bench/bare-server.ts'), String(port), file], {
@@ -76,7 +80,7 @@ http { access_log off; sendfile on; tcp_nopush on; default_type text/html; etag 
   return { stop: () => execFileSync('nginx', ['-c', conf, '-p', dir, '-s', 'stop']) }
 }
 
-function stopChild(child: ChildProcess) {
+export function stopChild(child: ChildProcess) {
   return new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve()
     child.once('exit', () => resolve())

@@ -12,6 +12,7 @@ import { startNginx } from '../scripts/nginx.ts'
 import { createDatabase } from '../server/db/database.ts'
 import { fetchPageScripts, HOME_SCRIPT_BUDGET } from './bundle-size.ts'
 import { benchDelivery } from './delivery.ts'
+import { benchExperimentPage } from './experiment-page.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
 import { benchPages, wrk } from './pages.ts'
 import { benchCapsUnderLoad, benchRouting } from './routing.ts'
@@ -247,6 +248,14 @@ try {
             })
             return { url: `${nginx.url}/`, stop: nginx.stop }
           },
+        })
+        await benchExperimentPage({
+          root,
+          work,
+          appOrigin: 'http://127.0.0.1:5196',
+          databaseUrl: `file:${path.join(work, 'pages.db')}`,
+          barePort: 5183,
+          seconds: Math.max(2, Math.round(duration / 2)),
         })
       } else console.log('wrk or nginx not installed: no comparison with a bare server and nginx')
     } finally {

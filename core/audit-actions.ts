@@ -51,6 +51,12 @@ export const auditActions = {
   'return.request': 'Lead returned by a buyer',
   'return.approve': 'Lead return approved',
   'return.reject': 'Lead return rejected',
+  'experiment.create': 'Experiment created',
+  'experiment.update': 'Experiment updated',
+  'experiment.delete': 'Experiment deleted',
+  'experiment.start': 'Experiment started',
+  'experiment.stop': 'Experiment stopped',
+  'experiment.promote': 'Experiment variant promoted to the page',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof auditActions

@@ -77,7 +77,8 @@ http {
   fs.writeFileSync(conf, main)
   const bin = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
   execFileSync(bin, ['-t', '-q', '-p', dir, '-c', conf], { stdio: 'pipe' })
-  execFileSync(bin, ['-p', dir, '-c', conf], { stdio: 'pipe' })
+  // UK days for the experiment bucket (deploy/nginx.conf): nginx reads TZ from its environment.
+  execFileSync(bin, ['-p', dir, '-c', conf], { stdio: 'pipe', env: { ...process.env, TZ: 'Europe/London' } })
   const url = `http://127.0.0.1:${options.port}`
   for (let i = 0; i < 100; i++) {
     try {

@@ -18,6 +18,7 @@ import {
   servicesContext,
 } from './context.ts'
 import { ping } from './db/database.ts'
+import { bucketOf, type TrustProxy } from './experiments/assignment.server.ts'
 import { CriticalCss } from './http/critical-css.ts'
 import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
@@ -53,7 +54,7 @@ export type AppOptions = {
 export function createRequestListener(services: AppServices, options: AppOptions = {}) {
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
   const app = createApp(services, { ...options, pageCache, targetsChecked: true })
-  const hit = serveCachedPage(services, pageCache)
+  const hit = serveCachedPage(services, pageCache, app.get('trust proxy fn') as TrustProxy)
   const { metrics } = services
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
@@ -138,13 +139,20 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? files(req, res, next) : next()))
   }
 
+  const trust = app.get('trust proxy fn') as TrustProxy
   const session = loadSession(services)
   const islands = options.clientDir ? loadIslandAssets(options.clientDir) : null
   const criticalCss = islands && options.clientDir ? new CriticalCss(options.clientDir) : null
   const loadContext = (req: express.Request, res: express.Response, nonce = res.locals.cspNonce) => {
     const context = new RouterContextProvider()
     context.set(servicesContext, services)
-    context.set(requestContext, { ip: req.ip ?? 'unknown', nonce, admin: req.admin ?? null })
+    context.set(requestContext, {
+      ip: req.ip ?? 'unknown',
+      nonce,
+      admin: req.admin ?? null,
+      bucket: bucketOf(req, trust),
+      variant: res.locals.experimentVariant ?? null,
+    })
     context.set(islandAssetsContext, islands)
     context.set(criticalCssContext, criticalCss)
     return context
@@ -174,7 +182,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(formBodyLimit)
   app.use(['/admin', '/buyer', '/buyer.data', '/setup', '/reset-password', '/forgot-password'], session)
   const pageCache = options.pageCache ?? new PageCache(services.config.publicUrl)
-  app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache))
+  app.use(publicPageCache(services, build as unknown as ServerBuild, loadContext, pageCache, trust))
   app.use(pages)
 
   const pageErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {

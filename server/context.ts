@@ -8,6 +8,7 @@ import type { Config } from './config.ts'
 import type { Counters } from './counters.ts'
 import type { Dialect } from './db/database.ts'
 import type { DB } from './db/schema.ts'
+import type { Assigned, Exposures } from './experiments/assignment.server.ts'
 import type { CriticalCss } from './http/critical-css.ts'
 import type { IslandAssets } from './http/island-assets.ts'
 import type { Mailer } from './mail/mailer.server.ts'
@@ -44,6 +45,8 @@ export type AppServices = {
   webhooks: WebhookWorker
   /** A visitor's id for the day, from a daily salt: no cookie, nothing on the device. */
   visitors: VisitorIds
+  /** Who saw which experiment variant, written in batches (server/experiments). */
+  exposures: Exposures
 }
 
 export type WebhookWorker = {
@@ -70,6 +73,10 @@ export type RequestFacts = {
   ip: string
   nonce: string
   admin: CurrentAdmin | null
+  /** The visitor's experiment bucket today (0–99, server/experiments/assignment.server.ts). */
+  bucket: number
+  /** The variant of the experiment running on this page that the visitor is shown. */
+  variant: Assigned | null
 }
 export const requestContext = createContext<RequestFacts>()
 

@@ -10,6 +10,9 @@ import { Counters } from './counters.ts'
 import { createDatabase, type Database } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
 import { seed } from './db/seed.ts'
+import { Exposures } from './experiments/assignment.server.ts'
+import { exposuresJob } from './experiments/jobs.server.ts'
+import { loadRunningExperiments } from './experiments/queries.server.ts'
 import { rateLimitJobs } from './http/rate-limit.ts'
 import { deliveredLeads, deliveredSubmissions } from './leads/delivery-payload.server.ts'
 import { createLogger } from './logger.ts'
@@ -59,15 +62,17 @@ export function createServices(
   const { db } = database
 
   const site = new SiteState(db, async () => {
-    const [settings, scripts, redirects, pages, questionnaire, consentBuyers] = await Promise.all([
-      loadSettings(db),
-      loadScriptMarkup(db),
-      loadRedirectTable(db),
-      loadPublishedPages(db),
-      liveQuestionnaire(db),
-      loadConsentBuyers(db),
-    ])
-    return { settings, scripts, redirects, pages, questionnaire, consentBuyers }
+    const [settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments] =
+      await Promise.all([
+        loadSettings(db),
+        loadScriptMarkup(db),
+        loadRedirectTable(db),
+        loadPublishedPages(db),
+        liveQuestionnaire(db),
+        loadConsentBuyers(db),
+        loadRunningExperiments(db),
+      ])
+    return { settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments }
   })
 
   const counters = new Counters()
@@ -78,6 +83,9 @@ export function createServices(
   jobs.register(redirectHitsJob(db, counters), { runOnStop: true })
 
   const events = new EventEmitter<AppEvents>()
+  const visitors = new VisitorIds(db, config.publicUrl ?? 'claimcheck')
+  const exposures = new Exposures(visitors)
+  jobs.register(exposuresJob(db, exposures), { runOnStop: true })
 
   const services = {
     database,
@@ -93,7 +101,8 @@ export function createServices(
     background: new BackgroundTasks(logger),
     events,
     metrics: new Metrics(events),
-    visitors: new VisitorIds(db, config.publicUrl ?? 'claimcheck'),
+    visitors,
+    exposures,
     webhooks: new DeliveryWorker({
       db,
       dialect: database.dialect,

@@ -302,6 +302,8 @@ export type LeadDetail = LeadListItem &
     constantsVersion: string | null
     consent: ConsentEvidence
     attribution: Attribution
+    /** The experiment variant the lead converted on ("experimentId:variantName"), if any. */
+    variant: string | null
     eligibility: (EligibilityView & { createdAt: string }) | null
     deliveries: LeadDeliveryView[]
     submissions: LeadSubmissionView[]

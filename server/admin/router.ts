@@ -4,6 +4,7 @@ import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
 import { buyerAccessAdminRouter } from '../buyer-access/admin-router.ts'
 import { buyersAdminRouter, contractsAdminRouter } from '../buyers/admin-router.ts'
 import type { AppServices } from '../context.ts'
+import { experimentsAdminRouter } from '../experiments/admin-router.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { revenueAdminRouter } from '../ledger/admin-router.ts'
 import { pagesAdminRouter } from '../pages/admin-router.ts'
@@ -44,5 +45,6 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/buyers', requirePermission('buyers'), buyersAdminRouter(services))
   router.use('/contracts', requirePermission('buyers'), contractsAdminRouter(services))
   router.use('/returns', requirePermission('buyers'), returnsAdminRouter(services))
+  router.use('/experiments', requirePermission('analytics'), experimentsAdminRouter(services))
   return router
 }

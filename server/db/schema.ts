@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
+import type { ExperimentGoal, ExperimentStatus, ExperimentVariant } from '../../core/schemas/experiments.ts'
 import type { BuyerTables } from './schema-buyers.ts'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -38,6 +39,8 @@ interface PostEvidenceColumns {
   msclkid: string | null
   referrer: string | null
   landingPage: string | null
+  /** The experiment variant the post converted on ("experimentId:variantName"), if any. */
+  variant: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type LeadOutcome = 'eligible' | 'not_eligible' | 'guidance'
@@ -343,7 +346,31 @@ export interface VisitorSaltTable {
   createdAt: CreatedAt
 }
 
+export interface ExperimentTable {
+  id: Generated<number>
+  name: string
+  path: string
+  goal: ExperimentGoal
+  status: ColumnType<ExperimentStatus, ExperimentStatus | undefined, ExperimentStatus>
+  variants: Json<ExperimentVariant[]>
+  startsAt: Date | null
+  stopsAt: Date | null
+  winner: string | null
+  createdAt: CreatedAt
+  updatedAt: UpdatedAt
+}
+
+/** A visitor (the day's salted id) shown a variant of an experiment on a UK day. */
+export interface ExperimentExposureTable {
+  experimentId: number
+  day: string
+  visitor: string
+  variant: string
+}
+
 export interface DB extends BuyerTables {
+  experiment: ExperimentTable
+  experimentExposure: ExperimentExposureTable
   visitorSalt: VisitorSaltTable
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
@@ -369,6 +396,7 @@ export interface DB extends BuyerTables {
 }
 
 export type Lead = Selectable<LeadTable>
+export type Experiment = Selectable<ExperimentTable>
 export type QuestionnaireVersion = Selectable<QuestionnaireVersionTable>
 export type NewLead = Insertable<LeadTable>
 export type LeadSubmission = Selectable<LeadSubmissionTable>

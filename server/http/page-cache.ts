@@ -3,6 +3,12 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { isAdminPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
+import {
+  type Assigned,
+  assignedVariant,
+  type TrustProxy,
+  visitorFacts,
+} from '../experiments/assignment.server.ts'
 import { NONCE_PLACEHOLDER } from './nonce.ts'
 import { buildPageEntry, type PageEntry, rawHeader, sendPageEntry } from './page-entry.ts'
 import { renderOrigin } from './page-handler.ts'
@@ -95,7 +101,28 @@ export class PageCache {
  * from memory (no database call, no logging, no parsing beyond the path): the status it sent.
  * Anything else returns 0 and goes through the whole pipeline.
  */
-export function serveCachedPage(services: AppServices, cache: PageCache) {
+/**
+ * The variant of a running experiment this request gets, and the cache key's suffix for it: one
+ * entry per variant (docs/decisions/0038-experiment-assignment.md). No database work: a hash.
+ */
+function variantOf(
+  services: AppServices,
+  req: IncomingMessage,
+  trust: TrustProxy,
+  experiments: SiteSnapshotExperiments,
+  path: string,
+): Assigned | undefined {
+  if (!experiments || experiments.size === 0) return undefined
+  const facts = visitorFacts(req, trust)
+  const assigned = assignedVariant(experiments, path, facts.bucket)
+  if (assigned && req.method === 'GET') services.exposures.record(assigned, facts)
+  return assigned
+}
+type SiteSnapshotExperiments = Awaited<ReturnType<AppServices['site']['get']>>['experiments'] | undefined
+
+const variantSuffix = (assigned: Assigned | undefined) => (assigned ? `\u0000${assigned.variant.key}` : '')
+
+export function serveCachedPage(services: AppServices, cache: PageCache, trust: TrustProxy) {
   return (req: IncomingMessage, res: ServerResponse): number => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return 0
     const host = rawHeader(req, 'host')
@@ -103,7 +130,16 @@ export function serveCachedPage(services: AppServices, cache: PageCache) {
     if (host !== undefined && host.length > 4 && /^www\./i.test(host)) return 0
     const snapshot = services.site.peek()
     if (!snapshot) return 0
-    const entry = cache.get(cache.key(host, requestPath(req.url ?? '/')))
+    const path = requestPath(req.url ?? '/')
+    const key = cache.key(host, path)
+    if (snapshot.experiments.has(path)) {
+      const entry = cache.get(
+        key + variantSuffix(variantOf(services, req, trust, snapshot.experiments, path)),
+      )
+      if (!entry || entry.revision !== snapshot.revision) return 0
+      return sendPageEntry(req, res, entry)
+    }
+    const entry = cache.get(key)
     if (!entry || entry.revision !== snapshot.revision) return 0
     return sendPageEntry(req, res, entry)
   }
@@ -120,6 +156,7 @@ export function publicPageCache(
   build: ServerBuild,
   loadContext: (req: ExpressRequest, res: ExpressResponse, nonce: string) => RouterContextProvider,
   cache: PageCache,
+  trust: TrustProxy,
 ): RequestHandler {
   const render = createRequestHandler(
     build,
@@ -161,8 +198,11 @@ export function publicPageCache(
     ) {
       return next()
     }
-    const { revision } = await services.site.get()
-    const key = cache.key(req.get('host'), requestPath(req.originalUrl))
+    const { revision, experiments } = await services.site.get()
+    const path = requestPath(req.originalUrl)
+    const assigned = variantOf(services, req, trust, experiments, path)
+    res.locals.experimentVariant = assigned
+    const key = cache.key(req.get('host'), path) + variantSuffix(assigned)
     let entry = cache.get(key)
     services.metrics.pageCache(entry?.revision === revision)
     if (!entry || entry.revision !== revision) {

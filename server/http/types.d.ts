@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { CurrentAdmin } from '../../core/schemas/users.ts'
+import type { Assigned } from '../experiments/assignment.server.ts'
 import type { CspOptions } from './security-headers.ts'
 
 declare global {
@@ -16,6 +17,8 @@ declare global {
       cspNonce: string
       /** How this response's CSP is built, for a cached page that lists script hashes instead. */
       cspOptions: CspOptions
+      /** The experiment variant this page is rendered for (server/experiments). */
+      experimentVariant?: Assigned
     }
   }
 }

@@ -11,6 +11,7 @@ import {
 import type { LeadData, LeadQuestionnaireOption } from '../../core/schemas/leads.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
+import { experimentQuestionnaire } from '../experiments/assignment.server.ts'
 import { HttpError } from '../http/errors.ts'
 import { acceptedQuestionnaire, liveQuestionnaire } from '../questionnaire/queries.server.ts'
 
@@ -50,7 +51,8 @@ export async function answeredQuestionnaire(
       ? (live ?? (await liveQuestionnaire(db)))
       : id === live?.id
         ? live
-        : await acceptedQuestionnaire(db, id, now)
+        : (experimentQuestionnaire((await site.get()).experiments, id) ??
+          (await acceptedQuestionnaire(db, id, now)))
   if (id !== undefined && !version) {
     throw new LeadAnswersError(
       'questionnaireVersion',

@@ -54,6 +54,8 @@ export type DeliveredLead = {
     at: string
   }
   attribution: Record<keyof Attribution, string | null>
+  /** The experiment variant the visitor converted on ("experimentId:variantName"), if any. */
+  variant: string | null
 }
 
 /** The consent evidence as a buyer receives it: every delivered post consented, so no `given`. */
@@ -117,6 +119,7 @@ export async function deliveredLeads(db: Kysely<DB>, ids: number[]): Promise<Map
       estimatedClaim: lead.estimatedClaim,
       consent: buyerConsent(lead),
       attribution: buyerAttribution(lead),
+      variant: lead.variant,
     })
   }
   return out
@@ -162,6 +165,7 @@ export async function deliveredSubmissions(
       estimatedClaim: s.estimatedClaim,
       consent: buyerConsent(s),
       attribution: buyerAttribution(s),
+      variant: s.variant,
     })
   }
   return out

@@ -35,6 +35,7 @@ type PostedRow = Pick<
   | 'msclkid'
   | 'referrer'
   | 'landingPage'
+  | 'variant'
 >
 
 /** A stored lead's (or submission's) attribution, under the names the visitor's URL used. */
@@ -119,6 +120,7 @@ export async function leadSubmissions(db: Kysely<DB>, leadId: number) {
     estimatedClaim: s.estimatedClaim,
     consent: consentOf(s),
     attribution: attributionOf(s),
+    variant: s.variant,
   }))
 }
 
@@ -168,6 +170,7 @@ export async function findLead(db: Kysely<DB>, id: number) {
     estimatedClaim: lead.estimatedClaim,
     consent: consentOf(lead),
     attribution: attributionOf(lead),
+    variant: lead.variant,
     submissions,
   }
 }

@@ -71,6 +71,7 @@ function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | nul
     sourceUrl: cut(context.sourceUrl),
     userAgent: cut(context.userAgent),
     ipAddress: cut(context.ipAddress, 64),
+    variant: context.variant ?? null,
     constantsVersion: context.constantsVersion ?? null,
     phoneE164: phone?.e164 ?? null,
     phoneType: phone?.type ?? null,

@@ -7,6 +7,7 @@ import { readLeadSettings } from '../../core/schemas/settings.ts'
 import type { AppServices } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
+import { leadVariant } from '../experiments/assignment.server.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
 import { activeWebhookIds } from '../outbox/enqueue.server.ts'
 import { type AnsweredQuestionnaire, answeredQuestionnaire } from './answers.server.ts'
@@ -28,6 +29,8 @@ export type LeadContext = {
   questionnaire?: AnsweredQuestionnaire
   /** A lead matching an earlier one's phone or email within this many days is a duplicate. */
   duplicateWindowDays?: number
+  /** The experiment variant the visitor was shown ("experimentId:variantName"). */
+  variant?: string | null
 }
 
 export type StoredLead = {
@@ -139,7 +142,14 @@ export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, 
 export async function captureLead(
   { db, dialect, logger, site, events }: AppServices,
   data: LeadData,
-  request: { sourceUrl: string | null; userAgent: string | null; ip?: string | null; via: 'api' | 'form' },
+  request: {
+    sourceUrl: string | null
+    userAgent: string | null
+    ip?: string | null
+    via: 'api' | 'form'
+    /** The visitor's experiment bucket today (server/experiments/assignment.server.ts). */
+    bucket?: number
+  },
 ): Promise<StoredLead> {
   // Refused answers are a 400 (LeadAnswersError) for a bot as for anyone: nothing is stored.
   const questionnaire = await answeredQuestionnaire({ db, site }, data)
@@ -154,7 +164,7 @@ export async function captureLead(
       deliveries: 0,
     }
   }
-  const { settings, consentBuyers } = await site.get()
+  const { settings, consentBuyers, experiments } = await site.get()
   const compliance = readCompliance(settings)
   const lead = await createLead(
     db,
@@ -168,6 +178,10 @@ export async function captureLead(
       questionnaire,
       constantsVersion: complianceVersion(compliance),
       duplicateWindowDays: readLeadSettings(settings).duplicateWindowDays,
+      variant:
+        request.bucket === undefined
+          ? null
+          : leadVariant(experiments, request.bucket, [request.sourceUrl, data.attribution?.landing_page]),
     },
     dialect,
   )

@@ -4,6 +4,7 @@ import { issueMessage, type LeadReceipt, leadListQuerySchema, leadSchema } from 
 import { audit } from '../audit/audit.server.ts'
 import { loadSession, requirePermission } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
+import { bucketOf, type TrustProxy } from '../experiments/assignment.server.ts'
 import { HttpError } from '../http/errors.ts'
 import { write } from '../http/write.ts'
 import { captureLead, checkLeadRateLimit } from './queries.server.ts'
@@ -38,6 +39,7 @@ export function leadsRouter(services: AppServices): Router {
         userAgent: req.get('user-agent') ?? null,
         ip: req.ip ?? null,
         via: 'api',
+        bucket: bucketOf(req, req.app.get('trust proxy fn') as TrustProxy),
       })
       // Alike for a new lead, a repeat and a bot, headers included (no per-response CSP nonce: a
       // JSON answer runs no script): nothing tells whether the person wrote before.

@@ -4,6 +4,7 @@ import { buyerAccessApi } from '../buyer-access/openapi.ts'
 import { buyerApi } from '../buyer-api/openapi.ts'
 import { buyersApi } from '../buyers/openapi.ts'
 import { consentApi } from '../consent/openapi.ts'
+import { experimentsApi } from '../experiments/openapi.ts'
 import { leadsApi } from '../leads/openapi.ts'
 import { revenueApi } from '../ledger/openapi.ts'
 import { pagesApi } from '../pages/openapi.ts'
@@ -56,5 +57,6 @@ export const apiModules = [
   usersApi,
   subjectsApi,
   activityApi,
+  experimentsApi,
   referenceApi,
 ]

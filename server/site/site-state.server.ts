@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { RedirectTable } from '../../core/redirect-rules.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { DB, Page } from '../db/schema.ts'
+import type { RunningExperiment } from '../experiments/queries.server.ts'
 import type { LiveQuestionnaire } from '../questionnaire/queries.server.ts'
 
 /** What public requests read on every hit; each module supplies its part (see server/services.ts). */
@@ -14,6 +15,8 @@ export type SiteParts = {
   questionnaire: LiveQuestionnaire | undefined
   /** The buyers the consent wording names, in order (server/buyers/consent.server.ts). */
   consentBuyers: ConsentBuyer[]
+  /** The running experiments by page path (server/experiments). */
+  experiments: Map<string, RunningExperiment>
 }
 export type SiteSnapshot = SiteParts & { revision: number }
 export type LoadSiteParts = () => Promise<SiteParts>

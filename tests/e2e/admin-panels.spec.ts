@@ -353,6 +353,7 @@ test.describe('accessibility of every tab', () => {
     'Scripts',
     'Leads',
     'Webhooks',
+    'Experiments',
     'Buyers',
     'Users',
     'Data requests',

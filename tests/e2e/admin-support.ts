@@ -26,6 +26,7 @@ export const tabNames = [
   'Scripts',
   'Leads',
   'Webhooks',
+  'Experiments',
   'Buyers',
   'Returns',
   'Users',

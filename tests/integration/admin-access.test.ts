@@ -28,6 +28,8 @@ type Entity =
   | 'questionnaire'
   | 'buyer'
   | 'contract'
+  | 'experiment'
+  | 'running-experiment'
 type Db = TestApp['database']['db']
 
 type RouteCase = {
@@ -348,6 +350,75 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 200,
   },
+  { method: 'GET', path: '/api/admin/experiments', permission: 'analytics', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/experiments',
+    permission: 'analytics',
+    body: () => ({
+      name: `Access ${next()}`,
+      path: '/',
+      goal: 'lead',
+      variants: [
+        { name: 'A', weight: 1 },
+        { name: 'B', weight: 1, title: 'Another title' },
+      ],
+    }),
+    ok: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/experiments/:id',
+    permission: 'analytics',
+    entity: 'experiment',
+    ok: 200,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/experiments/:id',
+    permission: 'analytics',
+    entity: 'experiment',
+    body: () => ({ name: 'Renamed' }),
+    ok: 200,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/experiments/:id',
+    permission: 'analytics',
+    entity: 'experiment',
+    ok: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/experiments/:id/start',
+    permission: 'analytics',
+    entity: 'experiment',
+    body: () => ({}),
+    ok: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/experiments/:id/stop',
+    permission: 'analytics',
+    entity: 'running-experiment',
+    body: () => ({}),
+    ok: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/experiments/:id/results',
+    permission: 'analytics',
+    entity: 'experiment',
+    ok: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/experiments/:id/promote',
+    permission: 'analytics',
+    entity: 'running-experiment',
+    body: () => ({ variant: 'B', force: true }),
+    ok: 200,
+  },
   { method: 'GET', path: '/api/admin/buyers', permission: 'buyers', ok: 200 },
   { method: 'GET', path: '/api/admin/buyers/questions', permission: 'buyers', ok: 200 },
   {
@@ -482,6 +553,34 @@ describe(`admin access control on ${testDialect}`, () => {
             isActive: false,
           })
         ).id
+      case 'experiment':
+      case 'running-experiment': {
+        // Each on a page of its own, so that starting one never meets another running on its path.
+        const slug = `experiment-${n}`.toLowerCase()
+        await db
+          .insertInto('page')
+          .values({ slug, title: 'Record', content: json(''), isPublished: true })
+          .execute()
+        await app.services.site.changed()
+        return (
+          await db
+            .insertInto('experiment')
+            .values({
+              name: 'Record',
+              path: `/${slug}`,
+              goal: 'lead',
+              variants: json([
+                { name: 'A', weight: 1 },
+                { name: 'B', weight: 1, title: 'Variant B' },
+              ]),
+              ...(entity === 'running-experiment'
+                ? { status: 'running' as const, startsAt: new Date() }
+                : {}),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      }
       case 'questionnaire':
         return (
           await db
@@ -509,6 +608,8 @@ describe(`admin access control on ${testDialect}`, () => {
       questionnaire: 'questionnaireVersion',
       buyer: 'buyer',
       contract: 'contract',
+      experiment: 'experiment',
+      'running-experiment': 'experiment',
     } as const
     const row = await app.database.db
       .selectFrom(table[entity])

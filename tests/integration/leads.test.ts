@@ -619,6 +619,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'reference',
         'consentBuyers',
         'saleStatus',
+        'variant',
       ].sort(),
     )
     expect(responses[0]).toMatchObject({ isEligible: true, estimatedClaim: 2500 })

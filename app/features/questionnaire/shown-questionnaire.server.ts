@@ -1,13 +1,19 @@
 import type { Kysely } from 'kysely'
 import { specDefinitionFromSettings } from '../../../core/questionnaire/spec-from-settings.ts'
 import type { DB } from '../../../server/db/schema.ts'
+import { experimentQuestionnaire } from '../../../server/experiments/assignment.server.ts'
+import type { RunningExperiment } from '../../../server/experiments/queries.server.ts'
 import {
   acceptedQuestionnaire,
   type LiveQuestionnaire,
 } from '../../../server/questionnaire/queries.server.ts'
 import type { ShownQuestionnaire } from './questionnaire-state.ts'
 
-type Snapshot = { questionnaire: LiveQuestionnaire | undefined; settings: ReadonlyMap<string, string | null> }
+type Snapshot = {
+  questionnaire: LiveQuestionnaire | undefined
+  settings: ReadonlyMap<string, string | null>
+  experiments?: ReadonlyMap<string, RunningExperiment>
+}
 
 /**
  * What the public pages show: the live version from the site snapshot. The seed always installs
@@ -30,6 +36,8 @@ export async function postedQuestionnaire(
 ): Promise<ShownQuestionnaire> {
   const live = shownQuestionnaire(site)
   if (posted === undefined || posted === live.id) return live
+  const shownByVariant = experimentQuestionnaire(site.experiments, posted)
+  if (shownByVariant) return shownByVariant
   const accepted = await acceptedQuestionnaire(db, posted)
   return accepted ? { id: accepted.id, version: accepted.version, definition: accepted.definition } : live
 }

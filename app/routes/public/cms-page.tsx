@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { readCompliance } from '../../../core/compliance.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
 import { consentRecipients } from '../../../server/buyers/consent.server.ts'
-import { servicesContext } from '../../../server/context.ts'
+import { requestContext, servicesContext } from '../../../server/context.ts'
 import { renderPageSections } from '../../../server/pages/content.server.ts'
 import { shownQuestionnaire } from '../../features/questionnaire/shown-questionnaire.server.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
@@ -20,13 +20,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Slugs are stored lower-case and addresses ignore case, as every other route does.
   const page = pages.get(params.slug.toLowerCase())
   if (!page || isSystemPageSlug(page.slug)) throw data('Not Found', { status: 404 })
+  // An experiment's variant (chosen before the page cache) is a copy of the page's title and content.
+  const variant = context.get(requestContext).variant?.variant
+  const title = variant?.title || page.title
   return {
-    title: page.title,
-    sections: renderPageSections(page.content),
+    title,
+    sections: renderPageSections(variant?.content ?? page.content),
     recipients: consentRecipients(site.consentBuyers, settings.get('partner_name')),
     compliance: readCompliance(settings),
     questionnaire: shownQuestionnaire(site),
-    head: await buildPageHead(context, request, page, page.title),
+    head: await buildPageHead(context, request, { ...page, title }, title),
   }
 }
 

@@ -40,11 +40,14 @@ import type { Route } from './+types/home'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = await context.get(servicesContext).site.get()
+  // An experiment's variant (chosen before the page cache) may change the title and questionnaire.
+  const variant = context.get(requestContext).variant?.variant
+  const head = await loadPageHead(context, request, 'home', 'Car Finance Claim Check')
   return {
-    head: await loadPageHead(context, request, 'home', 'Car Finance Claim Check'),
+    head: variant?.title ? { ...head, title: variant.title } : head,
     recipients: consentRecipients(site.consentBuyers, site.settings.get('partner_name')),
     compliance: readCompliance(site.settings),
-    questionnaire: shownQuestionnaire(site),
+    questionnaire: variant?.questionnaire ?? shownQuestionnaire(site),
   }
 }
 
@@ -111,6 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       userAgent: request.headers.get('user-agent'),
       ip: context.get(requestContext).ip,
       via: 'form',
+      bucket: context.get(requestContext).bucket,
     })
   } catch (error) {
     if (!(error instanceof LeadAnswersError)) throw error

@@ -140,6 +140,11 @@ function LeadSections({ data }: { data: LeadDetail }) {
         ) : (
           <p className="text-slate-600 text-sm">No campaign or referrer was recorded for this lead.</p>
         )}
+        {data.variant ? (
+          <dl>
+            <Row label="Experiment variant">{data.variant}</Row>
+          </dl>
+        ) : null}
       </section>
       <LeadRouting leadId={data.id} />
       <LeadDeliveries leadId={data.id} />

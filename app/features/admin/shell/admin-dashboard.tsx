@@ -9,6 +9,7 @@ import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
 import { BuyersPanel } from '../buyers/buyers-panel.tsx'
+import { ExperimentsPanel } from '../experiments/experiments-panel.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
 import { OverviewPanel } from '../overview/overview-panel.tsx'
 import { PagesPanel } from '../pages/pages-panel.tsx'
@@ -39,6 +40,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   scripts: ScriptsPanel,
   leads: LeadsPanel,
   webhooks: WebhooksPanel,
+  experiments: ExperimentsPanel,
   buyers: BuyersPanel,
   returns: ReturnsPanel,
   users: UsersPanel,
@@ -58,6 +60,7 @@ const gridColumns: Record<number, string> = {
   10: 'sm:grid-cols-5 lg:grid-cols-10',
   11: 'sm:grid-cols-6 lg:grid-cols-11',
   12: 'sm:grid-cols-6 lg:grid-cols-12',
+  13: 'sm:grid-cols-7 lg:grid-cols-13',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {

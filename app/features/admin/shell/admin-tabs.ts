@@ -10,6 +10,7 @@ export const adminTabs = [
   { value: 'scripts', label: 'Scripts', permission: 'scripts' },
   { value: 'leads', label: 'Leads', permission: 'leads' },
   { value: 'webhooks', label: 'Webhooks', permission: 'webhooks' },
+  { value: 'experiments', label: 'Experiments', permission: 'analytics' },
   { value: 'buyers', label: 'Buyers', permission: 'buyers' },
   { value: 'returns', label: 'Returns', permission: 'buyers' },
   { value: 'users', label: 'Users', permission: 'users' },

@@ -1,0 +1,125 @@
+import {
+  experimentCreateSchema,
+  experimentGoals,
+  experimentPromoteSchema,
+  experimentStatuses,
+  experimentUpdateSchema,
+} from '../../core/schemas/experiments.ts'
+import { arrayOf, defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
+
+const BASE = '/api/admin/experiments'
+const auth = 'permission:analytics' as const
+const notDraft = { 409: 'The experiment is not in a state that allows this' }
+
+export const experimentsApi = defineApi({
+  tag: {
+    name: 'Experiments',
+    description:
+      'A/B experiments on public pages: variants chosen on the server per visitor per day (no cookie), judged by leads, eligible results or sold leads.',
+  },
+  schemas: {
+    Experiment: shape({
+      id: 'integer',
+      name: 'string',
+      path: 'string',
+      goal: { type: 'string', enum: [...experimentGoals] },
+      status: { type: 'string', enum: [...experimentStatuses] },
+      variants: arrayOf(
+        shape({
+          name: 'string',
+          weight: 'integer',
+        }),
+      ),
+      'startsAt?': 'date-time',
+      'stopsAt?': 'date-time',
+      'winner?': 'string',
+      createdAt: 'date-time',
+      updatedAt: 'date-time',
+    }),
+    ExperimentResults: shape({
+      variants: arrayOf(
+        shape({
+          name: 'string',
+          visitors: 'integer',
+          conversions: 'integer',
+          rate: 'number',
+          low: 'number',
+          high: 'number',
+          probabilityBest: 'number',
+          revenuePence: 'integer',
+        }),
+      ),
+      'winner?': 'string',
+      goal: { type: 'string', enum: [...experimentGoals] },
+      minimum: shape({ visitors: 'integer', conversions: 'integer' }),
+      sampleReached: 'boolean',
+    }),
+  },
+  operations: [
+    { method: 'get', path: BASE, summary: 'List experiments', auth, response: arrayOf(ref('Experiment')) },
+    {
+      method: 'post',
+      path: BASE,
+      summary: 'Create an experiment (a draft)',
+      auth,
+      request: experimentCreateSchema,
+      status: 201,
+      response: ref('Experiment'),
+    },
+    { method: 'get', path: `${BASE}/{id}`, summary: 'An experiment', auth, response: ref('Experiment') },
+    {
+      method: 'put',
+      path: `${BASE}/{id}`,
+      summary: 'Change a draft experiment',
+      auth,
+      request: experimentUpdateSchema,
+      response: ref('Experiment'),
+      responses: notDraft,
+    },
+    {
+      method: 'delete',
+      path: `${BASE}/{id}`,
+      summary: 'Delete an experiment that is not running',
+      auth,
+      response: messageSchema,
+      responses: notDraft,
+    },
+    {
+      method: 'post',
+      path: `${BASE}/{id}/start`,
+      summary: 'Start a draft',
+      description: 'One experiment runs per page: starting a second on the same path is a 409.',
+      auth,
+      response: ref('Experiment'),
+      responses: { 409: 'Not a draft, or another experiment runs on the page' },
+    },
+    {
+      method: 'post',
+      path: `${BASE}/{id}/stop`,
+      summary: 'Stop a running experiment',
+      auth,
+      response: ref('Experiment'),
+      responses: notDraft,
+    },
+    {
+      method: 'get',
+      path: `${BASE}/{id}/results`,
+      summary: 'Results per variant',
+      description:
+        'Visitors (distinct per UK day), conversions by the goal, rate with a 95% Wilson interval, the probability of being best (Beta-Binomial), and the winner once every variant has the minimum sample.',
+      auth,
+      response: ref('ExperimentResults'),
+    },
+    {
+      method: 'post',
+      path: `${BASE}/{id}/promote`,
+      summary: 'Make a variant the page and end the experiment',
+      description:
+        'Saves the variant over the page (the page as it was is kept as a revision) and, for the home page, publishes its questionnaire version. Refused before the minimum sample unless `force` is true.',
+      auth,
+      request: experimentPromoteSchema,
+      response: ref('Experiment'),
+      responses: { 409: 'Not running or stopped, or the minimum sample is not reached' },
+    },
+  ],
+})
