@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { createContext } from 'react-router'
 import type { CurrentAdmin } from '../core/schemas/users.ts'
+import type { Analytics } from './analytics/ingest.server.ts'
 import type { VisitorIds } from './analytics/visitor.server.ts'
 import type { Config } from './config.ts'
 import type { Counters } from './counters.ts'
@@ -44,6 +45,8 @@ export type AppServices = {
   webhooks: WebhookWorker
   /** A visitor's id for the day, from a daily salt: no cookie, nothing on the device. */
   visitors: VisitorIds
+  /** Cookieless analytics: events queued in memory, written and rolled up by the `analytics` job. */
+  analytics: Analytics
 }
 
 export type WebhookWorker = {

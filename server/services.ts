@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { Logger } from 'pino'
+import { Analytics } from './analytics/ingest.server.ts'
 import { VisitorIds } from './analytics/visitor.server.ts'
 import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
@@ -78,6 +79,9 @@ export function createServices(
   jobs.register(redirectHitsJob(db, counters), { runOnStop: true })
 
   const events = new EventEmitter<AppEvents>()
+  const visitors = new VisitorIds(db, config.publicUrl ?? 'claimcheck')
+  const analytics = new Analytics(db, visitors, config.publicUrl)
+  jobs.register(analytics.job(), { runOnStop: true })
 
   const services = {
     database,
@@ -93,7 +97,8 @@ export function createServices(
     background: new BackgroundTasks(logger),
     events,
     metrics: new Metrics(events),
-    visitors: new VisitorIds(db, config.publicUrl ?? 'claimcheck'),
+    visitors,
+    analytics,
     webhooks: new DeliveryWorker({
       db,
       dialect: database.dialect,

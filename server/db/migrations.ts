@@ -18,6 +18,7 @@ import { questionnaireVersions } from './migrations/0015-questionnaire-versions.
 import { leadAnswers } from './migrations/0016-lead-answers.ts'
 import { buyers } from './migrations/0017-buyers.ts'
 import { visitorSalt } from './migrations/0018-visitor-salt.ts'
+import { analytics } from './migrations/0019-analytics.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0016_lead_answers': leadAnswers(dialect),
         '0017_buyers': buyers(dialect),
         '0018_visitor_salt': visitorSalt(dialect),
+        '0019_analytics': analytics(dialect),
       }
     },
   }

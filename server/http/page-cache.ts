@@ -178,6 +178,16 @@ export function publicPageCache(
       entry = filled.entry
     }
     for (const name of res.getHeaderNames()) res.removeHeader(name)
-    sendPageEntry(req, res, entry, { viaPipeline: true })
+    const status = sendPageEntry(req, res, entry, { viaPipeline: true })
+    countPageView(services, req, req.ip ?? 'unknown', status)
   }
+}
+
+/**
+ * The page view analytics counts (docs/decisions/0037-analytics.md): a GET of a public page sent
+ * whole or as 304, rendered or cached, with or without JavaScript. A push to memory only.
+ */
+export function countPageView(services: AppServices, req: IncomingMessage, ip: string, status: number) {
+  if (req.method !== 'GET' || (status !== 200 && status !== 304)) return
+  services.analytics.page(ip, rawHeader(req, 'user-agent'), req.url ?? '/', rawHeader(req, 'referer'))
 }
