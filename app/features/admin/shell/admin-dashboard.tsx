@@ -7,6 +7,7 @@ import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
+import { AnalyticsPanel } from '../analytics/analytics-panel.tsx'
 import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
 import { BuyersPanel } from '../buyers/buyers-panel.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
@@ -38,6 +39,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   settings: SettingsPanel,
   scripts: ScriptsPanel,
   leads: LeadsPanel,
+  analytics: AnalyticsPanel,
   webhooks: WebhooksPanel,
   buyers: BuyersPanel,
   returns: ReturnsPanel,
@@ -58,6 +60,7 @@ const gridColumns: Record<number, string> = {
   10: 'sm:grid-cols-5 lg:grid-cols-10',
   11: 'sm:grid-cols-6 lg:grid-cols-11',
   12: 'sm:grid-cols-6 lg:grid-cols-12',
+  13: 'sm:grid-cols-7 lg:grid-cols-13',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {
