@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler } from 'express'
 import proxyaddr from 'proxy-addr'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { adminApiRouter } from './admin/router.ts'
+import { serveBeacon } from './analytics/beacon-endpoint.ts'
 import { eventsRouter } from './analytics/router.ts'
 import { loadSession } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
@@ -59,16 +60,27 @@ export function createRequestListener(services: AppServices, options: AppOptions
   const { metrics } = services
   // The client address as Express's req.ip has it (TRUST_PROXY), for the hit path's page views.
   const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean
+  const clientIp =
+    services.config.trustProxy === false
+      ? (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown'
+      : (req: IncomingMessage) => proxyaddr(req, trust)
+  const publicOrigin = services.config.publicUrl ? new URL(services.config.publicUrl).origin : undefined
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
     if (answerBadTarget(req, res)) {
       metrics.request('other', res.statusCode, (performance.now() - started) / 1000)
       return
     }
+    if (serveBeacon(services, publicOrigin, req, res, () => clientIp(req))) {
+      res.once('finish', () =>
+        metrics.request('api_public', res.statusCode, (performance.now() - started) / 1000),
+      )
+      return
+    }
     const status = hit(req, res)
     if (status === 0) app(req as never, res as never)
     else {
-      countPageView(services, req, proxyaddr(req, trust), status)
+      countPageView(services, req, clientIp(req), status)
       metrics.pageCache(true)
       metrics.request('page_cached', status, (performance.now() - started) / 1000)
     }

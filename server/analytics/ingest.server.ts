@@ -259,8 +259,8 @@ export async function rollUp(db: Kysely<DB>, batch: string): Promise<void> {
     ) reached where true
     on conflict (day, visitor, stage, step) do nothing`.execute(db)
 
-  await sql`insert into analytics_hourly (hour, day, dims_key, ${dimColumns}, stage, step, events, visitors)
-    select x.hour, x.day, ${dimsKey}, ${dimsOf('x')}, x.stage, x.step, sum(x.events), sum(x.visitors) from (
+  // What this batch adds: 1 event per raw event, 1 visitor per new reach, under the visitor's key.
+  const deltas = sql`(
       select e.hour, e.day, ${dimsOf('v')}, e.stage, e.step, 1 as events, 0 as visitors
       from analytics_event e join analytics_visitor v on v.day = e.day and v.visitor = e.visitor
       where e.batch = ${batch}
@@ -268,11 +268,21 @@ export async function rollUp(db: Kysely<DB>, batch: string): Promise<void> {
       select r.hour, r.day, ${dimsOf('v')}, r.stage, r.step, 0 as events, 1 as visitors
       from analytics_reach r join analytics_visitor v on v.day = r.day and v.visitor = r.visitor
       where r.batch = ${batch}
-    ) x where true
+    ) x`
+  await sql`insert into analytics_hourly (hour, day, dims_key, ${dimColumns}, stage, step, events, visitors)
+    select x.hour, x.day, ${dimsKey}, ${dimsOf('x')}, x.stage, x.step, sum(x.events), sum(x.visitors)
+    from ${deltas} where true
     group by x.hour, x.day, ${dimsOf('x')}, x.stage, x.step
     on conflict (hour, dims_key) do update set
       events = analytics_hourly.events + excluded.events,
       visitors = analytics_hourly.visitors + excluded.visitors`.execute(db)
+  await sql`insert into analytics_daily (day, dims_key, ${dimColumns}, stage, step, events, visitors)
+    select x.day, ${dimsKey}, ${dimsOf('x')}, x.stage, x.step, sum(x.events), sum(x.visitors)
+    from ${deltas} where true
+    group by x.day, ${dimsOf('x')}, x.stage, x.step
+    on conflict (day, dims_key) do update set
+      events = analytics_daily.events + excluded.events,
+      visitors = analytics_daily.visitors + excluded.visitors`.execute(db)
 
   await sql`insert into analytics_lead (lead_id, day, hour, ${dimColumns})
     select e.lead_id, e.day, e.hour, ${dimsOf('v')}

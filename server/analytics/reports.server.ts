@@ -12,14 +12,15 @@ import type {
 import type { DB } from '../db/schema.ts'
 
 /**
- * The reports (docs/decisions/0037-analytics.md): counts come from `analytics_hourly` only, whose
- * visitors are first reaches per UK day, so every sum here is exact; leads, sales and revenue come
+ * The reports (docs/decisions/0037-analytics.md): counts come from `analytics_daily` only (the
+ * hourly rollup summed per UK day), whose visitors are first reaches per UK day, so every sum here
+ * is exact; leads, sales and revenue come
  * from `analytics_lead` joined to the lead and the ledger (one row per lead, not per event).
  */
 
 type Db = Kysely<DB>
 type Filter = Pick<AnalyticsQuery, 'from' | 'to' | 'path' | 'utm_source' | 'utm_campaign' | 'variant'>
-type Keyed = 'analyticsHourly' | 'analyticsLead'
+type Keyed = 'analyticsDaily' | 'analyticsLead'
 
 const columnOf = {
   path: 'path',
@@ -90,21 +91,21 @@ async function leadFigures(
   return out
 }
 
-function hourly(db: Db, filter: Filter): SelectQueryBuilder<DB, 'analyticsHourly', object> {
-  return db.selectFrom('analyticsHourly').where((eb) => matches(eb, 'analyticsHourly', filter))
+function daily(db: Db, filter: Filter): SelectQueryBuilder<DB, 'analyticsDaily', object> {
+  return db.selectFrom('analyticsDaily').where((eb) => matches(eb, 'analyticsDaily', filter))
 }
 
 /** The funnel: each stage's visitors in order, page views, leads, sold leads and net revenue. */
 export async function funnel(db: Db, filter: Filter): Promise<Funnel> {
   const [reach, leads] = await Promise.all([
-    hourly(db, filter)
+    daily(db, filter)
       .select((eb) => [
-        'analyticsHourly.stage',
-        'analyticsHourly.step',
-        eb.fn.sum<number>('analyticsHourly.visitors').as('visitors'),
-        eb.fn.sum<number>('analyticsHourly.events').as('events'),
+        'analyticsDaily.stage',
+        'analyticsDaily.step',
+        eb.fn.sum<number>('analyticsDaily.visitors').as('visitors'),
+        eb.fn.sum<number>('analyticsDaily.events').as('events'),
       ])
-      .groupBy(['analyticsHourly.stage', 'analyticsHourly.step'])
+      .groupBy(['analyticsDaily.stage', 'analyticsDaily.step'])
       .execute(),
     leadFigures(db, filter),
   ])
@@ -132,14 +133,14 @@ export async function funnel(db: Db, filter: Filter): Promise<Funnel> {
 export async function breakdown(db: Db, filter: Filter, by: BreakdownDimension): Promise<Breakdown> {
   const column = columnOf[by]
   const [reach, leads] = await Promise.all([
-    hourly(db, filter)
-      .where('analyticsHourly.stage', 'in', ['visit', 'questionnaire_start'])
+    daily(db, filter)
+      .where('analyticsDaily.stage', 'in', ['visit', 'questionnaire_start'])
       .select((eb) => [
-        `analyticsHourly.${column} as value` as never,
-        'analyticsHourly.stage',
-        eb.fn.sum<number>('analyticsHourly.visitors').as('visitors'),
+        `analyticsDaily.${column} as value` as never,
+        'analyticsDaily.stage',
+        eb.fn.sum<number>('analyticsDaily.visitors').as('visitors'),
       ])
-      .groupBy([`analyticsHourly.${column}`, 'analyticsHourly.stage'])
+      .groupBy([`analyticsDaily.${column}`, 'analyticsDaily.stage'])
       .execute() as Promise<{ value: string | null; stage: string; visitors: unknown }[]>,
     leadFigures(db, filter, column),
   ])
@@ -182,15 +183,15 @@ export async function breakdown(db: Db, filter: Filter, by: BreakdownDimension):
 /** Visitors, page views, questionnaire starts and leads per UK day, every day of the range. */
 export async function series(db: Db, filter: Filter): Promise<Series> {
   const [reach, leads] = await Promise.all([
-    hourly(db, filter)
-      .where('analyticsHourly.stage', 'in', ['visit', 'pageview', 'questionnaire_start'])
+    daily(db, filter)
+      .where('analyticsDaily.stage', 'in', ['visit', 'pageview', 'questionnaire_start'])
       .select((eb) => [
-        'analyticsHourly.day',
-        'analyticsHourly.stage',
-        eb.fn.sum<number>('analyticsHourly.visitors').as('visitors'),
-        eb.fn.sum<number>('analyticsHourly.events').as('events'),
+        'analyticsDaily.day',
+        'analyticsDaily.stage',
+        eb.fn.sum<number>('analyticsDaily.visitors').as('visitors'),
+        eb.fn.sum<number>('analyticsDaily.events').as('events'),
       ])
-      .groupBy(['analyticsHourly.day', 'analyticsHourly.stage'])
+      .groupBy(['analyticsDaily.day', 'analyticsDaily.stage'])
       .execute(),
     leadsOf(db, filter)
       .select((eb) => ['analyticsLead.day', eb.fn.countAll<number>().as('leads')])

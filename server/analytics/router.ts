@@ -1,10 +1,12 @@
 import express, { type RequestHandler, Router } from 'express'
-import { EVENT_BODY_LIMIT, eventSchema } from '../../core/schemas/analytics.ts'
+import { EVENT_BODY_LIMIT } from '../../core/schemas/analytics.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
+import { acceptEvent, EVENTS_PATH } from './beacon-endpoint.ts'
 
 /**
- * `POST /api/events`: the public islands' beacon (navigator.sendBeacon posts text/plain, so any
+ * `POST /api/events` through the pipeline (the development server, and whatever the lean path in
+ * beacon-endpoint.ts hands on): the public islands' beacon (navigator.sendBeacon posts text/plain, so any
  * type is read as text and parsed as JSON). Answered 202 with no body whether the event counts or
  * not (a bot's, a `lead` beacon): nothing tells a script what is counted.
  */
@@ -18,23 +20,10 @@ export function eventsRouter(services: AppServices): Router {
         next(new HttpError(413, `An event must be at most ${EVENT_BODY_LIMIT} bytes`))
       } else next(err)
     })
-  router.post('/api/events', body, (req, res) => {
-    const body = typeof req.body === 'string' ? req.body : ''
-    let parsedJson: unknown
-    try {
-      parsedJson = JSON.parse(body)
-    } catch {
-      throw new HttpError(400, 'The body must be a JSON event')
-    }
-    const parsed = eventSchema.safeParse(parsedJson)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw new HttpError(
-        400,
-        issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'Invalid event',
-      )
-    }
-    services.analytics.beacon(req.ip ?? 'unknown', req.get('user-agent'), parsed.data)
+  router.post(EVENTS_PATH, body, (req, res) => {
+    const text = typeof req.body === 'string' ? req.body : ''
+    const result = acceptEvent(services, text, req.ip ?? 'unknown', req.get('user-agent'))
+    if (result.status !== 202) throw new HttpError(result.status, result.message)
     res.setHeader('Cache-Control', 'no-store')
     res.status(202).end()
   })

@@ -391,6 +391,15 @@ export interface AnalyticsHourlyTable extends AnalyticsDims {
   visitors: Generated<number>
 }
 
+export interface AnalyticsDailyTable extends AnalyticsDims {
+  day: string
+  dimsKey: string
+  stage: string
+  step: string
+  events: Generated<number>
+  visitors: Generated<number>
+}
+
 export interface AnalyticsLeadTable extends AnalyticsDims {
   leadId: number
   day: string
@@ -403,6 +412,7 @@ export interface DB extends BuyerTables {
   analyticsVisitor: AnalyticsVisitorTable
   analyticsReach: AnalyticsReachTable
   analyticsHourly: AnalyticsHourlyTable
+  analyticsDaily: AnalyticsDailyTable
   analyticsLead: AnalyticsLeadTable
   visitorSalt: VisitorSaltTable
   lead: LeadTable

@@ -189,5 +189,14 @@ export function publicPageCache(
  */
 export function countPageView(services: AppServices, req: IncomingMessage, ip: string, status: number) {
   if (req.method !== 'GET' || (status !== 200 && status !== 304)) return
-  services.analytics.page(ip, rawHeader(req, 'user-agent'), req.url ?? '/', rawHeader(req, 'referer'))
+  // One pass over the raw headers: `req.headers` would build an object for every request.
+  let userAgent: string | undefined
+  let referer: string | undefined
+  const raw = req.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string
+    if (name.length === 10 && name.toLowerCase() === 'user-agent') userAgent = raw[i + 1]
+    else if (name.length === 7 && name.toLowerCase() === 'referer') referer = raw[i + 1]
+  }
+  services.analytics.page(ip, userAgent, req.url ?? '/', referer)
 }

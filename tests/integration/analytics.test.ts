@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDay } from '../../core/revenue.ts'
@@ -246,6 +247,13 @@ describe(`cookieless analytics on ${testDialect}`, () => {
       attribution: { referrer: `https://x.example/${'a'.repeat(2100)}` },
     }
     expect((await beacon(C, big)).status).toBe(413)
+    // A compressed body is left to the Express pipeline, which answers alike.
+    const gzipped = await app.request('/api/events', {
+      method: 'POST',
+      body: gzipSync(JSON.stringify({ type: 'form_start', path: '/', elapsed: 900 })),
+      headers: headers(C, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }),
+    })
+    expect(gzipped.status).toBe(202)
     const crossSite = await app.request('/api/events', {
       method: 'POST',
       body: JSON.stringify({ type: 'pageview', path: '/' }),

@@ -11,11 +11,14 @@ import { typesFor } from './column-types.ts'
  *   attribution, device, variant) every later event of the day is counted under.
  * - `analytics_reach`: which stages (and question ids) a visitor reached that day, once each.
  * - `analytics_hourly`: per UTC hour and first-touch key, events and visitors newly reaching the
- *   stage, so sums over any hours and keys are exact; the reports read only these.
+ *   stage, so sums over any hours and keys are exact; `analytics_daily` the same per UK day, which
+ *   the reports read (24 times fewer rows).
  * - `analytics_lead`: each lead with its visitor's first touch, to join sales and the ledger.
  */
 export function analytics(dialect: Dialect): Migration {
   const t = typesFor(dialect)
+  // On SQLite the rollups are stored in key order, so a range of days is read in one sweep.
+  const clustered = sql.raw(dialect === 'sqlite' ? ' without rowid' : '')
   const dims = sql.raw(`path text not null,
         variant text,
         utm_source text,
@@ -66,8 +69,18 @@ export function analytics(dialect: Dialect): Migration {
           events integer not null default 0,
           visitors integer not null default 0,
           primary key (hour, dims_key)
-        )`,
-        sql`create index analytics_hourly_day_idx on analytics_hourly (day, stage)`,
+        )${clustered}`,
+        sql`create index analytics_hourly_day_idx on analytics_hourly (day)`,
+        sql`create table analytics_daily (
+          day text not null,
+          dims_key text not null,
+          ${dims},
+          stage text not null,
+          step text not null,
+          events integer not null default 0,
+          visitors integer not null default 0,
+          primary key (day, dims_key)
+        )${clustered}`,
         sql`create table analytics_lead (
           lead_id integer primary key,
           day text not null,
