@@ -106,6 +106,22 @@ describe('funnel', () => {
       { name: 'sold', count: 1 },
     ])
     expect(dropOff(steps).slice(0, 3)).toEqual([0, 0.4, 1 / 6])
+    const ordered = funnelSteps(
+      [
+        { stage: 'step', step: 'b', visitors: 3 },
+        { stage: 'step', step: 'a', visitors: 5 },
+        { stage: 'step', step: 'old', visitors: 1 },
+        { stage: 'step', step: 'c', visitors: 4 },
+      ],
+      0,
+      ['c', 'b', 'a'],
+    )
+    expect(ordered.filter((s) => s.name.startsWith('step:')).map((s) => s.name)).toEqual([
+      'step:c',
+      'step:b',
+      'step:a',
+      'step:old',
+    ])
     expect(dropOff(steps)[7]).toBe(0)
     expect(rate(1, 4)).toBe(0.25)
     expect(rate(1, 0)).toBe(0)

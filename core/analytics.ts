@@ -84,15 +84,24 @@ export function beaconStage(event: AnalyticsEvent): Stage | null {
 export type Reach = { stage: string; step: string; visitors: number }
 
 /**
- * The funnel in order: visitors, questionnaire starts, each question (most answered first, so
- * branches fall in place), eligible results, form starts, leads (visitors who sent one), sold leads.
+ * The funnel in order: visitors, questionnaire starts, each question (in the live questionnaire's
+ * order, then any other, most answered first), eligible results, form starts, leads (visitors who
+ * sent one), sold leads.
  */
-export function funnelSteps(reach: Reach[], sold: number): FunnelStep[] {
+export function funnelSteps(
+  reach: Reach[],
+  sold: number,
+  questionOrder: readonly string[] = [],
+): FunnelStep[] {
   const count = (stage: Stage) =>
     reach.filter((r) => r.stage === stage).reduce((sum, r) => sum + r.visitors, 0)
+  const place = (step: string) => {
+    const i = questionOrder.indexOf(step)
+    return i < 0 ? questionOrder.length : i
+  }
   const questions = reach
     .filter((r) => r.stage === 'step' && r.visitors > 0)
-    .sort((a, b) => b.visitors - a.visitors || a.step.localeCompare(b.step))
+    .sort((a, b) => place(a.step) - place(b.step) || b.visitors - a.visitors || a.step.localeCompare(b.step))
   return [
     { name: 'visitors', count: count('visit') },
     { name: 'questionnaire_start', count: count('questionnaire_start') },

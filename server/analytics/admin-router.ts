@@ -45,12 +45,17 @@ function answer(
 }
 
 /** `/api/admin/analytics` (permission `analytics`): the funnel, breakdowns and the daily series. */
-export function analyticsAdminRouter({ db }: AppServices): Router {
+export function analyticsAdminRouter({ db, site }: AppServices): Router {
   const router = Router()
 
   router.get('/funnel', async (req, res) => {
     const query = parse(analyticsQuerySchema, req)
-    const report = await funnel(db, query)
+    const { questionnaire } = await site.get()
+    const report = await funnel(
+      db,
+      query,
+      questionnaire?.definition.questions.map((q) => q.id),
+    )
     const rows = report.steps.map((s, i) => {
       const before = i === 0 ? s.count : (report.steps[i - 1]?.count ?? 0)
       return [s.name, s.count, before > 0 ? (s.count / before).toFixed(4) : '']

@@ -28,7 +28,7 @@ export const analyticsApi = defineApi({
       method: 'get',
       path: `${BASE}/funnel`,
       summary: 'The funnel for a period',
-      description: `${filters} Steps in order: visitors, questionnaire_start, step:<question id> (most answered first), eligible, form_start, lead (visitors who sent a lead), sold (leads sold); revenue is the ledger's net of approved returns for those leads.`,
+      description: `${filters} Steps in order: visitors, questionnaire_start, step:<question id> (in the live questionnaire's order, then others by count), eligible, form_start, lead (visitors who sent a lead), sold (leads sold); revenue is the ledger's net of approved returns for those leads.`,
       auth: 'permission:analytics',
       query: analyticsQuerySchema,
       response: shape({

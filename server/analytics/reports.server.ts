@@ -96,7 +96,7 @@ function daily(db: Db, filter: Filter): SelectQueryBuilder<DB, 'analyticsDaily',
 }
 
 /** The funnel: each stage's visitors in order, page views, leads, sold leads and net revenue. */
-export async function funnel(db: Db, filter: Filter): Promise<Funnel> {
+export async function funnel(db: Db, filter: Filter, questionOrder: readonly string[] = []): Promise<Funnel> {
   const [reach, leads] = await Promise.all([
     daily(db, filter)
       .select((eb) => [
@@ -116,7 +116,7 @@ export async function funnel(db: Db, filter: Filter): Promise<Funnel> {
     events: n(r.events),
   }))
   const totals = leads.get(NO_CAMPAIGN) ?? { leads: 0, sold: 0, revenuePence: 0 }
-  const steps = funnelSteps(rows, totals.sold)
+  const steps = funnelSteps(rows, totals.sold, questionOrder)
   return {
     from: filter.from,
     to: filter.to,
