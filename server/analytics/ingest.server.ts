@@ -88,16 +88,16 @@ export class Analytics {
   }
 
   /** A public page the server sent (rendered or cached): the page view that counts. */
-  page(ip: string, userAgent: string | undefined, url: string, referer: string | undefined) {
-    this.#push({ kind: 'page', at: Date.now(), ip, userAgent, url, referer })
+  page(ip: string, userAgent: string | undefined, url: string, referer: string | undefined, at = Date.now()) {
+    this.#push({ kind: 'page', at, ip, userAgent, url, referer })
   }
 
   /** A beacon: counted when it is a stage at all (a `lead` beacon, a too-quick step are not). */
-  beacon(ip: string, userAgent: string | undefined, event: AnalyticsEvent): boolean {
+  beacon(ip: string, userAgent: string | undefined, event: AnalyticsEvent, at = Date.now()): boolean {
     if (isBotAgent(userAgent)) return false
     const stage = beaconStage(event)
     if (!stage) return false
-    this.#push({ kind: 'beacon', at: Date.now(), ip, userAgent, event, stage })
+    this.#push({ kind: 'beacon', at, ip, userAgent, event, stage })
     return true
   }
 

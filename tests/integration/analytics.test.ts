@@ -262,6 +262,45 @@ describe(`cookieless analytics on ${testDialect}`, () => {
     expect(crossSite.status).toBe(403)
   })
 
+  it('counts a visitor once a UK day however many hours they come back, and again another day', async () => {
+    const { analytics } = app.services
+    const V: Visitor = { ip: '198.51.100.20', ua: DESKTOP }
+    const W: Visitor = { ip: '198.51.100.21', ua: MOBILE }
+    const page = (v: Visitor, at: string) =>
+      analytics.page(v.ip, v.ua, '/?utm_campaign=days', undefined, new Date(at).getTime())
+    // In time order, as the queue holds them. 23:30 UTC on 5 October is 00:30 on the 6th in London.
+    page(V, '2026-10-05T08:00:00Z')
+    page(V, '2026-10-05T14:00:00Z')
+    analytics.beacon(
+      V.ip,
+      V.ua,
+      { type: 'questionnaire_start', path: '/', elapsed: 900 },
+      Date.parse('2026-10-05T14:01:00Z'),
+    )
+    page(W, '2026-10-05T23:30:00Z')
+    page(V, '2026-10-06T09:00:00Z')
+    await flush()
+    const on = async (from: string, to: string) =>
+      (await (
+        await admin.get(`/api/admin/analytics/funnel?from=${from}&to=${to}&utm_campaign=days`)
+      ).json()) as Funnel
+    expect(await on('2026-10-05', '2026-10-05')).toMatchObject({ visitors: 1, pageviews: 2 })
+    expect(counts(await on('2026-10-05', '2026-10-05')).questionnaire_start).toBe(1)
+    expect(await on('2026-10-06', '2026-10-06')).toMatchObject({ visitors: 2, pageviews: 2 })
+    expect(await on('2026-10-05', '2026-10-06')).toMatchObject({ visitors: 3, pageviews: 4 })
+    const hours = await app.database.db
+      .selectFrom('analyticsHourly')
+      .select(['hour', 'visitors', 'events'])
+      .where('day', '=', '2026-10-05')
+      .where('stage', '=', 'pageview')
+      .orderBy('hour')
+      .execute()
+    expect(hours.map((h) => [h.hour, Number(h.events), Number(h.visitors)])).toEqual([
+      ['2026-10-05T08', 1, 1],
+      ['2026-10-05T14', 1, 0],
+    ])
+  })
+
   it('deletes raw events once rolled up and stores no address or user agent anywhere', async () => {
     await flush()
     const raw = await app.database.db
@@ -269,7 +308,11 @@ describe(`cookieless analytics on ${testDialect}`, () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
     expect(Number(raw.n)).toBe(0)
-    const visitors = await app.database.db.selectFrom('analyticsVisitor').selectAll().execute()
+    const visitors = await app.database.db
+      .selectFrom('analyticsVisitor')
+      .selectAll()
+      .where('day', '=', today)
+      .execute()
     expect(visitors).toHaveLength(4)
     expect(visitors.find((v) => v.device === 'mobile')?.referrer).toBe('facebook.com')
     for (const table of [
