@@ -12,6 +12,36 @@ export const ANALYTICS_JOB = 'analytics'
 /** Beyond this many unflushed events (a database that stopped answering), new ones are dropped. */
 const MAX_QUEUED = 500_000
 const INSERT_CHUNK = 500
+/** Events rolled up per transaction: each statement stays short, so pages keep being served. */
+const BATCH_ITEMS = 5000
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Like rows in one: their weights added (a visitor reloading a page within the second). */
+function aggregate(rows: EventRow[]): EventRow[] {
+  const byKey = new Map<string, EventRow>()
+  for (const row of rows) {
+    const key = [
+      row.day,
+      row.hour,
+      row.visitor,
+      row.stage,
+      row.step,
+      row.leadId,
+      row.path,
+      row.variant,
+      row.utmSource,
+      row.utmCampaign,
+      row.utmMedium,
+      row.referrer,
+      row.device,
+    ].join(SEP)
+    const seen = byKey.get(key)
+    if (seen) seen.weight += row.weight
+    else byKey.set(key, row)
+  }
+  return [...byKey.values()]
+}
 const SEP = '\u001f'
 
 /** What a request tells about its visitor: only turned into a hash and a device class at flush. */
@@ -38,6 +68,7 @@ export type EventRow = Dims & {
   stage: string
   step: string
   leadId: number | null
+  weight: number
 }
 
 /** A value as a dimension: trimmed, control characters out, empty as null. */
@@ -125,11 +156,13 @@ export class Analytics {
     return { name: ANALYTICS_JOB, everyMs: 1000, run: () => this.flush() }
   }
 
-  /** Writes and rolls up everything queued so far. */
+  /**
+   * Writes and rolls up everything queued so far, at most BATCH_ITEMS at a time and letting requests
+   * in between (node:sqlite runs each statement on the event loop).
+   */
   async flush(): Promise<void> {
-    const items = this.#queue
-    this.#queue = []
-    if (items.length > 0) {
+    while (this.#queue.length > 0) {
+      const items = this.#queue.splice(0, BATCH_ITEMS)
       const batch = randomBytes(9).toString('base64url')
       const rows = await this.#rows(items, batch)
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -137,34 +170,50 @@ export class Analytics {
           .insertInto('analyticsEvent')
           .values(rows.slice(i, i + INSERT_CHUNK))
           .execute()
+        await yieldToRequests()
       }
       if (rows.length > 0) this.#pendingBatches.push(batch)
+      await this.#rollUpPending()
     }
-    // A batch whose roll-up failed stays in the table and is tried again next time.
+    await this.#rollUpPending()
+    await this.#purge()
+  }
+
+  /** A batch whose roll-up failed stays in the table and is tried again next time. */
+  async #rollUpPending() {
     while (this.#pendingBatches.length > 0) {
       const batch = this.#pendingBatches[0] as string
       await this.#db.transaction().execute((trx) => rollUp(trx, batch))
       this.#pendingBatches.shift()
+      await yieldToRequests()
     }
-    await this.#purge()
   }
 
+  /** The batch's rows: one per visitor, hour, stage and key, `weight` events each, in arrival order. */
   async #rows(items: Queued[], batch: string): Promise<EventRow[]> {
     const rows: EventRow[] = []
+    const visitorIds = new Map<string, string>()
     for (const item of items) {
       if (item.kind !== 'lead' && isBotAgent(item.userAgent)) continue
       const at = new Date(item.at)
-      const visitor =
-        this.#visitors.peek(item.ip, item.userAgent ?? '', at) ??
-        (await this.#visitors.id(item.ip, item.userAgent ?? '', at))
+      const day = londonParts(at).date
+      const who = `${day}\u0000${item.ip}\u0000${item.userAgent ?? ''}`
+      let visitor = visitorIds.get(who)
+      if (!visitor) {
+        visitor =
+          this.#visitors.peek(item.ip, item.userAgent ?? '', at) ??
+          (await this.#visitors.id(item.ip, item.userAgent ?? '', at))
+        visitorIds.set(who, visitor)
+      }
       const base = {
         batch,
-        day: londonParts(at).date,
+        day,
         hour: at.toISOString().slice(0, 13),
         visitor,
         device: deviceClass(item.userAgent),
         leadId: null as number | null,
         step: '',
+        weight: 1,
       }
       if (item.kind === 'page') {
         const { path, params } = pageOf(item.url)
@@ -205,7 +254,7 @@ export class Analytics {
         })
       }
     }
-    return rows
+    return aggregate(rows)
   }
 
   /** Visitor and reach rows are only needed while their day can still get events: then deleted. */
@@ -261,7 +310,7 @@ export async function rollUp(db: Kysely<DB>, batch: string): Promise<void> {
 
   // What this batch adds: 1 event per raw event, 1 visitor per new reach, under the visitor's key.
   const deltas = sql`(
-      select e.hour, e.day, ${dimsOf('v')}, e.stage, e.step, 1 as events, 0 as visitors
+      select e.hour, e.day, ${dimsOf('v')}, e.stage, e.step, e.weight as events, 0 as visitors
       from analytics_event e join analytics_visitor v on v.day = e.day and v.visitor = e.visitor
       where e.batch = ${batch}
       union all

@@ -364,6 +364,8 @@ export interface AnalyticsEventTable extends AnalyticsDims {
   stage: string
   step: Generated<string>
   leadId: number | null
+  /** Like events of the flush counted in one row. */
+  weight: number
 }
 
 export interface AnalyticsVisitorTable extends AnalyticsDims {

@@ -39,6 +39,7 @@ export function analytics(dialect: Dialect): Migration {
           stage text not null,
           step text not null default '',
           lead_id integer,
+          weight integer not null default 1,
           ${dims}
         )`,
         sql`create index analytics_event_batch_idx on analytics_event (batch)`,
