@@ -1,5 +1,5 @@
 // `npm run bench`: home page throughput and latency, leads accepted per second with and without
-// delivery to a webhook and the delay to delivery, on this machine.
+// delivery to a webhook and the delay to delivery, analytics beacons and the funnel report, on this machine.
 // SQLite always; PostgreSQL too when DATABASE_URL (or BENCH_POSTGRES_URL) is postgres://….
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -10,6 +10,7 @@ import { sql } from 'kysely'
 import { compileRedirects, matchRedirect } from '../core/redirect-rules.ts'
 import { startNginx } from '../scripts/nginx.ts'
 import { createDatabase } from '../server/db/database.ts'
+import { benchAnalytics } from './analytics.ts'
 import { fetchPageScripts, HOME_SCRIPT_BUDGET } from './bundle-size.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchExperimentPage } from './experiment-page.ts'
@@ -271,6 +272,12 @@ try {
       await benchRouting('PostgreSQL', pgUrl, 5188, work)
       await benchCapsUnderLoad(pgUrl, [5187, 5186], work)
     } else console.log('PostgreSQL routing and caps under load: skipped (set DATABASE_URL=postgres://…)')
+  }
+  // BENCH_ONLY=analytics: beacons accepted per second and the funnel report at 10,000,000 events.
+  if (only === undefined || only === 'analytics') {
+    await benchAnalytics('SQLite', `file:${path.join(work, 'analytics.db')}`, 5185)
+    if (pgUrl) await benchAnalytics('PostgreSQL', pgUrl, 5184)
+    else console.log('PostgreSQL analytics: skipped (set DATABASE_URL=postgres://…)')
   }
   // BENCH_ONLY=pages stops after the page comparison.
   if (only === undefined) {

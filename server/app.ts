@@ -4,8 +4,11 @@ import path from 'node:path'
 import * as build from 'virtual:react-router/server-build'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
+import proxyaddr from 'proxy-addr'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { adminApiRouter } from './admin/router.ts'
+import { serveBeacon } from './analytics/beacon-endpoint.ts'
+import { eventsRouter } from './analytics/router.ts'
 import { loadSession } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
 import { buyerApiRouter } from './buyer-api/router.ts'
@@ -23,7 +26,7 @@ import { CriticalCss } from './http/critical-css.ts'
 import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
 import { loadIslandAssets } from './http/island-assets.ts'
-import { PageCache, publicPageCache, serveCachedPage } from './http/page-cache.ts'
+import { countPageView, PageCache, publicPageCache, serveCachedPage } from './http/page-cache.ts'
 import { pageHandler } from './http/page-handler.ts'
 import { canonicalCase, pageMethods, requestGuards } from './http/request-guards.ts'
 import { answerBadTarget } from './http/request-target.ts'
@@ -56,15 +59,29 @@ export function createRequestListener(services: AppServices, options: AppOptions
   const app = createApp(services, { ...options, pageCache, targetsChecked: true })
   const hit = serveCachedPage(services, pageCache, app.get('trust proxy fn') as TrustProxy)
   const { metrics } = services
+  // The client address as Express's req.ip has it (TRUST_PROXY), for the hit path's page views.
+  const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean
+  const clientIp =
+    services.config.trustProxy === false
+      ? (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown'
+      : (req: IncomingMessage) => proxyaddr(req, trust)
+  const publicOrigin = services.config.publicUrl ? new URL(services.config.publicUrl).origin : undefined
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
     if (answerBadTarget(req, res)) {
       metrics.request('other', res.statusCode, (performance.now() - started) / 1000)
       return
     }
+    if (serveBeacon(services, publicOrigin, req, res, () => clientIp(req))) {
+      res.once('finish', () =>
+        metrics.request('api_public', res.statusCode, (performance.now() - started) / 1000),
+      )
+      return
+    }
     const status = hit(req, res)
     if (status === 0) app(req as never, res as never)
     else {
+      countPageView(services, req, clientIp(req), status)
       metrics.pageCache(true)
       metrics.request('page_cached', status, (performance.now() - started) / 1000)
     }
@@ -165,6 +182,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   })
 
   app.use(sameOriginOnly(services.config.publicUrl))
+  app.use(eventsRouter(services))
   app.use(pagesRouter(services))
   app.use(leadsRouter(services))
   app.use(consentRouter(services))

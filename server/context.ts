@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { createContext } from 'react-router'
 import type { CurrentAdmin } from '../core/schemas/users.ts'
+import type { Analytics } from './analytics/ingest.server.ts'
 import type { VisitorIds } from './analytics/visitor.server.ts'
 import type { Config } from './config.ts'
 import type { Counters } from './counters.ts'
@@ -47,6 +48,8 @@ export type AppServices = {
   visitors: VisitorIds
   /** Who saw which experiment variant, written in batches (server/experiments). */
   exposures: Exposures
+  /** Cookieless analytics: events queued in memory, written and rolled up by the `analytics` job. */
+  analytics: Analytics
 }
 
 export type WebhookWorker = {

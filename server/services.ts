@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { Logger } from 'pino'
+import { Analytics } from './analytics/ingest.server.ts'
 import { VisitorIds } from './analytics/visitor.server.ts'
 import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
@@ -86,6 +87,8 @@ export function createServices(
   const visitors = new VisitorIds(db, config.publicUrl ?? 'claimcheck')
   const exposures = new Exposures(visitors)
   jobs.register(exposuresJob(db, exposures), { runOnStop: true })
+  const analytics = new Analytics(db, visitors, config.publicUrl)
+  jobs.register(analytics.job(), { runOnStop: true })
 
   const services = {
     database,
@@ -103,6 +106,7 @@ export function createServices(
     metrics: new Metrics(events),
     visitors,
     exposures,
+    analytics,
     webhooks: new DeliveryWorker({
       db,
       dialect: database.dialect,

@@ -1,6 +1,7 @@
 import { type ComponentType, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Toasts } from '../components/ui/toasts.tsx'
+import { track } from '../features/analytics/beacon.ts'
 import { captureLanding } from '../features/attribution/attribution-store.ts'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner.tsx'
 import { Faq } from '../features/home/faq.tsx'
@@ -39,6 +40,7 @@ for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferre
 
 function start() {
   captureLanding()
+  track({ type: 'pageview' }, 'pageview')
   installPageActions()
   const pending = [...document.querySelectorAll<HTMLElement>('[data-island]')]
   // One island per task, in page order, so input between them is handled at once.

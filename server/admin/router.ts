@@ -1,4 +1,5 @@
 import express, { Router } from 'express'
+import { analyticsAdminRouter } from '../analytics/admin-router.ts'
 import { activityAdminRouter } from '../audit/router.ts'
 import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
 import { buyerAccessAdminRouter } from '../buyer-access/admin-router.ts'
@@ -40,6 +41,7 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/webhooks', requirePermission('webhooks'), webhooksAdminRouter(services))
   router.use('/questionnaires', requirePermission('questionnaire'), questionnaireAdminRouter(services))
   router.use('/revenue', requirePermission('buyers'), revenueAdminRouter(services))
+  router.use('/analytics', requirePermission('analytics'), analyticsAdminRouter(services))
   // A buyer's keys and accounts only: other /buyers paths fall through to the buyers module.
   router.use('/buyers', requirePermission('buyers'), buyerAccessAdminRouter(services))
   router.use('/buyers', requirePermission('buyers'), buyersAdminRouter(services))

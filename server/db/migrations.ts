@@ -18,6 +18,7 @@ import { questionnaireVersions } from './migrations/0015-questionnaire-versions.
 import { leadAnswers } from './migrations/0016-lead-answers.ts'
 import { buyers } from './migrations/0017-buyers.ts'
 import { visitorSalt } from './migrations/0018-visitor-salt.ts'
+import { analytics } from './migrations/0019-analytics.ts'
 import { experiments } from './migrations/0020-experiments.ts'
 
 /**
@@ -45,6 +46,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0016_lead_answers': leadAnswers(dialect),
         '0017_buyers': buyers(dialect),
         '0018_visitor_salt': visitorSalt(dialect),
+        '0019_analytics': analytics(dialect),
         '0020_experiments': experiments(dialect),
       }
     },

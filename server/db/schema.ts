@@ -368,9 +368,81 @@ export interface ExperimentExposureTable {
   variant: string
 }
 
+/** The first-touch key analytics counts under (docs/decisions/0037-analytics.md). */
+interface AnalyticsDims {
+  path: string
+  variant: string | null
+  utmSource: string | null
+  utmCampaign: string | null
+  utmMedium: string | null
+  referrer: string | null
+  device: string
+}
+
+/** Raw events of one flush, deleted once rolled up. */
+export interface AnalyticsEventTable extends AnalyticsDims {
+  id: Generated<number>
+  batch: string
+  day: string
+  hour: string
+  visitor: string
+  stage: string
+  step: Generated<string>
+  leadId: number | null
+  /** Like events of the flush counted in one row. */
+  weight: number
+}
+
+export interface AnalyticsVisitorTable extends AnalyticsDims {
+  day: string
+  visitor: string
+  hour: string
+}
+
+export interface AnalyticsReachTable {
+  day: string
+  visitor: string
+  stage: string
+  step: string
+  hour: string
+  batch: string
+}
+
+export interface AnalyticsHourlyTable extends AnalyticsDims {
+  hour: string
+  day: string
+  dimsKey: string
+  stage: string
+  step: string
+  events: Generated<number>
+  visitors: Generated<number>
+}
+
+export interface AnalyticsDailyTable extends AnalyticsDims {
+  day: string
+  dimsKey: string
+  stage: string
+  step: string
+  events: Generated<number>
+  visitors: Generated<number>
+}
+
+export interface AnalyticsLeadTable extends AnalyticsDims {
+  leadId: number
+  day: string
+  hour: string
+  createdAt: CreatedAt
+}
+
 export interface DB extends BuyerTables {
   experiment: ExperimentTable
   experimentExposure: ExperimentExposureTable
+  analyticsEvent: AnalyticsEventTable
+  analyticsVisitor: AnalyticsVisitorTable
+  analyticsReach: AnalyticsReachTable
+  analyticsHourly: AnalyticsHourlyTable
+  analyticsDaily: AnalyticsDailyTable
+  analyticsLead: AnalyticsLeadTable
   visitorSalt: VisitorSaltTable
   lead: LeadTable
   leadSubmission: LeadSubmissionTable

@@ -218,6 +218,25 @@ export function publicPageCache(
       entry = filled.entry
     }
     for (const name of res.getHeaderNames()) res.removeHeader(name)
-    sendPageEntry(req, res, entry, { viaPipeline: true })
+    const status = sendPageEntry(req, res, entry, { viaPipeline: true })
+    countPageView(services, req, req.ip ?? 'unknown', status)
   }
+}
+
+/**
+ * The page view analytics counts (docs/decisions/0037-analytics.md): a GET of a public page sent
+ * whole or as 304, rendered or cached, with or without JavaScript. A push to memory only.
+ */
+export function countPageView(services: AppServices, req: IncomingMessage, ip: string, status: number) {
+  if (req.method !== 'GET' || (status !== 200 && status !== 304)) return
+  // One pass over the raw headers: `req.headers` would build an object for every request.
+  let userAgent: string | undefined
+  let referer: string | undefined
+  const raw = req.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string
+    if (name.length === 10 && name.toLowerCase() === 'user-agent') userAgent = raw[i + 1]
+    else if (name.length === 7 && name.toLowerCase() === 'referer') referer = raw[i + 1]
+  }
+  services.analytics.page(ip, userAgent, req.url ?? '/', referer)
 }

@@ -140,7 +140,7 @@ export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, 
  * nothing of it is stored.
  */
 export async function captureLead(
-  { db, dialect, logger, site, events }: AppServices,
+  { db, dialect, logger, site, events, analytics }: AppServices,
   data: LeadData,
   request: {
     sourceUrl: string | null
@@ -198,6 +198,14 @@ export async function captureLead(
     lead.duplicate ? 'lead submitted again' : 'lead captured',
   )
   const leadId = lead.leadId as number
+  // The lead figure analytics counts is this one, not the page's beacon (docs/decisions/0037-analytics.md).
+  analytics.lead(
+    request.ip ?? 'unknown',
+    request.userAgent ?? undefined,
+    leadId,
+    data.attribution,
+    request.sourceUrl,
+  )
   if (!lead.duplicate) events.emit('lead.created', { id: leadId, deliveries: lead.deliveries })
   else if (lead.deliveries > 0) {
     events.emit('lead.submitted', {

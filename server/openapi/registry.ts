@@ -1,3 +1,4 @@
+import { analyticsApi } from '../analytics/openapi.ts'
 import { activityApi } from '../audit/openapi.ts'
 import { authApi } from '../auth/openapi.ts'
 import { buyerAccessApi } from '../buyer-access/openapi.ts'
@@ -53,6 +54,7 @@ export const apiModules = [
   buyerAccessApi,
   returnsApi,
   revenueApi,
+  analyticsApi,
   buyerApi,
   usersApi,
   subjectsApi,

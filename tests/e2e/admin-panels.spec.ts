@@ -352,6 +352,7 @@ test.describe('accessibility of every tab', () => {
     'Settings',
     'Scripts',
     'Leads',
+    'Analytics',
     'Webhooks',
     'Experiments',
     'Buyers',

@@ -15,7 +15,7 @@ export const RESET_DONE = 'Your password has been changed. Please sign in.'
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
 
 // The spec's tabs in order (SPEC section 2) and, for admins, Webhooks and Data requests (issue 12),
-// Users (issue 10) and Buyers (issue 21); and the spec's system pages. Written out here so the tests check the app
+// Users (issue 10), Buyers (issue 21) and Analytics (issue 22); and the spec's system pages. Written out here so the tests check the app
 // against the spec, not against itself.
 export const tabNames = [
   'Overview',
@@ -25,6 +25,7 @@ export const tabNames = [
   'Settings',
   'Scripts',
   'Leads',
+  'Analytics',
   'Webhooks',
   'Experiments',
   'Buyers',

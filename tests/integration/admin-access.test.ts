@@ -465,6 +465,9 @@ const routes: RouteCase[] = [
   },
   { method: 'DELETE', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
   { method: 'GET', path: '/api/admin/revenue', permission: 'buyers', ok: 200 },
+  { method: 'GET', path: '/api/admin/analytics/funnel', permission: 'analytics', ok: 400 },
+  { method: 'GET', path: '/api/admin/analytics/breakdown', permission: 'analytics', ok: 400 },
+  { method: 'GET', path: '/api/admin/analytics/series', permission: 'analytics', ok: 400 },
   { method: 'GET', path: '/api/admin/revenue/buyers', permission: 'buyers', ok: 200 },
   // Without a buyer and a month: the caller gets past the permission to the query's 400 (JSON).
   { method: 'GET', path: '/api/admin/revenue/statement', permission: 'buyers', ok: 400 },
@@ -476,6 +479,8 @@ const publicApiRoutes = [
   'GET /api/openapi.json',
   'GET /api/pages/:slug',
   'POST /api/leads',
+  // Cookieless analytics' beacon (tests/integration/analytics.test.ts).
+  'POST /api/events',
   'POST /api/consent',
   'POST /api/login',
   'GET /api/login',

@@ -8,6 +8,7 @@ import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import type { Answers } from '../../../core/questionnaire/definition.ts'
 import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
+import { track } from '../analytics/beacon.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { currentAttribution } from '../attribution/attribution-store.ts'
 import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
@@ -138,6 +139,8 @@ export function LeadForm({
       })
       if (!response.ok)
         throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`)
+      // Not counted (the server counted the lead): says the lead came through the script.
+      track({ type: 'lead' }, 'lead')
       // A page load, not a router navigation: public pages run without the router's client (ADR 0019).
       window.location.assign('/thank-you')
     } catch (error) {
@@ -157,6 +160,7 @@ export function LeadForm({
       method="post"
       action={QUESTIONNAIRE_ACTION}
       onSubmit={onSubmit}
+      onFocus={() => track({ type: 'form_start' }, 'form_start')}
       noValidate
       className="mt-6 border-slate-200 border-t pt-6"
       aria-labelledby="lead-form-title"

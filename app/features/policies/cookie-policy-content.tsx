@@ -40,6 +40,38 @@ export function CookiePolicyContent() {
         </p>
       </section>
 
+      <section aria-labelledby="cookies-counting" className="space-y-4">
+        <h2 id="cookies-counting" className={h2Class}>
+          How We Count Visits Without Cookies
+        </h2>
+        <p>
+          To know which pages and campaigns bring people who go on to check their eligibility, we count visits
+          in a way that stores nothing on your device: no cookie, no local storage and no session storage, so
+          it needs no consent and works the same whether or not you accept cookies.
+        </p>
+        <ul className={listClass}>
+          <li>
+            <strong className="font-semibold text-slate-900">What is counted</strong>: the pages you view,
+            whether you start the questionnaire, which questions you answer, whether the result says you may
+            be eligible, whether you start and send the contact form, and whether a claim was later taken on.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">How a visitor is recognised</strong>: for one day
+            only, by a one-way code made from your IP address and browser details mixed with a random value
+            that changes every day. The random value is deleted when the day ends, so nobody, including us,
+            can work out who you were or link one day&apos;s visits to another&apos;s.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">What is kept</strong>: counts per hour, with the
+            page you arrived on, the campaign tags in the address you followed (such as{' '}
+            <code className={codeClass}>utm_source</code>), the website that referred you (its domain only)
+            and whether you used a phone, tablet or computer. Your IP address and browser details are never
+            stored for this.
+          </li>
+          <li>Automated visits (search engine crawlers and other bots) are not counted.</li>
+        </ul>
+      </section>
+
       <section aria-labelledby="cookies-categories" className="space-y-6">
         <h2 id="cookies-categories" className={h2Class}>
           Cookie Categories

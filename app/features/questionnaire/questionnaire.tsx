@@ -9,6 +9,7 @@ import { effectiveAnswers, type Question, visibleQuestions } from '../../../core
 
 import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { track } from '../analytics/beacon.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
 import { EstimateReference, FeeDisclosure, FreeRouteStatement } from './compliance-notes.tsx'
@@ -89,6 +90,19 @@ export function Questionnaire({
     moved.current = true
     setError(next.error)
     setState(next.state)
+    if (!preview) trackMove(state, next.state)
+  }
+
+  /** The funnel's beacons: a question answered (moving on), and the result when one is reached. */
+  const trackMove = (before: QuestionnaireState, after: QuestionnaireState) => {
+    const answered = visibleQuestions(def, before.answers)[before.step]
+    const forward = after.result !== null || after.step > before.step
+    if (answered && forward && Object.hasOwn(after.answers, answered.id))
+      track({ type: 'step', step: answered.id }, `step:${answered.id}`)
+    if (after.result && !before.result) {
+      const result = after.result.outcome === 'eligible' ? 'eligible' : 'not_eligible'
+      track({ type: 'result', result }, `result:${result}`)
+    }
   }
 
   const questions = visibleQuestions(def, state.answers)
@@ -246,6 +260,7 @@ export function Questionnaire({
                     value={option.value}
                     checked={answer === option.value}
                     onChange={() => {
+                      if (!preview) track({ type: 'questionnaire_start' }, 'questionnaire_start')
                       setError(undefined)
                       setState((s) => ({
                         ...s,

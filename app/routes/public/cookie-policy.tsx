@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?
 
 export default function CookiePolicy() {
   return (
-    <ContentPage title="Cookie Policy" updated="Last updated: 20 June 2025 · Version 1.0">
+    <ContentPage title="Cookie Policy" updated="Last updated: 25 November 2026 · Version 1.1">
       <CookiePolicyContent />
     </ContentPage>
   )

@@ -7,6 +7,7 @@ import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
+import { AnalyticsPanel } from '../analytics/analytics-panel.tsx'
 import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
 import { BuyersPanel } from '../buyers/buyers-panel.tsx'
 import { ExperimentsPanel } from '../experiments/experiments-panel.tsx'
@@ -39,6 +40,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   settings: SettingsPanel,
   scripts: ScriptsPanel,
   leads: LeadsPanel,
+  analytics: AnalyticsPanel,
   webhooks: WebhooksPanel,
   experiments: ExperimentsPanel,
   buyers: BuyersPanel,
@@ -61,6 +63,8 @@ const gridColumns: Record<number, string> = {
   11: 'sm:grid-cols-6 lg:grid-cols-11',
   12: 'sm:grid-cols-6 lg:grid-cols-12',
   13: 'sm:grid-cols-7 lg:grid-cols-13',
+  // Two rows of seven: fourteen labels do not fit one row.
+  14: 'sm:grid-cols-5 lg:grid-cols-7',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {

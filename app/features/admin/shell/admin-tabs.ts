@@ -9,6 +9,7 @@ export const adminTabs = [
   { value: 'settings', label: 'Settings', permission: 'settings' },
   { value: 'scripts', label: 'Scripts', permission: 'scripts' },
   { value: 'leads', label: 'Leads', permission: 'leads' },
+  { value: 'analytics', label: 'Analytics', permission: 'analytics' },
   { value: 'webhooks', label: 'Webhooks', permission: 'webhooks' },
   { value: 'experiments', label: 'Experiments', permission: 'analytics' },
   { value: 'buyers', label: 'Buyers', permission: 'buyers' },

@@ -1,0 +1,127 @@
+import type { AnalyticsEvent, FunnelStep } from './schemas/analytics.ts'
+
+/**
+ * What analytics counts, as pure functions (docs/decisions/0037-analytics.md): who is a bot, which
+ * device class a user agent is, the referrer's domain, which funnel stage an event reaches, and the
+ * funnel's order.
+ */
+
+/** Crawlers, previews, monitors, headless browsers and HTTP libraries: their requests are not visits. */
+export const BOT_PATTERN =
+  /bot\b|bot\/|crawl|spider|slurp|scrap|headless|lighthouse|pagespeed|gtmetrix|pingdom|uptime|monitor|preview|facebookexternalhit|embedly|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|httpclient|libwww|http_request|phantom|selenium|puppeteer|playwright|ahrefs|semrush|mj12|petal|yandex|baidu|bingpreview/i
+
+/** A request is a bot's when its user agent says so, or when it has none or an implausibly short one. */
+export function isBotAgent(userAgent: string | null | undefined): boolean {
+  const ua = userAgent?.trim() ?? ''
+  return ua.length < 10 || BOT_PATTERN.test(ua)
+}
+
+export const deviceClasses = ['mobile', 'tablet', 'desktop'] as const
+export type DeviceClass = (typeof deviceClasses)[number]
+
+/** The device class a user agent names (all that is kept of it). */
+export function deviceClass(userAgent: string | null | undefined): DeviceClass {
+  const ua = userAgent ?? ''
+  if (/iPad|Tablet|PlayBook|Silk|Kindle|Nexus (7|9|10)\b|Android(?!.*Mobile)/i.test(ua)) return 'tablet'
+  if (/Mobi|iPhone|iPod|Android|Windows Phone|BlackBerry|Opera Mini|IEMobile/i.test(ua)) return 'mobile'
+  return 'desktop'
+}
+
+/** The referrer's host without `www.` (all that is kept of it); null for none, a bad URL or this site. */
+export function referrerDomain(referrer: string | null | undefined, ownHost?: string): string | null {
+  if (!referrer) return null
+  let host: string
+  try {
+    const url = new URL(referrer)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    host = url.hostname.toLowerCase()
+  } catch {
+    return null
+  }
+  if (ownHost && host === ownHost.toLowerCase().replace(/:\d+$/, '')) return null
+  return host.replace(/^www\./, '').slice(0, 200) || null
+}
+
+/**
+ * The funnel stages, in order. A visitor reaches each at most once a day; `step` stages are one per
+ * question id. `pageview` is the server's count of pages it served; `js_pageview` (the beacon's)
+ * only says the visitor ran JavaScript, and `not_eligible` is kept beside the funnel.
+ */
+export const stages = [
+  'visit',
+  'pageview',
+  'js_pageview',
+  'questionnaire_start',
+  'step',
+  'eligible',
+  'not_eligible',
+  'form_start',
+  'lead',
+] as const
+export type Stage = (typeof stages)[number]
+
+/** Nothing a person does on a page happens this soon after it loads. */
+export const MIN_HUMAN_MS = 150
+
+/**
+ * The stage a beacon event counts for, or null when it is not counted: a `lead` beacon (the
+ * server's record at capture is the one that counts), or an interaction with no timing or one
+ * sooner than a person could act (a script replaying events).
+ */
+export function beaconStage(event: AnalyticsEvent): Stage | null {
+  if (event.type === 'lead') return null
+  if (event.type === 'pageview') return 'js_pageview'
+  if (event.elapsed === undefined || event.elapsed < MIN_HUMAN_MS) return null
+  if (event.type === 'step') return event.step ? 'step' : null
+  if (event.type === 'result') {
+    if (!event.result) return null
+    return event.result === 'eligible' ? 'eligible' : 'not_eligible'
+  }
+  return event.type
+}
+
+/** A reach count per stage and step, as the rollups give it. */
+export type Reach = { stage: string; step: string; visitors: number }
+
+/**
+ * The funnel in order: visitors, questionnaire starts, each question (in the live questionnaire's
+ * order, then any other, most answered first), eligible results, form starts, leads (visitors who
+ * sent one), sold leads.
+ */
+export function funnelSteps(
+  reach: Reach[],
+  sold: number,
+  questionOrder: readonly string[] = [],
+): FunnelStep[] {
+  const count = (stage: Stage) =>
+    reach.filter((r) => r.stage === stage).reduce((sum, r) => sum + r.visitors, 0)
+  const place = (step: string) => {
+    const i = questionOrder.indexOf(step)
+    return i < 0 ? questionOrder.length : i
+  }
+  const questions = reach
+    .filter((r) => r.stage === 'step' && r.visitors > 0)
+    .sort((a, b) => place(a.step) - place(b.step) || b.visitors - a.visitors || a.step.localeCompare(b.step))
+  return [
+    { name: 'visitors', count: count('visit') },
+    { name: 'questionnaire_start', count: count('questionnaire_start') },
+    ...questions.map((q) => ({ name: `step:${q.step}`, count: q.visitors })),
+    { name: 'eligible', count: count('eligible') },
+    { name: 'form_start', count: count('form_start') },
+    { name: 'lead', count: count('lead') },
+    { name: 'sold', count: sold },
+  ]
+}
+
+/** The share of the previous step lost at each step (0 for the first). */
+export function dropOff(steps: FunnelStep[]): number[] {
+  return steps.map((step, i) => {
+    const before = i === 0 ? step.count : (steps[i - 1]?.count ?? 0)
+    return before > 0 && i > 0 ? Math.max(0, (before - step.count) / before) : 0
+  })
+}
+
+/** `part / whole`, 0 when there is no whole. */
+export function rate(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0
+}

@@ -1,0 +1,113 @@
+import { type Request, type Response, Router } from 'express'
+import { type CsvValue, csvRow } from '../../core/csv.ts'
+import {
+  type AnalyticsQuery,
+  analyticsQuerySchema,
+  breakdownQuerySchema,
+} from '../../core/schemas/analytics.ts'
+import type { AppServices } from '../context.ts'
+import { HttpError } from '../http/errors.ts'
+import { breakdown, funnel, series } from './reports.server.ts'
+
+function parse<T>(
+  schema: {
+    safeParse: (
+      v: unknown,
+    ) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }
+  },
+  req: Request,
+): T {
+  const parsed = schema.safeParse(req.query)
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
+  return parsed.data
+}
+
+/** A table as CSV (`format=csv`), or the report as JSON. */
+function answer(
+  res: Response,
+  query: AnalyticsQuery,
+  name: string,
+  report: unknown,
+  header: string[],
+  rows: CsvValue[][],
+) {
+  res.setHeader('Cache-Control', 'no-store')
+  if (query.format !== 'csv') {
+    res.json(report)
+    return
+  }
+  res.type('text/csv; charset=utf-8')
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="analytics-${name}-${query.from}-to-${query.to}.csv"`,
+  )
+  res.send([header, ...rows].map(csvRow).join(''))
+}
+
+/** `/api/admin/analytics` (permission `analytics`): the funnel, breakdowns and the daily series. */
+export function analyticsAdminRouter({ db, site }: AppServices): Router {
+  const router = Router()
+
+  router.get('/funnel', async (req, res) => {
+    const query = parse(analyticsQuerySchema, req)
+    const { questionnaire } = await site.get()
+    const report = await funnel(
+      db,
+      query,
+      questionnaire?.definition.questions.map((q) => q.id),
+    )
+    const rows = report.steps.map((s, i) => {
+      const before = i === 0 ? s.count : (report.steps[i - 1]?.count ?? 0)
+      return [s.name, s.count, before > 0 ? (s.count / before).toFixed(4) : '']
+    })
+    answer(res, query, 'funnel', report, ['Step', 'Count', 'Share of previous step'], rows)
+  })
+
+  router.get('/breakdown', async (req, res) => {
+    const query = parse(breakdownQuerySchema, req)
+    const report = await breakdown(db, query, query.by)
+    const rows = report.rows.map((r) => [
+      r.value,
+      r.visitors,
+      r.questionnaireStarts,
+      r.leads,
+      r.sold,
+      { number: (r.revenuePence / 100).toFixed(2) },
+      r.conversionRate.toFixed(4),
+      { number: (r.revenuePerVisitorPence / 100).toFixed(2) },
+    ])
+    answer(
+      res,
+      query,
+      `by-${query.by}`,
+      report,
+      [
+        query.by,
+        'Visitors',
+        'Questionnaire starts',
+        'Leads',
+        'Sold',
+        'Revenue (GBP)',
+        'Conversion rate',
+        'Revenue per visitor (GBP)',
+      ],
+      rows,
+    )
+  })
+
+  router.get('/series', async (req, res) => {
+    const query = parse(analyticsQuerySchema, req)
+    const report = await series(db, query)
+    const rows = report.days.map((d) => [d.date, d.visitors, d.pageviews, d.questionnaireStarts, d.leads])
+    answer(
+      res,
+      query,
+      'series',
+      report,
+      ['Date', 'Visitors', 'Page views', 'Questionnaire starts', 'Leads'],
+      rows,
+    )
+  })
+
+  return router
+}

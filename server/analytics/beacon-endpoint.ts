@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { EVENT_BODY_LIMIT, eventSchema } from '../../core/schemas/analytics.ts'
+import type { AppServices } from '../context.ts'
+
+export const EVENTS_PATH = '/api/events'
+
+export type Accepted = { status: 202 } | { status: 400; message: string }
+
+/** One beacon body: parsed, checked and queued (or quietly not counted). Shared by both paths. */
+export function acceptEvent(
+  services: AppServices,
+  body: string,
+  ip: string,
+  userAgent: string | undefined,
+): Accepted {
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    return { status: 400, message: 'The body must be a JSON event' }
+  }
+  const parsed = eventSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return {
+      status: 400,
+      message: issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'Invalid event',
+    }
+  }
+  services.analytics.beacon(ip, userAgent, parsed.data)
+  return { status: 202 }
+}
+
+function answer(res: ServerResponse, status: number, message?: string) {
+  res.statusCode = status
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  if (message === undefined) {
+    res.end()
+    return
+  }
+  const body = JSON.stringify({ message })
+  res.setHeader('Content-Type', 'application/json; charset=utf-8')
+  res.setHeader('Content-Length', Buffer.byteLength(body))
+  res.end(body)
+}
+
+/**
+ * The beacon's lean path, before Express (as cached pages are), so that 10,000 events a second
+ * cost little: only a same-origin beacon with a plain body is answered here; anything the
+ * pipeline must judge (another Origin, a cross-site fetch, an encoded body) returns false and goes
+ * through Express, where `POST /api/events` answers the same way.
+ */
+export function serveBeacon(
+  services: AppServices,
+  publicOrigin: string | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ip: () => string,
+): boolean {
+  if (req.method !== 'POST' || req.url !== EVENTS_PATH) return false
+  const h = req.headers
+  const site = h['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
+  if (h.origin !== undefined && h.origin !== publicOrigin && h.origin !== `http://${h.host}`) return false
+  if (h['content-encoding'] !== undefined && h['content-encoding'] !== 'identity') return false
+  if (Number(h['content-length'] ?? 0) > EVENT_BODY_LIMIT) {
+    answer(res, 413, `An event must be at most ${EVENT_BODY_LIMIT} bytes`)
+    req.resume()
+    return true
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  let done = false
+  req.on('data', (chunk: Buffer) => {
+    if (done) return
+    size += chunk.length
+    if (size > EVENT_BODY_LIMIT) {
+      done = true
+      answer(res, 413, `An event must be at most ${EVENT_BODY_LIMIT} bytes`)
+      return
+    }
+    chunks.push(chunk)
+  })
+  req.on('end', () => {
+    if (done) return
+    done = true
+    const result = acceptEvent(services, Buffer.concat(chunks).toString('utf8'), ip(), h['user-agent'])
+    answer(res, result.status, 'message' in result ? result.message : undefined)
+  })
+  req.on('error', () => {
+    done = true
+    if (!res.headersSent) answer(res, 400, 'Request body is incomplete')
+  })
+  return true
+}

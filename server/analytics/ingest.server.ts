@@ -1,0 +1,343 @@
+import { randomBytes } from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
+import { beaconStage, deviceClass, isBotAgent, referrerDomain, type Stage } from '../../core/analytics.ts'
+import type { Attribution } from '../../core/attribution.ts'
+import { londonParts } from '../../core/routing/contract-rules.ts'
+import type { AnalyticsEvent } from '../../core/schemas/analytics.ts'
+import type { DB } from '../db/schema.ts'
+import type { Job } from '../scheduler.ts'
+import type { VisitorIds } from './visitor.server.ts'
+
+export const ANALYTICS_JOB = 'analytics'
+/** Beyond this many unflushed events (a database that stopped answering), new ones are dropped. */
+const MAX_QUEUED = 500_000
+const INSERT_CHUNK = 500
+/** Events rolled up per transaction: each statement stays short, so pages keep being served. */
+const BATCH_ITEMS = 5000
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Like rows in one: their weights added (a visitor reloading a page within the second). */
+function aggregate(rows: EventRow[]): EventRow[] {
+  const byKey = new Map<string, EventRow>()
+  for (const row of rows) {
+    const key = [
+      row.day,
+      row.hour,
+      row.visitor,
+      row.stage,
+      row.step,
+      row.leadId,
+      row.path,
+      row.variant,
+      row.utmSource,
+      row.utmCampaign,
+      row.utmMedium,
+      row.referrer,
+      row.device,
+    ].join(SEP)
+    const seen = byKey.get(key)
+    if (seen) seen.weight += row.weight
+    else byKey.set(key, row)
+  }
+  return [...byKey.values()]
+}
+const SEP = '\u001f'
+
+/** What a request tells about its visitor: only turned into a hash and a device class at flush. */
+type Who = { ip: string; userAgent: string | undefined }
+type Queued =
+  | (Who & { kind: 'page'; at: number; url: string; referer: string | undefined })
+  | (Who & { kind: 'beacon'; at: number; event: AnalyticsEvent; stage: Stage })
+  | (Who & { kind: 'lead'; at: number; leadId: number; path: string; attribution: Attribution })
+
+type Dims = {
+  path: string
+  variant: string | null
+  utmSource: string | null
+  utmCampaign: string | null
+  utmMedium: string | null
+  referrer: string | null
+  device: string
+}
+export type EventRow = Dims & {
+  batch: string
+  day: string
+  hour: string
+  visitor: string
+  stage: string
+  step: string
+  leadId: number | null
+  weight: number
+}
+
+/** A value as a dimension: trimmed, control characters out, empty as null. */
+function clean(value: string | null | undefined, max = 200): string | null {
+  const text = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is taken out
+    ?.replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, max)
+  return text ? text : null
+}
+
+/** The path and tracking parameters of a request target (`/?utm_source=x`). */
+export function pageOf(url: string): { path: string; params: URLSearchParams } {
+  const q = url.indexOf('?')
+  const path = (q < 0 ? url : url.slice(0, q)).slice(0, 300) || '/'
+  return { path, params: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)) }
+}
+
+/**
+ * The analytics queue (docs/decisions/0037-analytics.md). Recording is a push to memory, cheap
+ * enough for the cached-page hit path; the `analytics` job (every second and at shutdown) hashes
+ * the visitors, writes the raw events of the flush, rolls them into the visitor, reach and hourly
+ * tables in one transaction and deletes them.
+ */
+export class Analytics {
+  readonly #db: Kysely<DB>
+  readonly #visitors: VisitorIds
+  readonly #ownHost: string | undefined
+  #queue: Queued[] = []
+  #pendingBatches: string[] = []
+  #lastPurgeDay = ''
+  dropped = 0
+
+  constructor(db: Kysely<DB>, visitors: VisitorIds, publicUrl: string | undefined) {
+    this.#db = db
+    this.#visitors = visitors
+    this.#ownHost = publicUrl ? new URL(publicUrl).host : undefined
+  }
+
+  get queued(): number {
+    return this.#queue.length
+  }
+
+  #push(item: Queued) {
+    if (this.#queue.length >= MAX_QUEUED) this.dropped++
+    else this.#queue.push(item)
+  }
+
+  /** A public page the server sent (rendered or cached): the page view that counts. */
+  page(ip: string, userAgent: string | undefined, url: string, referer: string | undefined, at = Date.now()) {
+    this.#push({ kind: 'page', at, ip, userAgent, url, referer })
+  }
+
+  /** A beacon: counted when it is a stage at all (a `lead` beacon, a too-quick step are not). */
+  beacon(ip: string, userAgent: string | undefined, event: AnalyticsEvent, at = Date.now()): boolean {
+    if (isBotAgent(userAgent)) return false
+    const stage = beaconStage(event)
+    if (!stage) return false
+    this.#push({ kind: 'beacon', at, ip, userAgent, event, stage })
+    return true
+  }
+
+  /** A lead the server captured: the `lead` figure that counts, with the lead's own attribution. */
+  lead(
+    ip: string,
+    userAgent: string | undefined,
+    leadId: number,
+    attribution: Attribution | undefined,
+    sourceUrl: string | null,
+  ) {
+    let path = '/'
+    for (const candidate of [attribution?.landing_page, sourceUrl]) {
+      if (!candidate) continue
+      try {
+        path = new URL(candidate, 'http://x').pathname
+        break
+      } catch {}
+    }
+    this.#push({ kind: 'lead', at: Date.now(), ip, userAgent, leadId, path, attribution: attribution ?? {} })
+  }
+
+  /** The job that writes what is queued. */
+  job(): Job {
+    return { name: ANALYTICS_JOB, everyMs: 1000, run: () => this.flush() }
+  }
+
+  /**
+   * Writes and rolls up everything queued so far, at most BATCH_ITEMS at a time and letting requests
+   * in between (node:sqlite runs each statement on the event loop).
+   */
+  async flush(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const items = this.#queue.splice(0, BATCH_ITEMS)
+      const batch = randomBytes(9).toString('base64url')
+      const rows = await this.#rows(items, batch)
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await this.#db
+          .insertInto('analyticsEvent')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute()
+        await yieldToRequests()
+      }
+      if (rows.length > 0) this.#pendingBatches.push(batch)
+      await this.#rollUpPending()
+    }
+    await this.#rollUpPending()
+    await this.#purge()
+  }
+
+  /** A batch whose roll-up failed stays in the table and is tried again next time. */
+  async #rollUpPending() {
+    while (this.#pendingBatches.length > 0) {
+      const batch = this.#pendingBatches[0] as string
+      await this.#db.transaction().execute((trx) => rollUp(trx, batch))
+      this.#pendingBatches.shift()
+      await yieldToRequests()
+    }
+  }
+
+  /** The batch's rows: one per visitor, hour, stage and key, `weight` events each, in arrival order. */
+  async #rows(items: Queued[], batch: string): Promise<EventRow[]> {
+    const rows: EventRow[] = []
+    const visitorIds = new Map<string, string>()
+    for (const item of items) {
+      if (item.kind !== 'lead' && isBotAgent(item.userAgent)) continue
+      const at = new Date(item.at)
+      const day = londonParts(at).date
+      const who = `${day}\u0000${item.ip}\u0000${item.userAgent ?? ''}`
+      let visitor = visitorIds.get(who)
+      if (!visitor) {
+        visitor =
+          this.#visitors.peek(item.ip, item.userAgent ?? '', at) ??
+          (await this.#visitors.id(item.ip, item.userAgent ?? '', at))
+        visitorIds.set(who, visitor)
+      }
+      const base = {
+        batch,
+        day,
+        hour: at.toISOString().slice(0, 13),
+        visitor,
+        device: deviceClass(item.userAgent),
+        leadId: null as number | null,
+        step: '',
+        weight: 1,
+      }
+      if (item.kind === 'page') {
+        const { path, params } = pageOf(item.url)
+        rows.push({
+          ...base,
+          stage: 'pageview',
+          path,
+          variant: null,
+          utmSource: clean(params.get('utm_source')),
+          utmCampaign: clean(params.get('utm_campaign')),
+          utmMedium: clean(params.get('utm_medium')),
+          referrer: referrerDomain(item.referer, this.#ownHost),
+        })
+      } else if (item.kind === 'beacon') {
+        const { event } = item
+        rows.push({
+          ...base,
+          stage: item.stage,
+          step: item.stage === 'step' ? (clean(event.step, 100) ?? '') : '',
+          path: clean(event.path, 300) ?? '/',
+          variant: clean(event.variant, 100),
+          utmSource: clean(event.attribution?.utm_source),
+          utmCampaign: clean(event.attribution?.utm_campaign),
+          utmMedium: clean(event.attribution?.utm_medium),
+          referrer: referrerDomain(event.attribution?.referrer, this.#ownHost),
+        })
+      } else {
+        rows.push({
+          ...base,
+          stage: 'lead',
+          leadId: item.leadId,
+          path: clean(item.path, 300) ?? '/',
+          variant: null,
+          utmSource: clean(item.attribution.utm_source),
+          utmCampaign: clean(item.attribution.utm_campaign),
+          utmMedium: clean(item.attribution.utm_medium),
+          referrer: referrerDomain(item.attribution.referrer, this.#ownHost),
+        })
+      }
+    }
+    return aggregate(rows)
+  }
+
+  /** Visitor and reach rows are only needed while their day can still get events: then deleted. */
+  async #purge() {
+    const today = londonParts(new Date()).date
+    if (today === this.#lastPurgeDay) return
+    const yesterday = new Date(`${today}T12:00:00Z`)
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1)
+    const keepFrom = yesterday.toISOString().slice(0, 10)
+    await this.#db.deleteFrom('analyticsReach').where('day', '<', keepFrom).execute()
+    await this.#db.deleteFrom('analyticsVisitor').where('day', '<', keepFrom).execute()
+    this.#lastPurgeDay = today
+  }
+}
+
+const dimColumns = sql.raw('path, variant, utm_source, utm_campaign, utm_medium, referrer, device')
+const dimsOf = (alias: string) =>
+  sql.raw(
+    ['path', 'variant', 'utm_source', 'utm_campaign', 'utm_medium', 'referrer', 'device']
+      .map((c) => `${alias}.${c}`)
+      .join(', '),
+  )
+const dimsKey = sql.join(
+  ['path', 'variant', 'utm_source', 'utm_campaign', 'utm_medium', 'referrer', 'device', 'stage', 'step'].map(
+    (c) => sql`coalesce(${sql.raw(`x.${c}`)}, '')`,
+  ),
+  sql` || ${SEP} || `,
+)
+
+/**
+ * One flush's raw events into the tables the reports read, then deleted. A visitor's first event
+ * of the day fixes the key (landing page, attribution, device, variant) all their events that day
+ * count under; a stage reached for the first time that day adds one visitor to its hour, so
+ * visitors summed over any hours, days and keys are exact.
+ */
+export async function rollUp(db: Kysely<DB>, batch: string): Promise<void> {
+  await sql`insert into analytics_visitor (day, visitor, hour, ${dimColumns})
+    select day, visitor, hour, ${dimColumns} from (
+      select e.*, row_number() over (partition by e.day, e.visitor order by e.id) as rn
+      from analytics_event e where e.batch = ${batch}
+    ) first where rn = 1
+    on conflict (day, visitor) do nothing`.execute(db)
+
+  await sql`insert into analytics_reach (day, visitor, stage, step, hour, batch)
+    select day, visitor, stage, step, hour, ${batch} from (
+      select day, visitor, stage, step, min(hour) as hour from analytics_event
+      where batch = ${batch} group by day, visitor, stage, step
+      union all
+      select day, visitor, 'visit' as stage, '' as step, min(hour) as hour from analytics_event
+      where batch = ${batch} group by day, visitor
+    ) reached where true
+    on conflict (day, visitor, stage, step) do nothing`.execute(db)
+
+  // What this batch adds: 1 event per raw event, 1 visitor per new reach, under the visitor's key.
+  const deltas = sql`(
+      select e.hour, e.day, ${dimsOf('v')}, e.stage, e.step, e.weight as events, 0 as visitors
+      from analytics_event e join analytics_visitor v on v.day = e.day and v.visitor = e.visitor
+      where e.batch = ${batch}
+      union all
+      select r.hour, r.day, ${dimsOf('v')}, r.stage, r.step, 0 as events, 1 as visitors
+      from analytics_reach r join analytics_visitor v on v.day = r.day and v.visitor = r.visitor
+      where r.batch = ${batch}
+    ) x`
+  await sql`insert into analytics_hourly (hour, day, dims_key, ${dimColumns}, stage, step, events, visitors)
+    select x.hour, x.day, ${dimsKey}, ${dimsOf('x')}, x.stage, x.step, sum(x.events), sum(x.visitors)
+    from ${deltas} where true
+    group by x.hour, x.day, ${dimsOf('x')}, x.stage, x.step
+    on conflict (hour, dims_key) do update set
+      events = analytics_hourly.events + excluded.events,
+      visitors = analytics_hourly.visitors + excluded.visitors`.execute(db)
+  await sql`insert into analytics_daily (day, dims_key, ${dimColumns}, stage, step, events, visitors)
+    select x.day, ${dimsKey}, ${dimsOf('x')}, x.stage, x.step, sum(x.events), sum(x.visitors)
+    from ${deltas} where true
+    group by x.day, ${dimsOf('x')}, x.stage, x.step
+    on conflict (day, dims_key) do update set
+      events = analytics_daily.events + excluded.events,
+      visitors = analytics_daily.visitors + excluded.visitors`.execute(db)
+
+  await sql`insert into analytics_lead (lead_id, day, hour, ${dimColumns})
+    select e.lead_id, e.day, e.hour, ${dimsOf('v')}
+    from analytics_event e join analytics_visitor v on v.day = e.day and v.visitor = e.visitor
+    where e.batch = ${batch} and e.lead_id is not null
+    on conflict (lead_id) do nothing`.execute(db)
+
+  await sql`delete from analytics_event where batch = ${batch}`.execute(db)
+}

@@ -1,0 +1,89 @@
+import { analyticsQuerySchema, breakdownQuerySchema, eventSchema } from '../../core/schemas/analytics.ts'
+import { arrayOf, defineApi, shape } from '../openapi/operation.ts'
+
+const BASE = '/api/admin/analytics'
+const period = { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } } as const
+const filters =
+  'UK days `from`..`to` (YYYY-MM-DD, both included, at most 366). `path` (landing page), `utm_source`, `utm_campaign` and `variant` match the visitor’s first touch of the day exactly; `(none)` matches visitors without one. `format=csv` answers the table as CSV.'
+
+export const analyticsApi = defineApi({
+  tag: {
+    name: 'Analytics',
+    description:
+      'Cookieless funnel and campaign analytics: a visitor is a daily-salted hash, nothing is stored on the device, and reports read hourly roll-ups.',
+  },
+  operations: [
+    {
+      method: 'post',
+      path: '/api/events',
+      summary: 'Record an analytics event (the public pages’ beacon)',
+      description:
+        'A text or JSON body of at most 2 KB, as `navigator.sendBeacon` posts it. Answered 202 with no body whether the event is counted or not: bots, a `lead` beacon (the server counts leads at capture) and the page-view beacon (the server counts the pages it serves) add no figure. Interactions need `elapsed` (ms since the page loaded) of at least 150.',
+      auth: 'public',
+      request: eventSchema,
+      status: 202,
+      responses: { 413: 'The body is larger than 2 KB' },
+    },
+    {
+      method: 'get',
+      path: `${BASE}/funnel`,
+      summary: 'The funnel for a period',
+      description: `${filters} Steps in order: visitors, questionnaire_start, step:<question id> (in the live questionnaire's order, then others by count), eligible, form_start, lead (visitors who sent a lead), sold (leads sold); revenue is the ledger's net of approved returns for those leads.`,
+      auth: 'permission:analytics',
+      query: analyticsQuerySchema,
+      response: shape({
+        ...period,
+        steps: arrayOf(shape({ name: 'string', count: 'integer' })),
+        visitors: 'integer',
+        pageviews: 'integer',
+        leads: 'integer',
+        sold: 'integer',
+        revenuePence: 'integer',
+      }),
+    },
+    {
+      method: 'get',
+      path: `${BASE}/breakdown`,
+      summary: 'Visitors, leads and revenue by landing page, campaign, source, variant or device',
+      description: `${filters} \`by\` names the dimension.`,
+      auth: 'permission:analytics',
+      query: breakdownQuerySchema,
+      response: shape({
+        ...period,
+        by: 'string',
+        rows: arrayOf(
+          shape({
+            value: 'string',
+            visitors: 'integer',
+            questionnaireStarts: 'integer',
+            leads: 'integer',
+            sold: 'integer',
+            revenuePence: 'integer',
+            conversionRate: 'number',
+            revenuePerVisitorPence: 'integer',
+          }),
+        ),
+      }),
+    },
+    {
+      method: 'get',
+      path: `${BASE}/series`,
+      summary: 'Visitors, page views, questionnaire starts and leads per UK day',
+      description: filters,
+      auth: 'permission:analytics',
+      query: analyticsQuerySchema,
+      response: shape({
+        ...period,
+        days: arrayOf(
+          shape({
+            date: 'string',
+            visitors: 'integer',
+            pageviews: 'integer',
+            questionnaireStarts: 'integer',
+            leads: 'integer',
+          }),
+        ),
+      }),
+    },
+  ],
+})
