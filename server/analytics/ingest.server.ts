@@ -47,9 +47,16 @@ const SEP = '\u001f'
 /** What a request tells about its visitor: only turned into a hash and a device class at flush. */
 type Who = { ip: string; userAgent: string | undefined }
 type Queued =
-  | (Who & { kind: 'page'; at: number; url: string; referer: string | undefined })
+  | (Who & { kind: 'page'; at: number; url: string; referer: string | undefined; variant: string | null })
   | (Who & { kind: 'beacon'; at: number; event: AnalyticsEvent; stage: Stage })
-  | (Who & { kind: 'lead'; at: number; leadId: number; path: string; attribution: Attribution })
+  | (Who & {
+      kind: 'lead'
+      at: number
+      leadId: number
+      path: string
+      attribution: Attribution
+      variant: string | null
+    })
 
 type Dims = {
   path: string
@@ -119,8 +126,16 @@ export class Analytics {
   }
 
   /** A public page the server sent (rendered or cached): the page view that counts. */
-  page(ip: string, userAgent: string | undefined, url: string, referer: string | undefined, at = Date.now()) {
-    this.#push({ kind: 'page', at, ip, userAgent, url, referer })
+  page(
+    ip: string,
+    userAgent: string | undefined,
+    url: string,
+    referer: string | undefined,
+    /** The experiment variant the page was served in ("experimentId:variantName"). */
+    variant: string | null = null,
+    at = Date.now(),
+  ) {
+    this.#push({ kind: 'page', at, ip, userAgent, url, referer, variant })
   }
 
   /** A beacon: counted when it is a stage at all (a `lead` beacon, a too-quick step are not). */
@@ -139,6 +154,7 @@ export class Analytics {
     leadId: number,
     attribution: Attribution | undefined,
     sourceUrl: string | null,
+    variant: string | null = null,
   ) {
     let path = '/'
     for (const candidate of [attribution?.landing_page, sourceUrl]) {
@@ -148,7 +164,16 @@ export class Analytics {
         break
       } catch {}
     }
-    this.#push({ kind: 'lead', at: Date.now(), ip, userAgent, leadId, path, attribution: attribution ?? {} })
+    this.#push({
+      kind: 'lead',
+      at: Date.now(),
+      ip,
+      userAgent,
+      leadId,
+      path,
+      attribution: attribution ?? {},
+      variant,
+    })
   }
 
   /** The job that writes what is queued. */
@@ -221,7 +246,7 @@ export class Analytics {
           ...base,
           stage: 'pageview',
           path,
-          variant: null,
+          variant: item.variant,
           utmSource: clean(params.get('utm_source')),
           utmCampaign: clean(params.get('utm_campaign')),
           utmMedium: clean(params.get('utm_medium')),
@@ -246,7 +271,7 @@ export class Analytics {
           stage: 'lead',
           leadId: item.leadId,
           path: clean(item.path, 300) ?? '/',
-          variant: null,
+          variant: item.variant,
           utmSource: clean(item.attribution.utm_source),
           utmCampaign: clean(item.attribution.utm_campaign),
           utmMedium: clean(item.attribution.utm_medium),

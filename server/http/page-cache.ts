@@ -115,12 +115,18 @@ function variantOf(
   if (!experiments || experiments.size === 0) return undefined
   const facts = visitorFacts(req, trust)
   const assigned = assignedVariant(experiments, path, facts.bucket)
-  if (assigned && req.method === 'GET') services.exposures.record(assigned, facts)
+  if (assigned && req.method === 'GET') {
+    services.exposures.record(assigned, facts)
+    shown.set(req, assigned)
+  }
   return assigned
 }
 type SiteSnapshotExperiments = Awaited<ReturnType<AppServices['site']['get']>>['experiments'] | undefined
 
 const variantSuffix = (assigned: Assigned | undefined) => (assigned ? `\u0000${assigned.variant.key}` : '')
+
+/** The variant each request was served, for its page view (analytics). */
+const shown = new WeakMap<IncomingMessage, Assigned>()
 
 export function serveCachedPage(services: AppServices, cache: PageCache, trust: TrustProxy) {
   return (req: IncomingMessage, res: ServerResponse): number => {
@@ -238,5 +244,5 @@ export function countPageView(services: AppServices, req: IncomingMessage, ip: s
     if (name.length === 10 && name.toLowerCase() === 'user-agent') userAgent = raw[i + 1]
     else if (name.length === 7 && name.toLowerCase() === 'referer') referer = raw[i + 1]
   }
-  services.analytics.page(ip, userAgent, req.url ?? '/', referer)
+  services.analytics.page(ip, userAgent, req.url ?? '/', referer, shown.get(req)?.variant.key ?? null)
 }

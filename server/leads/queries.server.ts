@@ -166,6 +166,10 @@ export async function captureLead(
   }
   const { settings, consentBuyers, experiments } = await site.get()
   const compliance = readCompliance(settings)
+  const variant =
+    request.bucket === undefined
+      ? null
+      : leadVariant(experiments, request.bucket, [request.sourceUrl, data.attribution?.landing_page])
   const lead = await createLead(
     db,
     data,
@@ -178,10 +182,7 @@ export async function captureLead(
       questionnaire,
       constantsVersion: complianceVersion(compliance),
       duplicateWindowDays: readLeadSettings(settings).duplicateWindowDays,
-      variant:
-        request.bucket === undefined
-          ? null
-          : leadVariant(experiments, request.bucket, [request.sourceUrl, data.attribution?.landing_page]),
+      variant,
     },
     dialect,
   )
@@ -205,6 +206,7 @@ export async function captureLead(
     leadId,
     data.attribution,
     request.sourceUrl,
+    variant,
   )
   if (!lead.duplicate) events.emit('lead.created', { id: leadId, deliveries: lead.deliveries })
   else if (lead.deliveries > 0) {

@@ -267,7 +267,7 @@ describe(`cookieless analytics on ${testDialect}`, () => {
     const V: Visitor = { ip: '198.51.100.20', ua: DESKTOP }
     const W: Visitor = { ip: '198.51.100.21', ua: MOBILE }
     const page = (v: Visitor, at: string) =>
-      analytics.page(v.ip, v.ua, '/?utm_campaign=days', undefined, new Date(at).getTime())
+      analytics.page(v.ip, v.ua, '/?utm_campaign=days', undefined, null, new Date(at).getTime())
     // In time order, as the queue holds them. 23:30 UTC on 5 October is 00:30 on the 6th in London.
     page(V, '2026-10-05T08:00:00Z')
     page(V, '2026-10-05T14:00:00Z')

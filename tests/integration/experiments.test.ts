@@ -279,4 +279,38 @@ describe(`experiments on ${testDialect}`, () => {
       'experiment.promote',
     ])
   })
+
+  it('counts each page view under the variant it was served in, for the funnel by variant', async () => {
+    await insertPage(app.database.db, {
+      slug: 'exp-funnel',
+      title: 'Funnel',
+      content: '<p>Original body</p>',
+      isPublished: true,
+    })
+    await app.services.site.changed()
+    const experiment = (await created(
+      await admin.post(BASE, { ...twoVariants, name: 'Funnel split', path: '/exp-funnel' }),
+    )) as { id: number }
+    await ok(await admin.post(`${BASE}/${experiment.id}/start`, {}))
+    const seen = { A: 0, B: 0 }
+    for (let i = 0; i < 30; i++) {
+      const variant = variantIn(await visit('/exp-funnel', `203.0.113.${100 + i}`))
+      if (variant === 'A' || variant === 'B') seen[variant]++
+    }
+    expect(seen.A + seen.B).toBe(30)
+    await app.services.analytics.flush()
+    const today = londonParts(new Date()).date
+    const visitorsOf = async (name: string) => {
+      const query = new URLSearchParams({
+        from: today,
+        to: today,
+        path: '/exp-funnel',
+        variant: `${experiment.id}:${name}`,
+      })
+      return ((await ok(await admin.get(`/api/admin/analytics/funnel?${query}`))) as { visitors: number })
+        .visitors
+    }
+    expect([await visitorsOf('A'), await visitorsOf('B')]).toEqual([seen.A, seen.B])
+    await ok(await admin.post(`${BASE}/${experiment.id}/stop`, {}))
+  })
 })
