@@ -16,7 +16,7 @@ describe('bots', () => {
     ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', true],
     [
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0 Safari/537.36',
-      true,
+      false,
     ],
     ['Mozilla/5.0 (Linux) Chrome-Lighthouse', true],
     ['curl/8.5.0', true],

@@ -6,9 +6,14 @@ import type { AnalyticsEvent, FunnelStep } from './schemas/analytics.ts'
  * funnel's order.
  */
 
-/** Crawlers, previews, monitors, headless browsers and HTTP libraries: their requests are not visits. */
+/**
+ * Crawlers, previews, monitors, automation tools and HTTP libraries: their requests are not visits.
+ * A headless browser is not on the list by its name alone: people's tools, tests and assistive
+ * software run one, and scrapers that mind being counted change the name anyway; its interaction
+ * beacons still need human timing.
+ */
 export const BOT_PATTERN =
-  /bot\b|bot\/|crawl|spider|slurp|scrap|headless|lighthouse|pagespeed|gtmetrix|pingdom|uptime|monitor|preview|facebookexternalhit|embedly|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|httpclient|libwww|http_request|phantom|selenium|puppeteer|playwright|ahrefs|semrush|mj12|petal|yandex|baidu|bingpreview/i
+  /bot\b|bot\/|crawl|spider|slurp|scrap|lighthouse|pagespeed|gtmetrix|pingdom|uptime|monitor|preview|facebookexternalhit|embedly|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|httpclient|libwww|http_request|phantom|selenium|puppeteer|playwright|ahrefs|semrush|mj12|petal|yandex|baidu|bingpreview/i
 
 /** A request is a bot's when its user agent says so, or when it has none or an implausibly short one. */
 export function isBotAgent(userAgent: string | null | undefined): boolean {
