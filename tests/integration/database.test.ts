@@ -107,6 +107,8 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         // Issue 21: the buyers the consent named, and whether the lead sold.
         'consent_buyers',
         'sale_status',
+        // Issue 22: the experiment variant the lead converted on.
+        'variant',
       ].sort(),
     )
     expect(columns('eligibility_response')).toEqual(
