@@ -218,10 +218,33 @@ export class Analytics {
   async #rows(items: Queued[], batch: string): Promise<EventRow[]> {
     const rows: EventRow[] = []
     const visitorIds = new Map<string, string>()
+    // A batch holds many events of few visitors and pages: each user agent and URL is read once.
+    const agents = new Map<string | undefined, { bot: boolean; device: string }>()
+    const agentOf = (ua: string | undefined) => {
+      let known = agents.get(ua)
+      if (!known) {
+        known = { bot: isBotAgent(ua), device: deviceClass(ua) }
+        agents.set(ua, known)
+      }
+      return known
+    }
+    const pages = new Map<string, ReturnType<typeof pageOf>>()
+    let clock = { second: -1, at: new Date(0), day: '', hour: '' }
     for (const item of items) {
-      if (item.kind !== 'lead' && isBotAgent(item.userAgent)) continue
-      const at = new Date(item.at)
-      const day = londonParts(at).date
+      const agent = agentOf(item.userAgent)
+      if (item.kind !== 'lead' && agent.bot) continue
+      // Items come in time order: the day and hour are worked out once a second, not per event.
+      const second = Math.floor(item.at / 1000)
+      if (second !== clock.second) {
+        const instant = new Date(item.at)
+        clock = {
+          second,
+          at: instant,
+          day: londonParts(instant).date,
+          hour: instant.toISOString().slice(0, 13),
+        }
+      }
+      const { at, day } = clock
       const who = `${day}\u0000${item.ip}\u0000${item.userAgent ?? ''}`
       let visitor = visitorIds.get(who)
       if (!visitor) {
@@ -233,15 +256,20 @@ export class Analytics {
       const base = {
         batch,
         day,
-        hour: at.toISOString().slice(0, 13),
+        hour: clock.hour,
         visitor,
-        device: deviceClass(item.userAgent),
+        device: agent.device,
         leadId: null as number | null,
         step: '',
         weight: 1,
       }
       if (item.kind === 'page') {
-        const { path, params } = pageOf(item.url)
+        let page = pages.get(item.url)
+        if (!page) {
+          page = pageOf(item.url)
+          pages.set(item.url, page)
+        }
+        const { path, params } = page
         rows.push({
           ...base,
           stage: 'pageview',
