@@ -4,14 +4,13 @@
 // analytics_hourly in one INSERT … SELECT: a year of hours × 12 first-touch keys (landing page,
 // source, campaign, device) × 10 stages and questions, each row 1–18 events, then summed per day
 // into analytics_daily (which the reports read) as the roll-up does.
-import { type ChildProcess, spawn } from 'node:child_process'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
 import { parseDatabaseUrl } from '../server/config.ts'
 import { createDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrations.ts'
+import { startApp } from './app-process.ts'
 
-const root = new URL('..', import.meta.url).pathname
 const target = Number(process.env.ANALYTICS_EVENTS ?? 10_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
@@ -89,37 +88,13 @@ async function seed(databaseUrl: string): Promise<{ events: number; rows: number
   return { events, rows }
 }
 
-async function start(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      NODE_ENV: 'production',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('the app did not start')
-}
-
 const DESKTOP =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
 
 export async function benchAnalytics(label: string, databaseUrl: string, port: number) {
   console.log(`${label}: analytics`)
   await seed(databaseUrl)
-  const app = await start(port, databaseUrl)
+  const app = await startApp(port, databaseUrl, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
   try {
     const base = `http://127.0.0.1:${port}`
     const login = await fetch(`${base}/api/login`, {

@@ -1,6 +1,6 @@
 // Leads per second with delivery to a buyer's webhook on, against the same load with none, and
 // the delay from a lead's commit to its delivery (p50, p99), measured from the rows themselves.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -8,11 +8,16 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { parseDatabaseUrl } from '../server/config.ts'
 import { createDatabase } from '../server/db/database.ts'
+import { startApp } from './app-process.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = 50
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
+
+/** The app trusting the buyers' certificate; a buyer on this machine is allowed. */
+export function startTrustingApp(port: number, databaseUrl: string, caFile: string) {
+  return startApp(port, databaseUrl, { WEBHOOK_ALLOW_PRIVATE: 'true', NODE_EXTRA_CA_CERTS: caFile })
+}
 
 /** A self-signed certificate for 127.0.0.1: the app runs as in production, where webhooks are https. */
 export function certificate(dir: string) {
@@ -75,35 +80,6 @@ export async function startReceiver(tls: { key: string; cert: string }) {
   }
 }
 
-export async function startApp(port: number, databaseUrl: string, caFile: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), 'server/index.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        RATE_LIMITS: 'off',
-        NODE_ENV: 'production',
-        // The receiver is on this machine; its certificate is trusted like a buyer's real one.
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        NODE_EXTRA_CA_CERTS: caFile,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  )
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child
-    } catch {}
-    if (i > 200) throw new Error('the app did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 const run = Date.now().toString(36)
 // A database kept between runs (PostgreSQL) must not see this run's phones as duplicates.
 const phoneBase = 400_000_000 + Math.floor(Math.random() * 90_000_000)
@@ -157,7 +133,7 @@ export const percentile = (sorted: number[], p: number) =>
 export async function benchDelivery(label: string, databaseUrl: string, port: number, workDir: string) {
   const tls = certificate(workDir)
   const receiver = await startReceiver(tls)
-  const app = await startApp(port, databaseUrl, tls.cert)
+  const app = await startTrustingApp(port, databaseUrl, tls.cert)
   const database = createDatabase(parseDatabaseUrl(databaseUrl))
   const { db } = database
   let webhookId: number | undefined

@@ -1,14 +1,12 @@
 // The leads panel at scale: seeds LEADS_COUNT (default 1,000,000) leads, then measures search with a
 // page and its total, the stats, the full CSV export and the server's memory growth during it.
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
 import { sql } from 'kysely'
 import { parseDatabaseUrl } from '../server/config.ts'
 import { createDatabase } from '../server/db/database.ts'
 import { migrateToLatest } from '../server/db/migrations.ts'
+import { startApp } from './app-process.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
 const count = Number(process.env.LEADS_COUNT ?? 1_000_000)
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-123' }
@@ -90,37 +88,13 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
 }
 
-async function start(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      NODE_ENV: 'production',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('the app did not start')
-}
-
 const p95 = (samples: number[]) =>
   [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1] ?? 0
 
 export async function benchLeadsAdmin(label: string, databaseUrl: string, port: number) {
   console.log(`${label}: leads admin at ${fmt(count)} leads`)
   await seed(databaseUrl)
-  const app = await start(port, databaseUrl)
+  const app = await startApp(port, databaseUrl, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
   try {
     const base = `http://127.0.0.1:${port}`
     const login = await fetch(`${base}/api/login`, {

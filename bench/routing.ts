@@ -11,7 +11,7 @@ import { parseDatabaseUrl } from '../server/config.ts'
 import { createDatabase, json } from '../server/db/database.ts'
 import { routableLead } from '../server/routing/lead-routing.server.ts'
 import { routeLeads } from '../server/routing/route.server.ts'
-import { certificate, percentile, startApp } from './delivery.ts'
+import { certificate, percentile, startTrustingApp } from './delivery.ts'
 
 type Db = ReturnType<typeof createDatabase>['db']
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -235,7 +235,7 @@ export async function benchRouting(label: string, databaseUrl: string, port: num
   const tls = certificate(workDir)
   const buyers = await startBuyers(tls, () => 200, { record: false })
   const database = createDatabase(parseDatabaseUrl(databaseUrl))
-  const app = await startApp(port, databaseUrl, tls.cert)
+  const app = await startTrustingApp(port, databaseUrl, tls.cert)
   try {
     await setUpContracts(database.db, 50, buyers.url, (n) => ({
       exclusive: n % 4 !== 0,
@@ -295,15 +295,15 @@ export async function benchCapsUnderLoad(databaseUrl: string, ports: [number, nu
         : { exclusive: false, maxBuyers: 2, caps: { hour: 10 }, filters: {} },
     )
     apps.push(
-      await startApp(ports[0], databaseUrl, tls.cert),
-      await startApp(ports[1], databaseUrl, tls.cert),
+      await startTrustingApp(ports[0], databaseUrl, tls.cert),
+      await startTrustingApp(ports[1], databaseUrl, tls.cert),
     )
     const started = new Date()
     const load = postLeads(ports, { amount: 600, connections: 40 })
     await new Promise((r) => setTimeout(r, 300))
     await stop(apps[1] as ChildProcess, 'SIGKILL')
     const posted = await load
-    apps[1] = await startApp(ports[1], databaseUrl, tls.cert)
+    apps[1] = await startTrustingApp(ports[1], databaseUrl, tls.cert)
     // Until nothing is being offered (leases of the killed instance end, retries run out).
     for (let i = 0; i < 600; i++) {
       const open = await db

@@ -1,7 +1,7 @@
 // `npm run bench`: home page throughput and latency, leads accepted per second with and without
 // delivery to a webhook and the delay to delivery, analytics beacons and the funnel report, on this machine.
 // SQLite always; PostgreSQL too when DATABASE_URL (or BENCH_POSTGRES_URL) is postgres://….
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,6 +11,7 @@ import { compileRedirects, matchRedirect } from '../core/redirect-rules.ts'
 import { startNginx } from '../scripts/nginx.ts'
 import { createDatabase } from '../server/db/database.ts'
 import { benchAnalytics } from './analytics.ts'
+import { startApp } from './app-process.ts'
 import { fetchPageScripts, HOME_SCRIPT_BUDGET } from './bundle-size.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchExperimentPage } from './experiment-page.ts'
@@ -25,33 +26,6 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'claimcheck-bench-'))
 
 function hasCommand(name: string) {
   return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not answer`)
-}
-
-async function startApp(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  await waitFor(`http://127.0.0.1:${port}/healthz`)
-  return child
 }
 
 async function stop(child: ChildProcess) {
