@@ -9,8 +9,9 @@ export type ImageSnippet = {
   srcset: string
 }
 
-/** Below the 768px tablet width the image spans the screen; above it, the content column. */
-export const IMAGE_SIZES = '(max-width: 768px) 100vw, 768px'
+import { IMAGE_SIZES } from '../../core/image-info.ts'
+
+export { IMAGE_SIZES }
 
 const escapeAttribute = (value: string) =>
   value.replace(
