@@ -13,6 +13,9 @@ export const auditActions = {
   'page.update': 'Page updated',
   'page.delete': 'Page deleted',
   'page.restore': 'Page restored from a revision',
+  'saved_section.create': 'Section saved for reuse',
+  'saved_section.update': 'Saved section renamed',
+  'saved_section.delete': 'Saved section deleted',
   'upload.create': 'Image uploaded',
   'setting.update': 'Setting updated',
   'script.create': 'Script created',
@@ -126,6 +129,10 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     if (verb === 'update' && onlyToggle('isActive'))
       return `${name} ${d.isActive ? 'turned on' : 'turned off'}`
     return `${name} ${verb === 'create' ? 'added' : verb === 'delete' ? 'deleted' : 'updated'}`
+  }
+  if (area === 'saved_section') {
+    const name = `Saved section '${text('name') ?? entry.entityId}'`
+    return `${name} ${verb === 'create' ? 'added' : verb === 'delete' ? 'deleted' : 'renamed'}`
   }
   if (entry.action === 'setting.update') {
     return `${settingNames[entry.entityId ?? ''] ?? `Setting ${entry.entityId}`} updated`

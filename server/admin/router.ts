@@ -13,6 +13,7 @@ import { subjectsAdminRouter } from '../privacy/admin-router.ts'
 import { questionnaireAdminRouter } from '../questionnaire/admin-router.ts'
 import { redirectsAdminRouter } from '../redirects/admin-router.ts'
 import { returnsAdminRouter } from '../returns/admin-router.ts'
+import { savedSectionsAdminRouter } from '../saved-sections/admin-router.ts'
 import { scriptsAdminRouter } from '../scripts/admin-router.ts'
 import { settingsAdminRouter } from '../settings/admin-router.ts'
 import { uploadsAdminRouter } from '../uploads/admin-router.ts'
@@ -31,6 +32,7 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/pages', requirePermission('pages'), pagesAdminRouter(services))
   // Images are uploaded to be put in pages: whoever may edit pages may upload them.
   router.use('/upload-image', requirePermission('pages'), uploadsAdminRouter(services))
+  router.use('/saved-sections', requirePermission('pages'), savedSectionsAdminRouter(services))
   router.use('/redirects', requirePermission('redirects'), redirectsAdminRouter(services))
   router.use('/scripts', requirePermission('scripts'), scriptsAdminRouter(services))
   router.use('/settings', requirePermission('settings'), settingsAdminRouter(services))

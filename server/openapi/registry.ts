@@ -13,6 +13,7 @@ import { subjectsApi } from '../privacy/openapi.ts'
 import { questionnaireApi } from '../questionnaire/openapi.ts'
 import { redirectsApi } from '../redirects/openapi.ts'
 import { returnsApi } from '../returns/openapi.ts'
+import { savedSectionsApi } from '../saved-sections/openapi.ts'
 import { scriptsApi } from '../scripts/openapi.ts'
 import { settingsApi } from '../settings/openapi.ts'
 import { uploadsApi } from '../uploads/openapi.ts'
@@ -44,6 +45,7 @@ export const apiModules = [
   consentApi,
   leadsApi,
   pagesApi,
+  savedSectionsApi,
   uploadsApi,
   redirectsApi,
   questionnaireApi,

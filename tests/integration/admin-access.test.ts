@@ -20,6 +20,7 @@ import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 type Entity =
   | 'page'
+  | 'saved-section'
   | 'redirect'
   | 'script'
   | 'user'
@@ -96,6 +97,32 @@ const routes: RouteCase[] = [
     entity: 'page',
     body: () => ({}),
     ok: 404,
+  },
+  { method: 'GET', path: '/api/admin/saved-sections', permission: 'pages', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/saved-sections',
+    permission: 'pages',
+    body: () => ({
+      name: `Access ${next()}`,
+      section: { widgets: [{ type: 'heading', content: { text: 'Hi', level: 2 } }] },
+    }),
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/saved-sections/:id',
+    permission: 'pages',
+    entity: 'saved-section',
+    body: () => ({ name: `Renamed ${next()}` }),
+    ok: 200,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/saved-sections/:id',
+    permission: 'pages',
+    entity: 'saved-section',
+    ok: 200,
   },
   // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
   { method: 'POST', path: '/api/admin/upload-image', permission: 'pages', body: () => ({}), ok: 400 },
@@ -515,6 +542,14 @@ describe(`admin access control on ${testDialect}`, () => {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id
+      case 'saved-section':
+        return (
+          await db
+            .insertInto('savedSection')
+            .values({ name: `Record ${n}`, section: json({ styles: {}, widgets: [] }) })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
       case 'redirect':
         return (
           await db
@@ -605,6 +640,7 @@ describe(`admin access control on ${testDialect}`, () => {
   async function recordExists(entity: Entity, id: number): Promise<boolean> {
     const table = {
       page: 'page',
+      'saved-section': 'savedSection',
       redirect: 'redirect',
       script: 'customScript',
       user: 'adminUser',
