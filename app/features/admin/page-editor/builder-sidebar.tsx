@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { widgetLabels } from './builder-panels.tsx'
 import type { BuilderAction } from './builder-state.ts'
+import { SavedSections } from './saved-sections.tsx'
 
 /** Dragged from here onto a section of the canvas (visual-builder.tsx reads it on drop). */
 export const NEW_WIDGET = 'application/x-builder-widget'
@@ -92,6 +93,7 @@ export function BuilderSidebar({
               </li>
             ))}
           </ul>
+          <SavedSections {...{ sections, selectedSectionId, sectionName, dispatch }} />
         </TabsContent>
       </Tabs>
     </aside>

@@ -127,3 +127,60 @@ describe('visual builder state', () => {
     expect(state.present.sections[0]?.styles).toEqual({ backgroundColor: '#eeeeee' })
   })
 })
+
+describe('inserting a saved section', () => {
+  const saved = {
+    styles: { backgroundColor: '#0f172a' },
+    widgets: [
+      { id: 'w1', type: 'heading', content: { text: 'Hero', level: 2 }, styles: { color: '#ffffff' } },
+      { id: 'w2', type: 'text', content: { text: '<p>Body</p>' }, styles: {} },
+    ] as const,
+  }
+  const section = { styles: saved.styles, widgets: saved.widgets.map((w) => structuredClone(w)) }
+  const widgetIds = (state: BuilderState) => state.present.sections.flatMap((s) => s.widgets.map((w) => w.id))
+
+  it('puts a copy after the selected section, or at the end, with fresh ids each time', () => {
+    let state = run({ type: 'addSection' }, { type: 'addSection' })
+    const [first, second] = state.present.sections.map((s) => s.id)
+    state = builderReducer(state, { type: 'insertSection', section, afterSectionId: first })
+    const inserted = state.present.sections[1]
+    expect(state.present.sections.map((s) => s.id)).toEqual([first, inserted?.id, second])
+    expect(inserted?.styles).toEqual({ backgroundColor: '#0f172a' })
+    expect(inserted?.widgets.map((w) => [w.type, w.content])).toEqual([
+      ['heading', { text: 'Hero', level: 2 }],
+      ['text', { text: '<p>Body</p>' }],
+    ])
+    expect(state.selection).toEqual({ sectionId: inserted?.id, widgetId: null })
+
+    state = builderReducer(state, { type: 'insertSection', section, afterSectionId: null })
+    expect(state.present.sections).toHaveLength(4)
+    expect(state.present.sections.at(-1)?.widgets.map((w) => w.type)).toEqual(['heading', 'text'])
+    const ids = widgetIds(state)
+    expect(ids).toHaveLength(4)
+    expect(new Set(ids).size).toBe(4)
+    expect(ids).not.toContain('w1')
+    expect(new Set(state.present.sections.map((s) => s.id)).size).toBe(4)
+  })
+
+  it('leaves the saved section untouched when the copy is edited', () => {
+    let state = run({ type: 'insertSection', section })
+    const widget = state.present.sections[0]?.widgets[0]
+    state = builderReducer(state, {
+      type: 'updateContent',
+      widgetId: widget?.id as string,
+      patch: { text: 'Changed' },
+    })
+    expect(section.widgets[0]?.content).toEqual({ text: 'Hero', level: 2 })
+  })
+
+  it('is one undo step, and redo puts the same copy back', () => {
+    let state = run({ type: 'addSection' })
+    const before = state.present
+    state = builderReducer(state, { type: 'insertSection', section })
+    const after = state.present
+    state = builderReducer(state, { type: 'undo' })
+    expect(state.present).toEqual(before)
+    state = builderReducer(state, { type: 'redo' })
+    expect(state.present).toEqual(after)
+  })
+})

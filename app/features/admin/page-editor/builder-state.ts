@@ -23,6 +23,8 @@ export type BuilderState = {
 
 export type BuilderAction =
   | { type: 'addSection' }
+  /** A copy of `section` (a saved one) after `afterSectionId`, or at the end; the copy is selected. */
+  | { type: 'insertSection'; section: Pick<Section, 'styles' | 'widgets'>; afterSectionId?: string | null }
   | { type: 'deleteSection'; sectionId: string }
   | { type: 'addWidget'; widgetType: WidgetType; sectionId?: string | null; index?: number }
   | { type: 'moveWidget'; widgetId: string; sectionId: string; index: number }
@@ -69,6 +71,15 @@ export function createWidget(type: WidgetType): Widget {
     content: structuredClone(defaults.content),
     styles: { ...defaults.styles },
   } as Widget
+}
+
+/** A copy of a section with fresh ids for it and each widget, so one section can go in many times. */
+export function copySection(section: Pick<Section, 'styles' | 'widgets'>): Section {
+  return {
+    id: newId('s'),
+    styles: { ...section.styles },
+    widgets: section.widgets.map((widget) => ({ ...structuredClone(widget), id: newId('w') })),
+  }
 }
 
 export function findWidget(content: BuilderContent, widgetId: string | null) {
@@ -123,6 +134,13 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         { sections: [...content.sections, section] },
         { sectionId: section.id, widgetId: null },
       )
+    }
+    case 'insertSection': {
+      const section = copySection(action.section)
+      const after = content.sections.findIndex((s) => s.id === action.afterSectionId)
+      const index = after >= 0 ? after + 1 : content.sections.length
+      const sections = [...content.sections.slice(0, index), section, ...content.sections.slice(index)]
+      return commit(state, { sections }, { sectionId: section.id, widgetId: null })
     }
     case 'deleteSection': {
       if (!content.sections.some((s) => s.id === action.sectionId)) return state
