@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink, Save } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { Link, useBlocker, useNavigate } from 'react-router'
+import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router'
+import { findPageTemplate } from '../../../../core/page-templates.ts'
 import type { PageRecord } from '../../../../core/schemas/pages.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Badge, StateBadge } from '../../../components/ui/badge.tsx'
@@ -19,6 +20,7 @@ import {
   blankFieldToast,
   emptyPageForm,
   formFromPage,
+  formFromTemplate,
   isFormDirty,
   type PageFormValues,
   pagePayload,
@@ -47,9 +49,12 @@ function CenteredMessage({ children }: { children: ReactNode }) {
 
 export function CreatePageScreen() {
   const { data: user, isLoading, error } = useSignedIn()
+  // "New page from template" opens /admin/pages/create?template={id}; an unknown id starts empty.
+  const template = findPageTemplate(useSearchParams()[0].get('template'))
   if (isLoading) return <AdminLoading />
   if (!user) return <SignedOut error={error} />
-  return <PageEditor mode="create" initial={emptyPageForm} />
+  const initial = template ? formFromTemplate(template) : emptyPageForm
+  return <PageEditor key={template?.id ?? ''} mode="create" initial={initial} />
 }
 
 export function EditPageScreen({ id }: { id: number }) {

@@ -1,4 +1,5 @@
 import type { PageContent } from '../../../../core/page-content.ts'
+import type { PageTemplate } from '../../../../core/page-templates.ts'
 import type { PageRecord } from '../../../../core/schemas/pages.ts'
 
 /** The Create and Edit screens' form (SPEC section 3, "Page form and payload"). */
@@ -25,6 +26,17 @@ export const emptyPageForm: PageFormValues = {
   ogDescription: '',
   content: { sections: [] },
   isPublished: false,
+}
+
+/** A new page started from a template: its suggested title, slug, description and content (a copy). */
+export function formFromTemplate(template: PageTemplate): PageFormValues {
+  return {
+    ...emptyPageForm,
+    title: template.title,
+    slug: template.slug,
+    metaDescription: template.metaDescription,
+    content: structuredClone(template.content),
+  }
 }
 
 export function formFromPage(page: PageRecord): PageFormValues {

@@ -10,6 +10,7 @@ import { apiRequest } from '../api.ts'
 import { LoadError } from '../load-error.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { useList } from '../use-list.ts'
+import { NewPageFromTemplate } from './page-templates-dialog.tsx'
 
 const PAGES = '/api/admin/pages'
 
@@ -41,10 +42,13 @@ export function PagesPanel() {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-semibold text-lg text-navy-900">Pages</h2>
-        <a href="/admin/pages/create" className={buttonClasses('primary', 'sm')}>
-          <Plus className="size-4" aria-hidden="true" />
-          Create Page
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <NewPageFromTemplate />
+          <a href="/admin/pages/create" className={buttonClasses('primary', 'sm')}>
+            <Plus className="size-4" aria-hidden="true" />
+            Create Page
+          </a>
+        </div>
       </div>
       <LoadError error={error} />
       <DataTable
