@@ -27,3 +27,13 @@ describe('describeActivity for buyers and contracts', () => {
     expect(describeActivity({ action, entityId: '4', detail })).toBe(text)
   })
 })
+
+describe('describeActivity for saved sections', () => {
+  it.each([
+    ['saved_section.create', { name: 'Hero' }, "Saved section 'Hero' added"],
+    ['saved_section.update', { name: 'Big hero', fields: ['name'] }, "Saved section 'Big hero' renamed"],
+    ['saved_section.delete', { name: 'Hero' }, "Saved section 'Hero' deleted"],
+  ])('%s reads "%s"', (action, detail, text) => {
+    expect(describeActivity({ action, entityId: '3', detail })).toBe(text)
+  })
+})
