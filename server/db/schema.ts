@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import type { BuyerTables } from './schema-buyers.ts'
+import type { MediaTables } from './schema-media.ts'
 import type { ExperimentTable, VisitorTables } from './schema-visitors.ts'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -339,7 +340,7 @@ export interface ErasureLedgerTable {
   erasedAt: Date
 }
 
-export interface DB extends BuyerTables, VisitorTables {
+export interface DB extends BuyerTables, VisitorTables, MediaTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable
