@@ -601,7 +601,10 @@ describe(`admin access control on ${testDialect}`, () => {
         ).id
       }
       case 'media': {
-        const hash = `${n}`.replace(/[^0-9a-z]/g, '').padStart(16, '0').slice(-16)
+        const hash = `${n}`
+          .replace(/[^0-9a-z]/g, '')
+          .padStart(16, '0')
+          .slice(-16)
         const url = `/uploads/${hash}-480.webp`
         return (
           await db
