@@ -30,7 +30,7 @@ function inUseMessage(row: Media, usage: MediaUsageMap): string {
 }
 
 /** `/api/admin/media` (mounted behind the pages permission): the media library. */
-export function mediaAdminRouter({ db, site }: AppServices): Router {
+export function mediaAdminRouter({ db, site, events }: AppServices): Router {
   const router = Router()
 
   router.get('/', async (req, res) => {
@@ -72,7 +72,7 @@ export function mediaAdminRouter({ db, site }: AppServices): Router {
   router.post('/cleanup', async (req, res) => {
     const [rows, usage] = await Promise.all([listMedia(db), mediaUsage(db)])
     const unused = rows.filter((row) => !isInUse(usage, row.hash))
-    await deleteMedia(db, unused)
+    events.emit('uploads.deleted', { keys: await deleteMedia(db, unused) })
     const result: MediaCleanupResult = {
       deleted: unused.length,
       bytes: unused.reduce((sum, row) => sum + row.bytes, 0),
@@ -110,7 +110,7 @@ export function mediaAdminRouter({ db, site }: AppServices): Router {
     if (!row) throw new HttpError(404, 'Image not found')
     const usage = await mediaUsage(db)
     if (isInUse(usage, row.hash)) throw new HttpError(409, inUseMessage(row, usage))
-    await deleteMedia(db, [row])
+    events.emit('uploads.deleted', { keys: await deleteMedia(db, [row]) })
     await site.changed()
     await audit(db, {
       actor: req.admin,

@@ -86,9 +86,12 @@ export async function updateMediaAlt(db: Kysely<DB>, id: number, alt: string) {
   return db.updateTable('media').set({ alt }).where('id', '=', id).returningAll().executeTakeFirst()
 }
 
-/** Deletes the images and their renditions, in one transaction. */
-export async function deleteMedia(db: Kysely<DB>, items: readonly Pick<Media, 'id' | 'renditions'>[]) {
-  if (items.length === 0) return
+/** Deletes the images and their renditions, in one transaction; answers the rendition keys. */
+export async function deleteMedia(
+  db: Kysely<DB>,
+  items: readonly Pick<Media, 'id' | 'renditions'>[],
+): Promise<string[]> {
+  if (items.length === 0) return []
   const keys = items.flatMap((m) => m.renditions.map((r) => r.url.slice('/uploads/'.length)))
   await db.transaction().execute(async (trx) => {
     await trx
@@ -101,6 +104,7 @@ export async function deleteMedia(db: Kysely<DB>, items: readonly Pick<Media, 'i
       .execute()
     if (keys.length > 0) await trx.deleteFrom('upload').where('key', 'in', keys).execute()
   })
+  return keys
 }
 
 export function mediaView(row: Media, usedIn: MediaUsage[], usedInSettings: string[]): MediaItem {

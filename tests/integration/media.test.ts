@@ -239,6 +239,8 @@ describe(`media library on ${testDialect}`, () => {
       const keys = widget.renditions.map((r) => r.url.slice('/uploads/'.length))
       const left = await app.database.db.selectFrom('upload').select('key').where('key', 'in', keys).execute()
       expect(left).toEqual([])
+      // Served (and so held in memory) before the delete: gone now all the same.
+      expect((await app.request(widget.url)).status).toBe(404)
       const entry = await app.database.db
         .selectFrom('auditLog')
         .select(['action', 'entityId'])
