@@ -17,6 +17,10 @@ export const auditActions = {
   'saved_section.update': 'Saved section renamed',
   'saved_section.delete': 'Saved section deleted',
   'upload.create': 'Image uploaded',
+  'media.create': 'Image added to the media library',
+  'media.update': 'Image alt text changed',
+  'media.delete': 'Image deleted from the media library',
+  'media.cleanup': 'Unused images cleaned up',
   'setting.update': 'Setting updated',
   'script.create': 'Script created',
   'script.update': 'Script updated',
@@ -139,6 +143,13 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
   }
   if (entry.action === 'upload.create' && typeof d.width === 'number' && typeof d.height === 'number') {
     return `Image uploaded (${d.width}×${d.height})`
+  }
+  if (area === 'media' && typeof d.fileName === 'string') {
+    const verbs: Record<string, string> = { create: 'added', update: 'alt text changed', delete: 'deleted' }
+    if (verbs[verb]) return `Image '${d.fileName}' ${verbs[verb]}`
+  }
+  if (entry.action === 'media.cleanup' && typeof d.deleted === 'number') {
+    return `Unused images cleaned up (${d.deleted} deleted)`
   }
   if (entry.action === 'lead.export' && typeof d.rows === 'number') return `Leads exported (${d.rows} rows)`
   if (area === 'subject' && typeof d.leads === 'number') {

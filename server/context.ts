@@ -67,6 +67,8 @@ export type AppEvents = {
   'lead.submitted': [{ leadId: number; submissionId: number; deliveries: number }]
   /** An attempt to post a lead to a webhook is recorded, with what happens next. */
   'webhook.attempt': [{ outcome: 'delivered' | 'retry' | 'failed' | 'released' }]
+  /** Uploaded renditions were deleted (the media library): the /uploads route forgets them. */
+  'uploads.deleted': [{ keys: string[] }]
 }
 
 export const servicesContext = createContext<AppServices>()

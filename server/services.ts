@@ -18,6 +18,7 @@ import { rateLimitJobs } from './http/rate-limit.ts'
 import { deliveredLeads, deliveredSubmissions } from './leads/delivery-payload.server.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.server.ts'
+import { loadImageInfo } from './media/queries.server.ts'
 import { Metrics } from './metrics/metrics.ts'
 import { DeliveryWorker } from './outbox/worker.server.ts'
 import { loadPublishedPages } from './pages/queries.server.ts'
@@ -63,7 +64,7 @@ export function createServices(
   const { db } = database
 
   const site = new SiteState(db, async () => {
-    const [settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments] =
+    const [settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments, images] =
       await Promise.all([
         loadSettings(db),
         loadScriptMarkup(db),
@@ -72,8 +73,9 @@ export function createServices(
         liveQuestionnaire(db),
         loadConsentBuyers(db),
         loadRunningExperiments(db),
+        loadImageInfo(db),
       ])
-    return { settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments }
+    return { settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments, images }
   })
 
   const counters = new Counters()

@@ -8,6 +8,7 @@ import type { AppServices } from '../context.ts'
 import { experimentsAdminRouter } from '../experiments/admin-router.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { revenueAdminRouter } from '../ledger/admin-router.ts'
+import { mediaAdminRouter } from '../media/admin-router.ts'
 import { pagesAdminRouter } from '../pages/admin-router.ts'
 import { subjectsAdminRouter } from '../privacy/admin-router.ts'
 import { questionnaireAdminRouter } from '../questionnaire/admin-router.ts'
@@ -32,6 +33,7 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/pages', requirePermission('pages'), pagesAdminRouter(services))
   // Images are uploaded to be put in pages: whoever may edit pages may upload them.
   router.use('/upload-image', requirePermission('pages'), uploadsAdminRouter(services))
+  router.use('/media', requirePermission('pages'), mediaAdminRouter(services))
   router.use('/saved-sections', requirePermission('pages'), savedSectionsAdminRouter(services))
   router.use('/redirects', requirePermission('redirects'), redirectsAdminRouter(services))
   router.use('/scripts', requirePermission('scripts'), scriptsAdminRouter(services))

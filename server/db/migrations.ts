@@ -20,6 +20,7 @@ import { buyers } from './migrations/0017-buyers.ts'
 import { visitorSalt } from './migrations/0018-visitor-salt.ts'
 import { analytics } from './migrations/0019-analytics.ts'
 import { experiments } from './migrations/0020-experiments.ts'
+import { media } from './migrations/0021-media.ts'
 import { savedSections } from './migrations/0022-saved-sections.ts'
 
 /**
@@ -49,6 +50,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0018_visitor_salt': visitorSalt(dialect),
         '0019_analytics': analytics(dialect),
         '0020_experiments': experiments(dialect),
+        '0021_media': media(dialect),
         '0022_saved_sections': savedSections(dialect),
       }
     },

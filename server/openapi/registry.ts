@@ -8,6 +8,7 @@ import { consentApi } from '../consent/openapi.ts'
 import { experimentsApi } from '../experiments/openapi.ts'
 import { leadsApi } from '../leads/openapi.ts'
 import { revenueApi } from '../ledger/openapi.ts'
+import { mediaApi } from '../media/openapi.ts'
 import { pagesApi } from '../pages/openapi.ts'
 import { subjectsApi } from '../privacy/openapi.ts'
 import { questionnaireApi } from '../questionnaire/openapi.ts'
@@ -47,6 +48,7 @@ export const apiModules = [
   pagesApi,
   savedSectionsApi,
   uploadsApi,
+  mediaApi,
   redirectsApi,
   questionnaireApi,
   settingsApi,

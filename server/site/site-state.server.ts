@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { ImageInfoMap } from '../../core/image-info.ts'
 import type { RedirectTable } from '../../core/redirect-rules.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { DB, Page } from '../db/schema.ts'
@@ -17,6 +18,8 @@ export type SiteParts = {
   consentBuyers: ConsentBuyer[]
   /** The running experiments by page path (server/experiments). */
   experiments: Map<string, RunningExperiment>
+  /** What the media library knows of each uploaded image, by its largest rendition's URL (server/media). */
+  images: ImageInfoMap
 }
 export type SiteSnapshot = SiteParts & { revision: number }
 export type LoadSiteParts = () => Promise<SiteParts>
@@ -66,7 +69,7 @@ export class SiteState {
     return this.#snapshot
   }
 
-  /** Call after any change to pages, settings, scripts or redirects, before answering. */
+  /** Call after any change to pages, settings, scripts, redirects or media, before answering. */
   async changed(): Promise<void> {
     await this.#db
       .updateTable('siteRevision')

@@ -5,15 +5,15 @@ import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { readMultipartForm } from '../http/multipart.ts'
 import { containsNul, NUL_MESSAGE } from '../http/validate.ts'
-import { MAX_IMAGE_BYTES, processImage, TOO_LARGE, UPLOAD_CONTENT_TYPE } from './images.server.ts'
-import { saveRenditions } from './queries.server.ts'
+import { storeImage } from '../media/store.server.ts'
+import { MAX_IMAGE_BYTES, TOO_LARGE } from './images.server.ts'
 import { imageSnippet } from './snippet.ts'
 
 /** Room for the multipart boundaries, part headers and the text fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
 
 /** `POST /api/admin/upload-image` (mounted behind the pages permission). */
-export function uploadsAdminRouter({ db }: AppServices): Router {
+export function uploadsAdminRouter({ db, site }: AppServices): Router {
   const router = Router()
 
   router.post('/', async (req, res) => {
@@ -27,23 +27,13 @@ export function uploadsAdminRouter({ db }: AppServices): Router {
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request')
     const { alt, className } = parsed.data
 
-    const image = form.get('image')
-    if (!(image instanceof Blob) || image.size === 0)
-      throw new HttpError(400, 'Please choose an image to upload')
-    if (image.size > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE)
-
-    const renditions = await processImage(new Uint8Array(await image.arrayBuffer()))
-    await saveRenditions(
-      db,
-      renditions.map(({ key, width, height, bytes }) => ({
-        key,
-        width,
-        height,
-        bytes,
-        contentType: UPLOAD_CONTENT_TYPE,
-      })),
-      req.admin?.id ?? null,
-    )
+    const { renditions, created } = await storeImage(db, {
+      image: form.get('image'),
+      alt,
+      createdBy: req.admin?.id ?? null,
+    })
+    // A new image changes what the site knows of uploads (its width, height and srcset).
+    if (created) await site.changed()
     const snippet: UploadImageResponse = imageSnippet(
       renditions.map((r) => ({ url: `/uploads/${r.key}`, width: r.width, height: r.height })),
       alt,

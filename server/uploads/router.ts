@@ -4,7 +4,7 @@ import { findUpload } from './queries.server.ts'
 
 const KEY = /^[0-9a-f]{16}-\d{1,5}\.webp$/
 
-/** Hot uploads stay in memory; a key's bytes never change, so nothing has to invalidate them. */
+/** Hot uploads stay in memory; a key's bytes never change, so only a deletion takes one out. */
 class HotUploads {
   readonly #entries = new Map<string, { contentType: string; body: Buffer }>()
   #bytes = 0
@@ -26,6 +26,13 @@ class HotUploads {
     return entry
   }
 
+  delete(key: string) {
+    const entry = this.#entries.get(key)
+    if (!entry) return
+    this.#entries.delete(key)
+    this.#bytes -= entry.body.byteLength
+  }
+
   set(key: string, entry: { contentType: string; body: Buffer }) {
     if (entry.body.byteLength > this.maxEntryBytes || this.#entries.has(key)) return
     this.#entries.set(key, entry)
@@ -39,9 +46,12 @@ class HotUploads {
 }
 
 /** `GET /uploads/{key}`: uploaded images from the database, cacheable for ever. No session needed. */
-export function uploadsRouter({ db }: AppServices): Router {
+export function uploadsRouter({ db, events }: AppServices): Router {
   const router = Router()
   const hot = new HotUploads(32 * 1024 * 1024, 1024 * 1024)
+  events.on('uploads.deleted', ({ keys }) => {
+    for (const key of keys) hot.delete(key)
+  })
 
   const load = async (key: string) => {
     const row = await findUpload(db, key)

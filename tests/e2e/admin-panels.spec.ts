@@ -304,7 +304,12 @@ test.describe('users panel and roles', () => {
     await passwordField(editor).fill(password)
     await signInButton(editor).click()
     await expect(editor).toHaveURL('/admin')
-    await expect(editor.getByRole('tablist').getByRole('tab')).toHaveText(['Overview', 'Pages', 'Redirects'])
+    await expect(editor.getByRole('tablist').getByRole('tab')).toHaveText([
+      'Overview',
+      'Pages',
+      'Media',
+      'Redirects',
+    ])
     await expect(editor.getByRole('region', { name: 'Recent Activity' })).toHaveCount(0)
     await editor.goto('/admin?tab=users')
     await waitForHydration(editor)
@@ -347,6 +352,7 @@ test.describe('accessibility of every tab', () => {
   for (const name of [
     'Overview',
     'Pages',
+    'Media',
     'Redirects',
     'Questionnaire',
     'Settings',

@@ -20,6 +20,7 @@ export const RESET_INVALID = 'This reset link is invalid or has expired. Please 
 export const tabNames = [
   'Overview',
   'Pages',
+  'Media',
   'Redirects',
   'Questionnaire',
   'Settings',

@@ -282,7 +282,7 @@ test.describe('dashboard panels', () => {
     await expect(tab(page, 'Pages')).toBeFocused()
     await expectSelectedTab(page, 'Pages')
     await page.keyboard.press('ArrowRight')
-    await expectSelectedTab(page, 'Redirects')
+    await expectSelectedTab(page, 'Media')
     await page.keyboard.press('ArrowLeft')
     await expectSelectedTab(page, 'Pages')
     // Data requests is the last tab an admin has (for the admin role only).

@@ -33,7 +33,7 @@ async function expectAccessible(page: Page) {
 /** From the selected Overview tab to Questionnaire with the arrow keys, as the tabs expect. */
 async function openQuestionnaireTab(page: Page) {
   await tab(page, 'Overview').focus()
-  for (const name of ['Pages', 'Redirects', 'Questionnaire']) {
+  for (const name of ['Pages', 'Media', 'Redirects', 'Questionnaire']) {
     await page.keyboard.press('ArrowRight')
     await expect(tab(page, name)).toBeFocused()
   }

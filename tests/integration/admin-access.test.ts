@@ -31,6 +31,7 @@ type Entity =
   | 'contract'
   | 'experiment'
   | 'running-experiment'
+  | 'media'
 type Db = TestApp['database']['db']
 
 type RouteCase = {
@@ -126,6 +127,19 @@ const routes: RouteCase[] = [
   },
   // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
   { method: 'POST', path: '/api/admin/upload-image', permission: 'pages', body: () => ({}), ok: 400 },
+  { method: 'GET', path: '/api/admin/media', permission: 'pages', ok: 200 },
+  // As with upload-image: a JSON body is not the multipart form, so an allowed caller gets 400.
+  { method: 'POST', path: '/api/admin/media', permission: 'pages', body: () => ({}), ok: 400 },
+  {
+    method: 'PUT',
+    path: '/api/admin/media/:id',
+    permission: 'pages',
+    entity: 'media',
+    body: () => ({ alt: 'A blue square' }),
+    ok: 200,
+  },
+  { method: 'DELETE', path: '/api/admin/media/:id', permission: 'pages', entity: 'media', ok: 200 },
+  { method: 'POST', path: '/api/admin/media/cleanup', permission: 'pages', body: () => ({}), ok: 200 },
 
   { method: 'GET', path: '/api/admin/redirects', permission: 'redirects', ok: 200 },
   { method: 'GET', path: '/api/admin/redirects/:id', permission: 'redirects', entity: 'redirect', ok: 200 },
@@ -621,6 +635,29 @@ describe(`admin access control on ${testDialect}`, () => {
             .executeTakeFirstOrThrow()
         ).id
       }
+      case 'media': {
+        const hash = `${n}`
+          .replace(/[^0-9a-z]/g, '')
+          .padStart(16, '0')
+          .slice(-16)
+        const url = `/uploads/${hash}-480.webp`
+        return (
+          await db
+            .insertInto('media')
+            .values({
+              hash,
+              url,
+              width: 480,
+              height: 240,
+              renditions: json([{ url, width: 480, height: 240, bytes: 10 }]),
+              bytes: 10,
+              fileName: 'record.png',
+              contentType: 'image/png',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      }
       case 'questionnaire':
         return (
           await db
@@ -651,6 +688,7 @@ describe(`admin access control on ${testDialect}`, () => {
       contract: 'contract',
       experiment: 'experiment',
       'running-experiment': 'experiment',
+      media: 'media',
     } as const
     const row = await app.database.db
       .selectFrom(table[entity])

@@ -40,7 +40,10 @@ export function Dialog({
       role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={() => onOpenChange(false)}
+      // React passes a nested dialog's close event up its tree: only this dialog's own closing counts.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onOpenChange(false)
+      }}
       className={cn(
         'm-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50',
         className,

@@ -12,6 +12,7 @@ import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
 import { BuyersPanel } from '../buyers/buyers-panel.tsx'
 import { ExperimentsPanel } from '../experiments/experiments-panel.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
+import { MediaPanel } from '../media/media-panel.tsx'
 import { OverviewPanel } from '../overview/overview-panel.tsx'
 import { PagesPanel } from '../pages/pages-panel.tsx'
 import { QuestionnairePanel } from '../questionnaire/questionnaire-panel.tsx'
@@ -35,6 +36,7 @@ export function AdminDashboard() {
 
 const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }) => ReactNode> = {
   pages: PagesPanel,
+  media: MediaPanel,
   redirects: RedirectsPanel,
   questionnaire: QuestionnairePanel,
   settings: SettingsPanel,
@@ -65,6 +67,7 @@ const gridColumns: Record<number, string> = {
   13: 'sm:grid-cols-7 lg:grid-cols-13',
   // Two rows of seven: fourteen labels do not fit one row.
   14: 'sm:grid-cols-5 lg:grid-cols-7',
+  15: 'sm:grid-cols-5 lg:grid-cols-8',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {

@@ -4,6 +4,7 @@ import type { Permission } from '../../../../core/permissions.ts'
 export const adminTabs = [
   { value: 'overview', label: 'Overview', permission: null },
   { value: 'pages', label: 'Pages', permission: 'pages' },
+  { value: 'media', label: 'Media', permission: 'pages' },
   { value: 'redirects', label: 'Redirects', permission: 'redirects' },
   { value: 'questionnaire', label: 'Questionnaire', permission: 'questionnaire' },
   { value: 'settings', label: 'Settings', permission: 'settings' },
