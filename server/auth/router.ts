@@ -20,15 +20,15 @@ import {
   createAdmin,
   findAdminByEmail,
   findAdminByResetToken,
-  recordSignIn,
   setPassword,
   toCurrentAdmin,
 } from './admins.server.ts'
-import { clearSessionCookie, loadSession, requireAnyAccount, setSessionCookie } from './middleware.ts'
+import { clearSessionCookie, loadSession, requireAnyAccount } from './middleware.ts'
 import { verifyAgainstDummy, verifyPassword } from './password.server.ts'
 import { assertAcceptablePassword } from './password-policy.server.ts'
 import { sendPasswordResetLink } from './password-reset.server.ts'
-import { createSession, destroyAdminSessions, destroySession } from './sessions.server.ts'
+import { destroyAdminSessions, destroySession } from './sessions.server.ts'
+import { completeSignIn, startSession } from './sign-in.server.ts'
 import { safeEqual, tokenDigest } from './tokens.server.ts'
 
 const bodies = [express.json({ limit: '8kb' }), express.urlencoded({ extended: false, limit: '8kb' })]
@@ -64,14 +64,6 @@ export function authRouter(services: AppServices): Router {
   const { db, config } = services
   const router = Router()
   const session = loadSession(services)
-
-  async function signIn(req: Request, res: Response, adminId: number) {
-    // A new session id on every sign-in: a planted cookie can never become a signed-in session.
-    if (req.session) await destroySession(db, config.sessionSecret, req.session.token)
-    const token = await createSession(db, config.sessionSecret, adminId, config.sessionTtlMs)
-    setSessionCookie(res, services, token)
-    return token
-  }
 
   router.post(
     '/api/login',
@@ -111,9 +103,7 @@ export function authRouter(services: AppServices): Router {
           withQuery('/api/login', { error: 'credentials', email: input.email }),
         )
       }
-      await signIn(req, res, row.id)
-      await recordSignIn(db, row.id)
-      await audit(db, { actor: row, action: 'auth.sign_in' })
+      await completeSignIn(services, req, res, row, 'password')
       // A buyer's account has its own page and nothing else.
       answer(req, res, 200, { user: toCurrentAdmin(row) }, row.role === 'buyer' ? '/buyer' : '/admin')
     },
@@ -204,7 +194,7 @@ export function authRouter(services: AppServices): Router {
     }
     const row = await createAdmin(db, { ...input, role: 'admin' })
     services.setup.token = null
-    await signIn(req, res, row.id)
+    await startSession(services, req, res, row.id)
     await audit(db, {
       actor: row,
       action: 'auth.first_admin_created',
