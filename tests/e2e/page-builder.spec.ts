@@ -168,9 +168,22 @@ test.describe('visual page builder', () => {
     await expect.poll(types).toEqual(['divider', 'heading'])
     await page.keyboard.press('Control+z')
     await expect.poll(types).toEqual(['heading', 'divider'])
-    await expect(
-      canvas(page).getByRole('group', { name: 'Section 2' }).locator('[data-widget-type]'),
-    ).toHaveCount(0)
+    const second = canvas(page).getByRole('group', { name: 'Section 2' })
+    await expect(second.locator('[data-widget-type]')).toHaveCount(0)
+    // Select Section 2 from inside the frame with the keyboard, then Enter in the panel adds there.
+    await second.getByRole('button', { name: 'Section 2', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(second.getByRole('button', { name: 'Section 2', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await b.getByRole('button', { name: 'Spacer', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(second.locator('[data-widget-type="spacer"]')).toHaveCount(1)
+    // Alt+ArrowUp past the first widget of Section 2 moves it into Section 1, at its end.
+    await second.getByRole('button', { name: /^Spacer widget 1/ }).focus()
+    await page.keyboard.press('Alt+ArrowUp')
+    await expect.poll(types).toEqual(['heading', 'divider', 'spacer'])
   })
 
   test('undo, redo and Delete answer with focus inside the canvas frame', async ({ adminPage: page }) => {
