@@ -76,24 +76,34 @@ export function CanvasFrame({
     if (!doc?.body || doc.body.dataset.canvasReady !== undefined) return
     doc.body.dataset.canvasReady = 'false'
     void copyStylesheets(document, doc).then(() => {
-      // Links and forms in widgets are for the public page; in the canvas a click selects.
+      // Links and forms in widgets are for the public page; in the canvas a click selects. A file
+      // or link dropped outside a section must not navigate the frame away.
       const block = (event: Event) => {
         const target = event.target as Element | null
-        if (event.type === 'submit' || target?.closest?.('a[href]')) event.preventDefault()
+        if (event.type === 'click' ? target?.closest?.('a[href]') : true) event.preventDefault()
+      }
+      const blockFiles = (event: DragEvent) => {
+        if (event.dataTransfer?.types.includes('Files')) event.preventDefault()
       }
       doc.addEventListener('click', block)
       doc.addEventListener('submit', block)
+      doc.addEventListener('dragover', blockFiles)
+      doc.addEventListener('drop', block)
       doc.body.dataset.canvasReady = 'true'
       setMount(doc.body)
-      onDocumentRef.current?.(doc)
     })
   }, [])
 
   // The frame may have loaded before this component's load handler could see it.
   useEffect(() => {
     if (frameRef.current?.contentDocument?.readyState === 'complete') setup()
-    return () => onDocumentRef.current?.(null)
   }, [setup])
+
+  useEffect(() => {
+    if (!mount) return
+    onDocumentRef.current?.(mount.ownerDocument)
+    return () => onDocumentRef.current?.(null)
+  }, [mount])
 
   // Development reloads styles in place: keep the frame's copies in step.
   useEffect(() => {
