@@ -173,6 +173,12 @@ test.describe('visual page builder', () => {
     // Select Section 2 from inside the frame with the keyboard, then Enter in the panel adds there.
     await second.getByRole('button', { name: 'Section 2', exact: true }).focus()
     await page.keyboard.press('Enter')
+    // The focus ring shows inside the frame: the site's sheet is there.
+    expect(
+      await second
+        .getByRole('button', { name: 'Section 2', exact: true })
+        .evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).outlineStyle),
+    ).toBe('solid')
     await expect(second.getByRole('button', { name: 'Section 2', exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',

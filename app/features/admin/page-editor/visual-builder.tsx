@@ -139,7 +139,9 @@ export function VisualBuilder({
       } else if (mod && key === 'y') {
         event.preventDefault()
         dispatch({ type: 'redo' })
-      } else if (event.key === 'Escape' && fullScreenRef.current) {
+      } else if (event.key === 'Escape' && fullScreenRef.current && !event.defaultPrevented) {
+        // A dialog opened from the builder closes first; the next Escape leaves full screen.
+        if ((target as Element | null)?.closest?.('[role="dialog"], [role="alertdialog"], dialog')) return
         setFullScreen(false)
       }
     }
