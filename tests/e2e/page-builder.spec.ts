@@ -241,12 +241,17 @@ test.describe('visual page builder', () => {
     await expect(line).toHaveCount(0)
     await expect.poll(() => widgetTypes(section)).toEqual(['heading', 'text', 'divider'])
 
-    // Moving a widget within the frame lands at the line too: the heading to the end.
-    const last = await section.locator('[data-widget-index="2"]').boundingBox()
-    if (!last) throw new Error('the divider has no box')
-    await section.locator('[data-widget-index="0"]').dragTo(section.locator('[data-widget-index="2"]'), {
-      targetPosition: { x: last.width / 2, y: last.height - 2 },
-    })
+    // Moving a widget within the frame shows the line and lands there too: the heading to the end.
+    const last = section.locator('[data-widget-index="2"]')
+    const lastBox = await last.boundingBox()
+    if (!lastBox) throw new Error('the divider has no box')
+    await section.locator('[data-widget-index="0"]').hover()
+    await page.mouse.down()
+    // Playwright sends dragover on the move after the drag starts: two moves.
+    await page.mouse.move(lastBox.x + lastBox.width / 2, lastBox.y + lastBox.height - 4, { steps: 5 })
+    await page.mouse.move(lastBox.x + lastBox.width / 2, lastBox.y + lastBox.height - 3)
+    await expect(line).toHaveCount(1)
+    await page.mouse.up()
     await expect.poll(() => widgetTypes(section)).toEqual(['text', 'divider', 'heading'])
     await expect(line).toHaveCount(0)
   })
