@@ -298,6 +298,9 @@ test.describe('visual page builder', () => {
     // Focus is inside, and the rest of the page is inert while it is open.
     await expect.poll(() => b.evaluate((el) => el.contains(document.activeElement))).toBe(true)
     expect(await page.getByLabel('Page Title').evaluate((el) => !!el.closest('[inert]'))).toBe(true)
+    // Toasts stay reachable.
+    const notifications = page.getByRole('region', { name: /^Notifications/ })
+    expect(await notifications.evaluate((el) => !!el.closest('[inert]'))).toBe(false)
     expect(await axeViolations(page)).toEqual([])
 
     const toggle = b.getByRole('button', { name: 'Exit full screen' })

@@ -21,6 +21,9 @@ const isTyping = (target: EventTarget | null) => {
   return !!el && el.nodeType === 1 && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))
 }
 
+// Toasts stay live and reachable while the builder is full screen (Radix's toast viewport).
+const KEEP_LIVE = '[role="region"][aria-label^="Notifications"]'
+
 /** Makes everything but `el` inert (out of reach of focus and assistive tech); returns the undo. */
 function isolate(el: HTMLElement): () => void {
   const made: Element[] = []
@@ -33,7 +36,8 @@ function isolate(el: HTMLElement): () => void {
       if (
         sibling === node ||
         sibling.hasAttribute('inert') ||
-        /^(SCRIPT|STYLE|LINK)$/.test(sibling.tagName)
+        /^(SCRIPT|STYLE|LINK)$/.test(sibling.tagName) ||
+        sibling.matches(KEEP_LIVE)
       ) {
         continue
       }
