@@ -325,12 +325,30 @@ test.describe('visual page builder', () => {
 
   test('at 360 px the three panels stack and the builder passes axe', async ({ adminPage: page }) => {
     await page.setViewportSize({ width: 360, height: 800 })
-    const { b } = await builderWith(page, ['Heading', 'Button'])
+    const { b, section } = await builderWith(page, [
+      'Heading',
+      'Button',
+      'Text',
+      'Image',
+      'Spacer',
+      'Divider',
+    ])
+    // A grey section, on which the old grey section label failed contrast: the chrome has its own background.
+    await section.getByRole('button', { name: 'Section 1', exact: true }).click()
+    await page
+      .getByRole('complementary', { name: 'Style Panel' })
+      .getByLabel('Background color', { exact: true })
+      .fill('#a0aec0')
+    await expect(section).toHaveCSS('background-color', 'rgb(160, 174, 192)')
     const top = async (name: string) => (await b.getByRole('complementary', { name }).boundingBox())?.y ?? -1
     const frame = await page.getByTestId('builder-canvas').boundingBox()
     expect(await top('Widgets and sections')).toBeLessThan(frame?.y ?? 0)
     expect(await top('Style Panel')).toBeGreaterThan(frame?.y ?? 0)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    expect(await axeViolations(page)).toEqual([])
+    // At desktop width the full-screen canvas scrolls on its own: still reachable, still clean.
+    await page.setViewportSize({ width: 1280, height: 600 })
+    await expect(b).toHaveAttribute('data-full-screen', 'true')
     expect(await axeViolations(page)).toEqual([])
   })
 })

@@ -145,6 +145,7 @@ export function BuilderCanvas({
         )}
         style={styleObject(section.styles)}
       >
+        {/* The chrome has its own background: a section may be styled dark, as templates are. */}
         <div className="mb-1 flex items-center justify-between">
           <button
             type="button"
@@ -153,13 +154,13 @@ export function BuilderCanvas({
               e.stopPropagation()
               dispatch({ type: 'select', sectionId: section.id, widgetId: null })
             }}
-            className="rounded px-1 font-semibold text-slate-600 text-xs uppercase tracking-wide"
+            className="rounded bg-white px-1 font-semibold text-slate-700 text-xs uppercase tracking-wide shadow-sm"
           >
             {sectionName(section)}
           </button>
         </div>
         {section.widgets.length === 0 ? (
-          <p className="p-4 text-center text-slate-600 text-sm">Drop widgets here</p>
+          <p className="rounded bg-white p-4 text-center text-slate-700 text-sm">Drop widgets here</p>
         ) : null}
         {section.widgets.map((widget, index) => (
           <CanvasWidget

@@ -47,7 +47,7 @@ export function CanvasFrame({
   onDocument?: (doc: Document | null) => void
   children: ReactNode
 }) {
-  const areaRef = useRef<HTMLDivElement>(null)
+  const areaRef = useRef<HTMLElement>(null)
   const frameRef = useRef<HTMLIFrameElement>(null)
   const [mount, setMount] = useState<HTMLElement | null>(null)
   const [available, setAvailable] = useState(0)
@@ -130,7 +130,14 @@ export function CanvasFrame({
   const scale = frameScale(width, available)
 
   return (
-    <div ref={areaRef} className="min-w-0 bg-slate-100 p-3 lg:overflow-auto">
+    // A region that scrolls on its own (full screen) must be reachable from the keyboard.
+    <section
+      ref={areaRef}
+      aria-label="Canvas"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region, focusable to scroll it
+      tabIndex={0}
+      className="min-w-0 bg-slate-100 p-3 lg:overflow-auto"
+    >
       <div
         className="mx-auto overflow-hidden bg-white shadow-sm"
         style={{ width: width ? width * scale : '100%', height: height * scale }}
@@ -162,6 +169,6 @@ export function CanvasFrame({
             mount,
           )
         : null}
-    </div>
+    </section>
   )
 }
