@@ -1,10 +1,37 @@
+import type { Page } from '@playwright/test'
 import { axeViolations } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
 import { waitForHydration } from './support.ts'
 
-const builder = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: 'Visual page builder' })
-const canvas = (page: import('@playwright/test').Page) => page.getByTestId('builder-canvas')
+const builder = (page: Page) => page.getByRole('region', { name: 'Visual page builder' })
+/** The canvas's own document (an iframe holding the site's CSS). */
+const canvas = (page: Page) => page.frameLocator('[data-testid=builder-canvas]')
+/** What the canvas's document measures itself: media queries inside the frame see this width. */
+const innerWidth = (page: Page) =>
+  canvas(page)
+    .locator('body')
+    .evaluate(() => window.innerWidth)
+const widgetTypes = (section: ReturnType<ReturnType<typeof canvas>['getByRole']>) =>
+  section
+    .locator('[data-widget-type]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-widget-type')))
+
+/** A new page's builder with one section holding the given widgets, added from the keyboard. */
+async function builderWith(page: Page, types: string[]) {
+  await page.goto('/admin/pages/create')
+  await waitForHydration(page)
+  const b = builder(page)
+  await b.getByRole('tab', { name: 'Sections' }).click()
+  await b.getByRole('button', { name: 'Add Section' }).click()
+  await b.getByRole('tab', { name: 'Widgets' }).click()
+  for (const name of types) {
+    await b.getByRole('button', { name, exact: true }).focus()
+    await page.keyboard.press('Enter')
+  }
+  const section = canvas(page).getByRole('group', { name: 'Section 1' })
+  await expect(section.locator('[data-widget-type]')).toHaveCount(types.length)
+  return { b, section }
+}
 
 test.describe('visual page builder', () => {
   test('builds a page from nothing with the mouse, creates and publishes it, and the public page has it', async ({
@@ -12,17 +39,12 @@ test.describe('visual page builder', () => {
   }) => {
     await page.goto('/admin/pages/create')
     await waitForHydration(page)
-    await expect(page.getByRole('heading', { level: 1, name: 'Create Page' })).toBeVisible()
-    const preview = page.getByRole('button', { name: 'Preview' })
-    await expect(preview).toBeDisabled()
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Page' })).toBeAttached()
+    const b = builder(page)
+    // Create opens the builder full screen (SPEC section 2).
+    await expect(b).toHaveAttribute('data-full-screen', 'true')
     await expect(canvas(page).getByText('Start Building Your Page')).toBeVisible()
 
-    await page.getByLabel('Page Title').fill('Spring Offer')
-    await expect(page.getByLabel('URL Slug')).toHaveValue('spring-offer')
-    await page.getByLabel('URL Slug').fill('spring-offer-e2e')
-    await expect(preview).toBeEnabled()
-
-    const b = builder(page)
     await b.getByRole('tab', { name: 'Sections' }).click()
     await b.getByRole('button', { name: 'Add Section' }).click()
     await expect(b.getByRole('button', { name: 'Section 1', exact: true }).first()).toBeVisible()
@@ -30,7 +52,11 @@ test.describe('visual page builder', () => {
 
     const section = canvas(page).getByRole('group', { name: 'Section 1' })
     for (const name of ['Heading', 'Text', 'Image', 'Button']) {
-      await b.getByRole('button', { name, exact: true }).dragTo(section)
+      // Dropped at the foot of the section: after the widgets already there.
+      const box = await section.boundingBox()
+      await b
+        .getByRole('button', { name, exact: true })
+        .dragTo(section, { targetPosition: { x: 40, y: (box?.height ?? 100) - 6 } })
     }
     await expect(section.locator('[data-widget-type]')).toHaveCount(4)
     expect(
@@ -61,10 +87,10 @@ test.describe('visual page builder', () => {
     await panel.getByLabel('Text content').fill('Thousands of drivers paid hidden commission.')
 
     await b.getByRole('button', { name: 'Mobile' }).click()
-    await expect(canvas(page)).toHaveAttribute('data-viewport', 'mobile')
-    expect((await canvas(page).boundingBox())?.width).toBeLessThanOrEqual(375)
+    await expect(page.getByTestId('builder-canvas')).toHaveAttribute('data-viewport', 'mobile')
+    await expect.poll(() => innerWidth(page)).toBe(375)
     await b.getByRole('button', { name: 'Tablet' }).click()
-    expect((await canvas(page).boundingBox())?.width).toBeLessThanOrEqual(768)
+    await expect.poll(() => innerWidth(page)).toBe(768)
     await b.getByRole('button', { name: 'Desktop' }).click()
 
     // Undo and redo, by button and by keyboard.
@@ -80,7 +106,15 @@ test.describe('visual page builder', () => {
 
     expect(await axeViolations(page)).toEqual([])
 
+    // Save hands the layout to the page form and leaves full screen, where the form is.
     await b.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(b).not.toHaveAttribute('data-full-screen')
+    const preview = page.getByRole('button', { name: 'Preview' })
+    await expect(preview).toBeDisabled()
+    await page.getByLabel('Page Title').fill('Spring Offer')
+    await expect(page.getByLabel('URL Slug')).toHaveValue('spring-offer')
+    await page.getByLabel('URL Slug').fill('spring-offer-e2e')
+    await expect(preview).toBeEnabled()
     await page.getByRole('switch').first().click()
     await expect(page.getByText('Published', { exact: true }).first()).toBeVisible()
     await page.getByRole('button', { name: 'Create Page' }).click()
@@ -134,8 +168,187 @@ test.describe('visual page builder', () => {
     await expect.poll(types).toEqual(['divider', 'heading'])
     await page.keyboard.press('Control+z')
     await expect.poll(types).toEqual(['heading', 'divider'])
-    await expect(
-      canvas(page).getByRole('group', { name: 'Section 2' }).locator('[data-widget-type]'),
-    ).toHaveCount(0)
+    const second = canvas(page).getByRole('group', { name: 'Section 2' })
+    await expect(second.locator('[data-widget-type]')).toHaveCount(0)
+    // Select Section 2 from inside the frame with the keyboard, then Enter in the panel adds there.
+    await second.getByRole('button', { name: 'Section 2', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    // The focus ring shows inside the frame: the site's sheet is there.
+    expect(
+      await second
+        .getByRole('button', { name: 'Section 2', exact: true })
+        .evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).outlineStyle),
+    ).toBe('solid')
+    await expect(second.getByRole('button', { name: 'Section 2', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await b.getByRole('button', { name: 'Spacer', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(second.locator('[data-widget-type="spacer"]')).toHaveCount(1)
+    // Alt+ArrowUp past the first widget of Section 2 moves it into Section 1, at its end.
+    await second.getByRole('button', { name: /^Spacer widget 1/ }).focus()
+    await page.keyboard.press('Alt+ArrowUp')
+    await expect.poll(types).toEqual(['heading', 'divider', 'spacer'])
+  })
+
+  test('undo, redo and Delete answer with focus inside the canvas frame', async ({ adminPage: page }) => {
+    const { section } = await builderWith(page, ['Heading', 'Text', 'Divider'])
+    const text = section.getByRole('button', { name: /^Text widget 2/ })
+    await text.click()
+    await expect(text).toBeFocused()
+    await page.keyboard.press('Delete')
+    await expect.poll(() => widgetTypes(section)).toEqual(['heading', 'divider'])
+    // Focus is in the frame's document, not the page's.
+    expect(
+      await canvas(page)
+        .locator('body')
+        .evaluate((body) => body.ownerDocument.hasFocus()),
+    ).toBe(true)
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => widgetTypes(section)).toEqual(['heading', 'text', 'divider'])
+    await page.keyboard.press('Control+y')
+    await expect.poll(() => widgetTypes(section)).toEqual(['heading', 'divider'])
+    await page.keyboard.press('Control+Shift+z')
+    await expect.poll(() => widgetTypes(section)).toEqual(['heading', 'divider'])
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => widgetTypes(section)).toEqual(['heading', 'text', 'divider'])
+    await section.getByRole('button', { name: /^Heading widget 1/ }).focus()
+    await page.keyboard.press('Alt+ArrowDown')
+    await expect.poll(() => widgetTypes(section)).toEqual(['text', 'heading', 'divider'])
+    await page.keyboard.press('Control+Shift+z')
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => widgetTypes(section)).toEqual(['heading', 'text', 'divider'])
+  })
+
+  test('a new widget dragged between two others shows an insertion line and lands there', async ({
+    adminPage: page,
+  }) => {
+    const { b, section } = await builderWith(page, ['Heading', 'Divider'])
+    const second = section.locator('[data-widget-index="1"]')
+    const box = await second.boundingBox()
+    if (!box) throw new Error('the divider has no box')
+    await b.getByRole('button', { name: 'Text', exact: true }).hover()
+    await page.mouse.down()
+    // Just inside the top of the divider: above its middle, so before it.
+    await page.mouse.move(box.x + box.width / 2, box.y + 6, { steps: 5 })
+    const line = section.getByTestId('insertion-line')
+    await expect(line).toHaveCount(1)
+    const lineBox = await line.boundingBox()
+    const first = await section.locator('[data-widget-index="0"]').boundingBox()
+    expect(lineBox && first && lineBox.y >= first.y + first.height - 8 && lineBox.y <= box.y + 4).toBe(true)
+    await page.mouse.up()
+    await expect(line).toHaveCount(0)
+    await expect.poll(() => widgetTypes(section)).toEqual(['heading', 'text', 'divider'])
+
+    // Moving a widget within the frame shows the line and lands there too: the heading to the end.
+    const last = section.locator('[data-widget-index="2"]')
+    const lastBox = await last.boundingBox()
+    if (!lastBox) throw new Error('the divider has no box')
+    await section.locator('[data-widget-index="0"]').hover()
+    await page.mouse.down()
+    // Playwright sends dragover on the move after the drag starts: two moves.
+    await page.mouse.move(lastBox.x + lastBox.width / 2, lastBox.y + lastBox.height - 4, { steps: 5 })
+    await page.mouse.move(lastBox.x + lastBox.width / 2, lastBox.y + lastBox.height - 3)
+    await expect(line).toHaveCount(1)
+    await page.mouse.up()
+    await expect.poll(() => widgetTypes(section)).toEqual(['text', 'divider', 'heading'])
+    await expect(line).toHaveCount(0)
+  })
+
+  for (const width of [1600, 1000, 1100, 360]) {
+    test(`the canvas is exactly 768 and 375 CSS px wide inside on a ${width} px window`, async ({
+      adminPage: page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 })
+      const { b } = await builderWith(page, ['Heading'])
+      const frame = page.getByTestId('builder-canvas')
+      const wide = () =>
+        canvas(page)
+          .locator('body')
+          .evaluate(() => matchMedia('(min-width: 640px)').matches)
+      for (const [name, device] of [
+        ['Tablet', 768],
+        ['Mobile', 375],
+      ] as const) {
+        await b.getByRole('button', { name, exact: true }).click()
+        await expect(frame).toHaveAttribute('data-viewport', name.toLowerCase())
+        await expect.poll(() => innerWidth(page)).toBe(device)
+        expect(await wide()).toBe(device >= 640)
+        // Never clamped: a frame with less room is scaled down to fit, whole.
+        const shown = await frame.boundingBox()
+        const room = await frame.evaluate((el) => el.parentElement?.parentElement?.clientWidth ?? 0)
+        expect(shown?.width).toBeLessThanOrEqual(Math.min(device, room) + 1)
+        if (room >= device + 24) expect(shown?.width).toBeCloseTo(device, 0)
+      }
+      await b.getByRole('button', { name: 'Desktop', exact: true }).click()
+      await expect.poll(() => innerWidth(page)).toBeGreaterThan(0)
+      // The page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    })
+  }
+
+  test('Create opens the builder full screen, modal; Escape and Exit return to the page form', async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/admin/pages/create')
+    await waitForHydration(page)
+    const b = builder(page)
+    await expect(b).toHaveAttribute('data-full-screen', 'true')
+    // Focus is inside, and the rest of the page is inert while it is open.
+    await expect.poll(() => b.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    expect(await page.getByLabel('Page Title').evaluate((el) => !!el.closest('[inert]'))).toBe(true)
+    // Toasts stay reachable.
+    const notifications = page.getByRole('region', { name: /^Notifications/ })
+    expect(await notifications.evaluate((el) => !!el.closest('[inert]'))).toBe(false)
+    expect(await axeViolations(page)).toEqual([])
+
+    const toggle = b.getByRole('button', { name: 'Exit full screen' })
+    await toggle.click()
+    await expect(b).not.toHaveAttribute('data-full-screen')
+    await expect(b.getByRole('button', { name: 'Full screen', exact: true })).toBeFocused()
+    expect(await page.getByLabel('Page Title').evaluate((el) => !!el.closest('[inert]'))).toBe(false)
+    await page.getByLabel('Page Title').fill('Kept across full screen')
+
+    // Back in, then Escape from inside the canvas frame.
+    await b.getByRole('button', { name: 'Full screen', exact: true }).click()
+    await expect(b).toHaveAttribute('data-full-screen', 'true')
+    await b.getByRole('tab', { name: 'Sections' }).click()
+    await b.getByRole('button', { name: 'Add Section' }).click()
+    await canvas(page).getByRole('button', { name: 'Section 1', exact: true }).focus()
+    await page.keyboard.press('Escape')
+    await expect(b).not.toHaveAttribute('data-full-screen')
+    await expect(b.getByRole('button', { name: 'Full screen', exact: true })).toBeFocused()
+    await expect(page.getByLabel('Page Title')).toHaveValue('Kept across full screen')
+    await expect(page.getByRole('button', { name: 'Create Page' })).toBeEnabled()
+  })
+
+  test('at 360 px the three panels stack and the builder passes axe', async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 360, height: 800 })
+    const { b, section } = await builderWith(page, [
+      'Heading',
+      'Button',
+      'Text',
+      'Image',
+      'Spacer',
+      'Divider',
+    ])
+    // A grey section, on which the old grey section label failed contrast: the chrome has its own background.
+    await section.getByRole('button', { name: 'Section 1', exact: true }).click()
+    await page
+      .getByRole('complementary', { name: 'Style Panel' })
+      .getByLabel('Background color', { exact: true })
+      .fill('#a0aec0')
+    await expect(section).toHaveCSS('background-color', 'rgb(160, 174, 192)')
+    const top = async (name: string) => (await b.getByRole('complementary', { name }).boundingBox())?.y ?? -1
+    const frame = await page.getByTestId('builder-canvas').boundingBox()
+    expect(await top('Widgets and sections')).toBeLessThan(frame?.y ?? 0)
+    expect(await top('Style Panel')).toBeGreaterThan(frame?.y ?? 0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    expect(await axeViolations(page)).toEqual([])
+    // At desktop width the full-screen canvas scrolls on its own: still reachable, still clean.
+    await page.setViewportSize({ width: 1280, height: 600 })
+    await expect(b).toHaveAttribute('data-full-screen', 'true')
+    expect(await axeViolations(page)).toEqual([])
   })
 })

@@ -64,10 +64,19 @@ export function ContentBuilder({
     return <WidgetLibrary value={model as WidgetListContent} onChange={onChange} />
   }
   if (typeof model !== 'string' && isBuilderContent(model)) {
-    return <VisualBuilder value={model as BuilderContent} onChange={onChange} />
+    return (
+      <VisualBuilder
+        value={model as BuilderContent}
+        onChange={onChange}
+        initialFullScreen={mode === 'create'}
+      />
+    )
   }
   if (mode === 'create' || !model.trim()) {
-    return <VisualBuilder value={{ sections: [] }} onChange={onChange} />
+    // SPEC section 2: the builder used on Create opens full-screen (with a way back to the form).
+    return (
+      <VisualBuilder value={{ sections: [] }} onChange={onChange} initialFullScreen={mode === 'create'} />
+    )
   }
   return (
     <div className="grid gap-3">

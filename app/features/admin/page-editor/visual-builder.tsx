@@ -1,18 +1,4 @@
-import {
-  ArrowDown,
-  ArrowUp,
-  Maximize2,
-  Minimize2,
-  Monitor,
-  Plus,
-  Redo2,
-  Save,
-  Smartphone,
-  Tablet,
-  Trash2,
-  Undo2,
-} from 'lucide-react'
-import { type DragEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react'
 import {
   type BuilderContent,
   type Section,
@@ -20,41 +6,74 @@ import {
   type Widget,
   type WidgetType,
 } from '../../../../core/page-content.ts'
-import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../lib/cn.ts'
-import { styleObject } from '../../site/page-sections.tsx'
+import { BuilderCanvas } from './builder-canvas.tsx'
 import { BuilderInspector } from './builder-inspector.tsx'
 import { widgetLabels } from './builder-panels.tsx'
-import { BuilderSidebar, NEW_WIDGET } from './builder-sidebar.tsx'
+import { BuilderSidebar } from './builder-sidebar.tsx'
 import { builderReducer, findWidget, initialBuilderState } from './builder-state.ts'
-import { WidgetView } from './widget-view.tsx'
+import { BuilderToolbar, type ViewportName } from './builder-toolbar.tsx'
+import { CanvasFrame } from './canvas-frame.tsx'
 
-const MOVE_WIDGET = 'application/x-builder-move'
-const viewportIcons = { desktop: Monitor, tablet: Tablet, mobile: Smartphone }
+// Events from the canvas frame come from another window: `instanceof HTMLElement` is false there.
+const isTyping = (target: EventTarget | null) => {
+  const el = target as HTMLElement | null
+  return !!el && el.nodeType === 1 && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))
+}
 
-const isTyping = (target: EventTarget) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+// Toasts stay live and reachable while the builder is full screen (Radix's toast viewport).
+const KEEP_LIVE = '[role="region"][aria-label^="Notifications"]'
+
+/** Makes everything but `el` inert (out of reach of focus and assistive tech); returns the undo. */
+function isolate(el: HTMLElement): () => void {
+  const made: Element[] = []
+  for (
+    let node: HTMLElement | null = el;
+    node && node !== node.ownerDocument.body;
+    node = node.parentElement
+  ) {
+    for (const sibling of node.parentElement?.children ?? []) {
+      if (
+        sibling === node ||
+        sibling.hasAttribute('inert') ||
+        /^(SCRIPT|STYLE|LINK)$/.test(sibling.tagName) ||
+        sibling.matches(KEEP_LIVE)
+      ) {
+        continue
+      }
+      sibling.setAttribute('inert', '')
+      made.push(sibling)
+    }
+  }
+  return () => {
+    for (const sibling of made) sibling.removeAttribute('inert')
+  }
+}
 
 /**
  * The visual page builder (SPEC section 2): widgets by category, sections, a canvas at three
- * viewports and a style panel. Every change flows to `onChange`; the page form saves it.
- * Mouse: drag a widget onto a section, drag widgets to reorder. Keyboard: select a section, focus a
- * widget in the panel and press Enter; move the selected widget with Alt+Arrow keys.
+ * viewports in its own document (canvas-frame.tsx) and a style panel. Every change flows to
+ * `onChange`; the page form saves it. Mouse: drag a widget onto a section, at the insertion line;
+ * drag widgets to reorder. Keyboard: select a section, focus a widget in the panel and press Enter;
+ * move the selected widget with Alt+Arrow keys. Undo and redo answer in the page and in the frame.
  */
 export function VisualBuilder({
   value,
   onChange,
   onSave,
+  initialFullScreen = false,
 }: {
   value: BuilderContent
   onChange: (content: BuilderContent) => void
   onSave?: () => void
+  /** Create opens the builder full screen (SPEC section 2). */
+  initialFullScreen?: boolean
 }) {
   const [state, dispatch] = useReducer(builderReducer, value, initialBuilderState)
-  const [viewport, setViewport] = useState<(typeof viewports)[number]['name']>('desktop')
-  const [fullScreen, setFullScreen] = useState(false)
+  const [viewport, setViewport] = useState<ViewportName>('desktop')
+  const [fullScreen, setFullScreen] = useState(initialFullScreen)
   const [status, setStatus] = useState('')
+  const [frameDocument, setFrameDocument] = useState<Document | null>(null)
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const first = useRef(true)
@@ -81,14 +100,40 @@ export function VisualBuilder({
   }
 
   const rootRef = useRef<HTMLElement>(null)
+  const fullScreenButton = useRef<HTMLButtonElement>(null)
   const fullScreenRef = useRef(fullScreen)
   fullScreenRef.current = fullScreen
-  // Undo and redo answer anywhere in the builder, and on the page itself when focus was lost (say,
-  // the Delete button just removed itself); not in the page's other fields or editors.
+
+  // Full screen is modal: focus moves in, the rest of the page is inert and does not scroll, and
+  // leaving returns focus to the button that toggles it.
+  const wasFullScreen = useRef(false)
+  useEffect(() => {
+    const root = rootRef.current
+    if (!root) return
+    if (!fullScreen) {
+      if (wasFullScreen.current) fullScreenButton.current?.focus()
+      wasFullScreen.current = false
+      return
+    }
+    wasFullScreen.current = true
+    const restore = isolate(root)
+    const html = document.documentElement
+    const overflow = html.style.overflow
+    html.style.overflow = 'hidden'
+    root.focus()
+    return () => {
+      restore()
+      html.style.overflow = overflow
+    }
+  }, [fullScreen])
+
+  // Undo and redo answer anywhere in the builder, in its canvas frame, and on the page itself when
+  // focus was lost (say, the Delete button just removed itself); not in the page's other fields.
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       const target = event.target as Node | null
-      const inBuilder = !!target && !!rootRef.current?.contains(target)
+      const inFrame = !!frameDocument && target?.ownerDocument === frameDocument
+      const inBuilder = inFrame || (!!target && !!rootRef.current?.contains(target))
       if (!inBuilder && target !== document.body && target !== document.documentElement) return
       const mod = event.ctrlKey || event.metaKey
       const key = event.key.toLowerCase()
@@ -98,13 +143,18 @@ export function VisualBuilder({
       } else if (mod && key === 'y') {
         event.preventDefault()
         dispatch({ type: 'redo' })
-      } else if (event.key === 'Escape' && fullScreenRef.current) {
+      } else if (event.key === 'Escape' && fullScreenRef.current && !event.defaultPrevented) {
+        // A dialog opened from the builder closes first; the next Escape leaves full screen.
+        if ((target as Element | null)?.closest?.('[role="dialog"], [role="alertdialog"], dialog')) return
         setFullScreen(false)
       }
     }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [])
+    const docs = [document, frameDocument].filter((d): d is Document => !!d)
+    for (const doc of docs) doc.addEventListener('keydown', onKeyDown)
+    return () => {
+      for (const doc of docs) doc.removeEventListener('keydown', onKeyDown)
+    }
+  }, [frameDocument])
 
   const onWidgetKeyDown = (event: KeyboardEvent, widget: Widget) => {
     if (isTyping(event.target)) return
@@ -118,109 +168,38 @@ export function VisualBuilder({
     }
   }
 
-  const dropIndex = (event: DragEvent, section: Section) => {
-    const frame = (event.target as HTMLElement).closest<HTMLElement>('[data-widget-index]')
-    if (!frame) return section.widgets.length
-    const index = Number(frame.dataset.widgetIndex)
-    const box = frame.getBoundingClientRect()
-    return event.clientY > box.top + box.height / 2 ? index + 1 : index
-  }
-
-  const acceptsDrop = (event: DragEvent) =>
-    event.dataTransfer.types.includes(NEW_WIDGET) || event.dataTransfer.types.includes(MOVE_WIDGET)
-
-  const onDrop = (event: DragEvent, section?: Section) => {
-    if (!acceptsDrop(event)) return
-    event.preventDefault()
-    event.stopPropagation()
-    const newType = event.dataTransfer.getData(NEW_WIDGET) as WidgetType
-    const moving = event.dataTransfer.getData(MOVE_WIDGET)
-    if (newType && newType in widgetLabels) {
-      // A new widget goes to the end of the section it is dropped on; dragging it again places it.
-      addWidget(newType, section?.id)
-    } else if (moving && section) {
-      dispatch({
-        type: 'moveWidget',
-        widgetId: moving,
-        sectionId: section.id,
-        index: dropIndex(event, section),
-      })
-    }
-  }
-
-  const width = viewports.find((v) => v.name === viewport)?.width
+  const device = viewports.find((v) => v.name === viewport) ?? viewports[0]
 
   return (
     <section
       ref={rootRef}
       aria-label="Visual page builder"
+      tabIndex={-1}
+      data-full-screen={fullScreen || undefined}
       className={cn(
-        'flex flex-col bg-white',
-        fullScreen ? 'fixed inset-0 z-40' : 'min-h-[70vh] rounded-lg border border-slate-200',
+        'flex flex-col bg-white outline-none',
+        fullScreen
+          ? 'fixed inset-0 z-40 overflow-y-auto lg:overflow-hidden'
+          : 'min-h-[70vh] rounded-lg border border-slate-200',
       )}
     >
-      <div className="flex flex-wrap items-center gap-2 border-slate-200 border-b px-3 py-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => dispatch({ type: 'undo' })}
-          disabled={!state.past.length}
-          aria-keyshortcuts="Control+Z"
-        >
-          <Undo2 className="size-4" aria-hidden="true" />
-          Undo
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => dispatch({ type: 'redo' })}
-          disabled={!state.future.length}
-          aria-keyshortcuts="Control+Shift+Z"
-        >
-          <Redo2 className="size-4" aria-hidden="true" />
-          Redo
-        </Button>
-        <fieldset className="flex gap-1">
-          <legend className="sr-only">Viewport</legend>
-          {viewports.map((v) => {
-            const Icon = viewportIcons[v.name]
-            return (
-              <Button
-                key={v.name}
-                variant={viewport === v.name ? 'primary' : 'secondary'}
-                size="sm"
-                aria-pressed={viewport === v.name}
-                onClick={() => setViewport(v.name)}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {v.label}
-              </Button>
-            )
-          })}
-        </fieldset>
-        <div className="ml-auto flex gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setFullScreen((f) => !f)}>
-            {fullScreen ? (
-              <Minimize2 className="size-4" aria-hidden="true" />
-            ) : (
-              <Maximize2 className="size-4" aria-hidden="true" />
-            )}
-            {fullScreen ? 'Exit full screen' : 'Full screen'}
-          </Button>
-          <Button
-            size="sm"
-            onClick={() => {
-              onChangeRef.current(state.present)
-              setFullScreen(false)
-              announce('Layout saved to the page')
-              onSave?.()
-            }}
-          >
-            <Save className="size-4" aria-hidden="true" />
-            Save
-          </Button>
-        </div>
-      </div>
+      <BuilderToolbar
+        canUndo={state.past.length > 0}
+        canRedo={state.future.length > 0}
+        onUndo={() => dispatch({ type: 'undo' })}
+        onRedo={() => dispatch({ type: 'redo' })}
+        viewport={viewport}
+        onViewport={setViewport}
+        fullScreen={fullScreen}
+        onFullScreen={() => setFullScreen((f) => !f)}
+        fullScreenButton={fullScreenButton}
+        onSave={() => {
+          onChangeRef.current(state.present)
+          setFullScreen(false)
+          announce('Layout saved to the page')
+          onSave?.()
+        }}
+      />
       <p role="status" className="sr-only">
         {status}
       </p>
@@ -232,162 +211,18 @@ export function VisualBuilder({
           onAdd={addWidget}
           dispatch={dispatch}
         />
-
-        <div className="min-w-0 overflow-auto bg-slate-100 p-3">
-          <div
-            data-testid="builder-canvas"
-            data-viewport={viewport}
-            className="mx-auto min-h-full bg-white shadow-sm"
-            style={{ width: width ? `${width}px` : '100%', maxWidth: '100%' }}
-          >
-            {sections.length === 0 ? (
-              // biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the Add Section button is the keyboard way
-              <div
-                className="flex min-h-80 flex-col items-center justify-center gap-3 p-8 text-center"
-                onDragOver={(e) => acceptsDrop(e) && e.preventDefault()}
-                onDrop={(e) => onDrop(e)}
-              >
-                <h3 className="font-semibold text-lg text-navy-900">Start Building Your Page</h3>
-                <p className="max-w-sm text-slate-600 text-sm">
-                  Add a section, then drag widgets from the left panel into it.
-                </p>
-                <Button size="sm" onClick={() => dispatch({ type: 'addSection' })}>
-                  <Plus className="size-4" aria-hidden="true" />
-                  Add your first section
-                </Button>
-              </div>
-            ) : (
-              sections.map((section) => {
-                const isSelected = state.selection.sectionId === section.id && !state.selection.widgetId
-                return (
-                  // biome-ignore lint/a11y/useSemanticElements: a labelled group of widgets that is also a drop target
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: the section's own button selects it from the keyboard
-                  <div
-                    key={section.id}
-                    role="group"
-                    aria-label={sectionName(section)}
-                    data-section-id={section.id}
-                    onDragOver={(e) => acceptsDrop(e) && e.preventDefault()}
-                    onDrop={(e) => onDrop(e, section)}
-                    onClick={() => dispatch({ type: 'select', sectionId: section.id, widgetId: null })}
-                    className={cn(
-                      'relative m-2 min-h-24 rounded border-2 border-dashed p-2',
-                      isSelected ? 'border-teal-600' : 'border-slate-300',
-                    )}
-                    style={styleObject(section.styles)}
-                  >
-                    <div className="mb-1 flex items-center justify-between">
-                      <button
-                        type="button"
-                        aria-pressed={state.selection.sectionId === section.id}
-                        onClick={(e) => {
-                          e.stopPropagation()
-                          dispatch({ type: 'select', sectionId: section.id, widgetId: null })
-                        }}
-                        className="rounded px-1 font-semibold text-slate-500 text-xs uppercase tracking-wide focus-visible:outline-3 focus-visible:outline-teal-600"
-                      >
-                        {sectionName(section)}
-                      </button>
-                    </div>
-                    {section.widgets.length === 0 ? (
-                      <p className="p-4 text-center text-slate-500 text-sm">Drop widgets here</p>
-                    ) : null}
-                    {section.widgets.map((widget, index) => {
-                      const active = state.selection.widgetId === widget.id
-                      const label = widgetLabels[widget.type]
-                      return (
-                        // biome-ignore lint/a11y/noStaticElementInteractions: dragging reorders; the buttons inside are the keyboard way
-                        <div
-                          key={widget.id}
-                          data-widget-index={index}
-                          data-widget-type={widget.type}
-                          draggable
-                          onDragStart={(e) => {
-                            e.stopPropagation()
-                            e.dataTransfer.setData(MOVE_WIDGET, widget.id)
-                            e.dataTransfer.effectAllowed = 'move'
-                          }}
-                          onClick={(e) => {
-                            e.stopPropagation()
-                            dispatch({ type: 'select', sectionId: section.id, widgetId: widget.id })
-                          }}
-                          onKeyDown={(e) => onWidgetKeyDown(e, widget)}
-                          className={cn(
-                            'group relative my-1 rounded border-2 p-1',
-                            active ? 'border-teal-600' : 'border-transparent hover:border-slate-300',
-                          )}
-                        >
-                          <div className="flex items-center gap-1 text-xs">
-                            <button
-                              type="button"
-                              aria-pressed={active}
-                              aria-label={`${label} widget ${index + 1} in ${sectionName(section)}`}
-                              onClick={(e) => {
-                                e.stopPropagation()
-                                dispatch({ type: 'select', sectionId: section.id, widgetId: widget.id })
-                              }}
-                              className="rounded bg-slate-200 px-1.5 py-0.5 text-slate-700 aria-pressed:bg-teal-700 aria-pressed:text-white focus-visible:outline-3 focus-visible:outline-teal-600"
-                            >
-                              {label}
-                            </button>
-                            {active ? (
-                              <span className="ml-auto flex gap-0.5">
-                                <Button
-                                  variant="ghost"
-                                  size="sm"
-                                  aria-label={`Move ${label} up`}
-                                  aria-keyshortcuts="Alt+ArrowUp"
-                                  onClick={(e) => {
-                                    e.stopPropagation()
-                                    dispatch({ type: 'moveWidgetBy', widgetId: widget.id, offset: -1 })
-                                  }}
-                                >
-                                  <ArrowUp className="size-4" aria-hidden="true" />
-                                </Button>
-                                <Button
-                                  variant="ghost"
-                                  size="sm"
-                                  aria-label={`Move ${label} down`}
-                                  aria-keyshortcuts="Alt+ArrowDown"
-                                  onClick={(e) => {
-                                    e.stopPropagation()
-                                    dispatch({ type: 'moveWidgetBy', widgetId: widget.id, offset: 1 })
-                                  }}
-                                >
-                                  <ArrowDown className="size-4" aria-hidden="true" />
-                                </Button>
-                                <Button
-                                  variant="ghost"
-                                  size="sm"
-                                  aria-label={`Delete ${label}`}
-                                  aria-keyshortcuts="Delete"
-                                  onClick={(e) => {
-                                    e.stopPropagation()
-                                    // The button goes with its widget: keep focus in the section.
-                                    e.currentTarget
-                                      .closest('[data-section-id]')
-                                      ?.querySelector<HTMLElement>('button')
-                                      ?.focus()
-                                    dispatch({ type: 'deleteWidget', widgetId: widget.id })
-                                    announce(`${label} deleted`)
-                                  }}
-                                >
-                                  <Trash2 className="size-4" aria-hidden="true" />
-                                </Button>
-                              </span>
-                            ) : null}
-                          </div>
-                          <WidgetView widget={widget} />
-                        </div>
-                      )
-                    })}
-                  </div>
-                )
-              })
-            )}
-          </div>
-        </div>
-
+        <CanvasFrame viewport={device} onDocument={setFrameDocument}>
+          <BuilderCanvas
+            sections={sections}
+            selection={state.selection}
+            sectionName={sectionName}
+            dispatch={dispatch}
+            addWidget={addWidget}
+            announce={announce}
+            onWidgetKeyDown={onWidgetKeyDown}
+            frameDocument={frameDocument}
+          />
+        </CanvasFrame>
         <BuilderInspector
           selected={selected}
           selectedSection={selectedSection}
