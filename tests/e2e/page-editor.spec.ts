@@ -24,8 +24,6 @@ test.describe('page editor', () => {
   }) => {
     await page.goto('/admin/pages/create')
     await waitForHydration(page)
-    // Create opens the builder full screen (issue 23): back to the page form.
-    await page.getByRole('button', { name: 'Exit full screen' }).click()
     await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible()
     await page.getByRole('button', { name: 'Create Page' }).click()
     await expect(toast(page, 'Title required')).toBeVisible()
@@ -202,7 +200,6 @@ test.describe('page editor', () => {
         await page.setViewportSize({ width, height: 900 })
         await page.goto(url)
         await waitForHydration(page)
-        if (url.endsWith('/create')) await page.getByRole('button', { name: 'Exit full screen' }).click()
         const tabs = width === 360 ? ['Content Editor'] : ['Content Editor', 'Page Settings', 'SEO & Meta']
         for (const tabName of tabs) {
           await page.getByRole('tab', { name: tabName }).click()

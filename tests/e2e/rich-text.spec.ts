@@ -9,8 +9,6 @@ test.describe('rich text and Code View', () => {
   }) => {
     await page.goto('/admin/pages/create')
     await waitForHydration(page)
-    // Create opens the builder full screen (issue 23): back to the page form.
-    await page.getByRole('button', { name: 'Exit full screen' }).click()
     await page.getByLabel('Page Title').fill('Code View page')
     await page.getByLabel('URL Slug').fill('code-view-page')
     await page.getByRole('switch').first().click()
@@ -56,8 +54,6 @@ test.describe('rich text and Code View', () => {
   test('Insert Link turns an unsafe address into about:blank', async ({ adminPage: page }) => {
     await page.goto('/admin/pages/create')
     await waitForHydration(page)
-    // Create opens the builder full screen (issue 23): back to the page form.
-    await page.getByRole('button', { name: 'Exit full screen' }).click()
     await page.getByRole('tab', { name: 'Rich Text' }).click()
     const text = page.getByRole('textbox', { name: 'Page content' })
     await text.click()
@@ -87,8 +83,6 @@ test.describe('rich text and Code View', () => {
       .toBuffer()
     await page.goto('/admin/pages/create')
     await waitForHydration(page)
-    // Create opens the builder full screen (issue 23): back to the page form.
-    await page.getByRole('button', { name: 'Exit full screen' }).click()
     await page.getByLabel('Page Title').fill('Upload page')
     await page.getByLabel('URL Slug').fill('upload-page')
     await page.getByRole('switch').first().click()
