@@ -288,33 +288,41 @@ test.describe('visual page builder', () => {
     })
   }
 
-  test('Create opens the builder full screen, modal; Escape and Exit return to the page form', async ({
+  test('Create opens the builder filling the window, the form still reachable; Full screen is modal', async ({
     adminPage: page,
   }) => {
+    await page.setViewportSize({ width: 1400, height: 900 })
     await page.goto('/admin/pages/create')
     await waitForHydration(page)
     const b = builder(page)
     await expect(b).toHaveAttribute('data-full-screen', 'true')
-    // Focus is inside, and the rest of the page is inert while it is open.
+    await expect(b).toHaveAttribute('data-full-screen-mode', 'window')
+    // Edge to edge and the window's height, scrolled to.
+    await expect.poll(async () => (await b.boundingBox())?.y).toBe(0)
+    const box = await b.boundingBox()
+    expect(box?.height).toBe(900)
+    expect(Math.round(box?.width ?? 0)).toBeGreaterThanOrEqual(1385)
+    // Nothing of the page form is hidden behind it: earlier ways of filling the form still work.
+    expect(await page.getByLabel('Page Title').evaluate((el) => !!el.closest('[inert]'))).toBe(false)
+    await page.getByLabel('Page Title').fill('Kept across full screen')
+    expect(await axeViolations(page)).toEqual([])
+
+    // The way back: the page's fields at the top, the builder at its usual size.
+    await b.getByRole('button', { name: 'Exit full screen' }).click()
+    await expect(b).not.toHaveAttribute('data-full-screen')
+    await expect(page.getByLabel('Page Title')).toBeInViewport()
+
+    // Full screen over the page is modal: focus inside, the rest inert, toasts still reachable.
+    await b.getByRole('button', { name: 'Full screen', exact: true }).click()
+    await expect(b).toHaveAttribute('data-full-screen-mode', 'overlay')
     await expect.poll(() => b.evaluate((el) => el.contains(document.activeElement))).toBe(true)
     expect(await page.getByLabel('Page Title').evaluate((el) => !!el.closest('[inert]'))).toBe(true)
-    // Toasts stay reachable.
     const notifications = page.getByRole('region', { name: /^Notifications/ })
     expect(await notifications.evaluate((el) => !!el.closest('[inert]'))).toBe(false)
     expect(await axeViolations(page)).toEqual([])
-
-    const toggle = b.getByRole('button', { name: 'Exit full screen' })
-    await toggle.click()
-    await expect(b).not.toHaveAttribute('data-full-screen')
-    await expect(b.getByRole('button', { name: 'Full screen', exact: true })).toBeFocused()
-    expect(await page.getByLabel('Page Title').evaluate((el) => !!el.closest('[inert]'))).toBe(false)
-    await page.getByLabel('Page Title').fill('Kept across full screen')
-
-    // Back in, then Escape from inside the canvas frame.
-    await b.getByRole('button', { name: 'Full screen', exact: true }).click()
-    await expect(b).toHaveAttribute('data-full-screen', 'true')
     await b.getByRole('tab', { name: 'Sections' }).click()
     await b.getByRole('button', { name: 'Add Section' }).click()
+    // Escape from inside the canvas frame leaves it and gives focus back to the toggle.
     await canvas(page).getByRole('button', { name: 'Section 1', exact: true }).focus()
     await page.keyboard.press('Escape')
     await expect(b).not.toHaveAttribute('data-full-screen')
@@ -340,10 +348,18 @@ test.describe('visual page builder', () => {
       .getByLabel('Background color', { exact: true })
       .fill('#a0aec0')
     await expect(section).toHaveCSS('background-color', 'rgb(160, 174, 192)')
-    const top = async (name: string) => (await b.getByRole('complementary', { name }).boundingBox())?.y ?? -1
-    const frame = await page.getByTestId('builder-canvas').boundingBox()
-    expect(await top('Widgets and sections')).toBeLessThan(frame?.y ?? 0)
-    expect(await top('Style Panel')).toBeGreaterThan(frame?.y ?? 0)
+    // Tops in the document, read at once (the page may still be scrolling smoothly).
+    const tops = await page.evaluate(() =>
+      [
+        '[aria-label="Widgets and sections"]',
+        '[data-testid="builder-canvas"]',
+        '[aria-label="Style Panel"]',
+      ].map(
+        (selector) => (document.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN) + scrollY,
+      ),
+    )
+    expect(tops[0]).toBeLessThan(tops[1] ?? 0)
+    expect(tops[2]).toBeGreaterThan(tops[1] ?? 0)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     expect(await axeViolations(page)).toEqual([])
     // At desktop width the full-screen canvas scrolls on its own: still reachable, still clean.

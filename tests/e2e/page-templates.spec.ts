@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { findPageTemplate } from '../../core/page-templates.ts'
 import { axeViolations } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
@@ -12,7 +12,7 @@ const builder = (page: Page) => page.getByRole('region', { name: 'Visual page bu
  * iframe), and then only this helper changes. Everything else goes through the sidebar and inspector.
  */
 async function expectOnCanvas(page: Page, text: string, count = 1) {
-  const canvas: Locator = page.getByTestId('builder-canvas')
+  const canvas = page.frameLocator('[data-testid=builder-canvas]')
   await expect(canvas.getByText(text, { exact: true })).toHaveCount(count)
 }
 

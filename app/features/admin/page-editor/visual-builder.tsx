@@ -66,12 +66,19 @@ export function VisualBuilder({
   value: BuilderContent
   onChange: (content: BuilderContent) => void
   onSave?: () => void
-  /** Create opens the builder full screen (SPEC section 2). */
+  /**
+   * Create opens the builder full screen (SPEC section 2) in the page's flow: it fills the window,
+   * and the page's own fields stay reachable above it, so nothing of the form is hidden behind it.
+   */
   initialFullScreen?: boolean
 }) {
   const [state, dispatch] = useReducer(builderReducer, value, initialBuilderState)
   const [viewport, setViewport] = useState<ViewportName>('desktop')
-  const [fullScreen, setFullScreen] = useState(initialFullScreen)
+  // `overlay` is modal over the page (the Full screen button); `window` fills the window in place.
+  const [fullScreen, setFullScreenMode] = useState<false | 'overlay' | 'window'>(
+    initialFullScreen ? 'window' : false,
+  )
+  const setFullScreen = (on: boolean) => setFullScreenMode(on ? 'overlay' : false)
   const [status, setStatus] = useState('')
   const [frameDocument, setFrameDocument] = useState<Document | null>(null)
   const onChangeRef = useRef(onChange)
@@ -110,6 +117,10 @@ export function VisualBuilder({
   useEffect(() => {
     const root = rootRef.current
     if (!root) return
+    if (fullScreen === 'window') {
+      root.scrollIntoView({ block: 'start' })
+      return
+    }
     if (!fullScreen) {
       if (wasFullScreen.current) fullScreenButton.current?.focus()
       wasFullScreen.current = false
@@ -143,7 +154,7 @@ export function VisualBuilder({
       } else if (mod && key === 'y') {
         event.preventDefault()
         dispatch({ type: 'redo' })
-      } else if (event.key === 'Escape' && fullScreenRef.current && !event.defaultPrevented) {
+      } else if (event.key === 'Escape' && fullScreenRef.current === 'overlay' && !event.defaultPrevented) {
         // A dialog opened from the builder closes first; the next Escape leaves full screen.
         if ((target as Element | null)?.closest?.('[role="dialog"], [role="alertdialog"], dialog')) return
         setFullScreen(false)
@@ -175,12 +186,16 @@ export function VisualBuilder({
       ref={rootRef}
       aria-label="Visual page builder"
       tabIndex={-1}
-      data-full-screen={fullScreen || undefined}
+      data-full-screen={fullScreen ? 'true' : undefined}
+      data-full-screen-mode={fullScreen || undefined}
       className={cn(
         'flex flex-col bg-white outline-none',
-        fullScreen
+        fullScreen === 'overlay'
           ? 'fixed inset-0 z-40 overflow-y-auto lg:overflow-hidden'
-          : 'min-h-[70vh] rounded-lg border border-slate-200',
+          : fullScreen === 'window'
+            ? // Full bleed: out of the form's column to the window's edges, the window's height.
+              'relative ml-[calc(50%-50vw)] w-screen lg:h-dvh lg:overflow-hidden'
+            : 'min-h-[70vh] rounded-lg border border-slate-200',
       )}
     >
       <BuilderToolbar
@@ -190,8 +205,12 @@ export function VisualBuilder({
         onRedo={() => dispatch({ type: 'redo' })}
         viewport={viewport}
         onViewport={setViewport}
-        fullScreen={fullScreen}
-        onFullScreen={() => setFullScreen((f) => !f)}
+        fullScreen={!!fullScreen}
+        onFullScreen={() => {
+          // Back from the window-filling builder to the page's fields at the top.
+          if (fullScreen === 'window') window.scrollTo({ top: 0 })
+          setFullScreen(!fullScreen)
+        }}
         fullScreenButton={fullScreenButton}
         onSave={() => {
           onChangeRef.current(state.present)
