@@ -2,8 +2,6 @@ import { Trash2 } from 'lucide-react'
 import { type DragEvent, useState } from 'react'
 import {
   fontSizes,
-  headingLevels,
-  libraryDefaults,
   libraryWidgetTypes,
   textAligns,
   type Widget,
@@ -11,18 +9,22 @@ import {
   type WidgetStyles,
 } from '../../../../core/page-content.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { Field, Select } from '../../../components/ui/field.tsx'
 import { cn } from '../../../lib/cn.ts'
+import { BlockProvider } from '../../blocks/block-context.tsx'
+import { BlockFields } from '../../blocks/fields/block-fields.tsx'
+import { blocks, type LibraryWidgetType, libraryDefaults } from '../../blocks/registry.ts'
 import { newId } from './builder-state.ts'
 import { ColourInput } from './style-panel.tsx'
 import { WidgetView } from './widget-view.tsx'
 
-type LibraryType = (typeof libraryWidgetTypes)[number]
+type LibraryType = LibraryWidgetType
+// SPEC section 2 names the library's text widget "Text Block"; the others keep their block's label.
 const names: Record<LibraryType, string> = {
   text: 'Text Block',
-  heading: 'Heading',
-  image: 'Image',
-  video: 'Video',
+  heading: blocks.heading.label,
+  image: blocks.image.label,
+  video: blocks.video.label,
 }
 const LIBRARY_WIDGET = 'application/x-library-widget'
 
@@ -119,43 +121,45 @@ export function WidgetLibrary({
         {widgets.length === 0 ? (
           <p className="p-8 text-center text-slate-500 text-sm">Drag widgets here to build the page</p>
         ) : (
-          <ol className="grid gap-2">
-            {widgets.map((widget, index) => {
-              const active = widget.id === selectedId
-              const name = names[widget.type as LibraryType] ?? widget.type
-              return (
-                <li
-                  key={widget.id}
-                  data-widget-index={index}
-                  className={cn('rounded border-2 p-2', active ? 'border-teal-600' : 'border-slate-200')}
-                >
-                  <div className="mb-1 flex items-center gap-2">
-                    <button
-                      type="button"
-                      aria-pressed={active}
-                      onClick={() => setSelectedId(widget.id)}
-                      className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 text-xs aria-pressed:bg-teal-700 aria-pressed:text-white focus-visible:outline-3 focus-visible:outline-teal-600"
-                    >
-                      {name} {index + 1}
-                    </button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="ml-auto"
-                      aria-label={`Remove ${name} ${index + 1}`}
-                      onClick={() => {
-                        onChange({ widgets: widgets.filter((w) => w.id !== widget.id) })
-                        if (active) setSelectedId(null)
-                      }}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  </div>
-                  <WidgetView widget={widget} />
-                </li>
-              )
-            })}
-          </ol>
+          <BlockProvider content={value}>
+            <ol className="grid gap-2">
+              {widgets.map((widget, index) => {
+                const active = widget.id === selectedId
+                const name = names[widget.type as LibraryType] ?? widget.type
+                return (
+                  <li
+                    key={widget.id}
+                    data-widget-index={index}
+                    className={cn('rounded border-2 p-2', active ? 'border-teal-600' : 'border-slate-200')}
+                  >
+                    <div className="mb-1 flex items-center gap-2">
+                      <button
+                        type="button"
+                        aria-pressed={active}
+                        onClick={() => setSelectedId(widget.id)}
+                        className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 text-xs aria-pressed:bg-teal-700 aria-pressed:text-white focus-visible:outline-3 focus-visible:outline-teal-600"
+                      >
+                        {name} {index + 1}
+                      </button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="ml-auto"
+                        aria-label={`Remove ${name} ${index + 1}`}
+                        onClick={() => {
+                          onChange({ widgets: widgets.filter((w) => w.id !== widget.id) })
+                          if (active) setSelectedId(null)
+                        }}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </Button>
+                    </div>
+                    <WidgetView widget={widget} />
+                  </li>
+                )
+              })}
+            </ol>
+          </BlockProvider>
         )}
       </div>
 
@@ -165,79 +169,11 @@ export function WidgetLibrary({
           <p className="text-slate-600 text-sm">Select a widget to edit it.</p>
         ) : (
           <>
-            {selected.type === 'text' ? (
-              <Field label="Text content">
-                {(c) => (
-                  <Textarea
-                    {...c}
-                    rows={5}
-                    value={selected.content.text}
-                    onChange={(e) => setContent({ text: e.target.value })}
-                  />
-                )}
-              </Field>
-            ) : null}
-            {selected.type === 'heading' ? (
-              <>
-                <Field label="Heading text">
-                  {(c) => (
-                    <Input
-                      {...c}
-                      value={selected.content.text}
-                      onChange={(e) => setContent({ text: e.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field label="Heading level">
-                  {(c) => (
-                    <Select
-                      {...c}
-                      value={selected.content.level}
-                      onChange={(e) => setContent({ level: Number(e.target.value) })}
-                    >
-                      {headingLevels.map((l) => (
-                        <option key={l} value={l}>
-                          H{l}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-              </>
-            ) : null}
-            {selected.type === 'image' ? (
-              <>
-                <Field label="Image URL">
-                  {(c) => (
-                    <Input
-                      {...c}
-                      value={selected.content.src}
-                      onChange={(e) => setContent({ src: e.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field label="Alt text">
-                  {(c) => (
-                    <Input
-                      {...c}
-                      value={selected.content.alt}
-                      onChange={(e) => setContent({ alt: e.target.value })}
-                    />
-                  )}
-                </Field>
-              </>
-            ) : null}
-            {selected.type === 'video' ? (
-              <Field label="Video URL" hint="A YouTube or Vimeo address, or a direct .mp4 link">
-                {(c) => (
-                  <Input
-                    {...c}
-                    value={selected.content.url}
-                    onChange={(e) => setContent({ url: e.target.value })}
-                  />
-                )}
-              </Field>
-            ) : null}
+            <BlockFields
+              fields={blocks[selected.type].fields}
+              content={selected.content}
+              onPatch={setContent}
+            />
             <Field label="Text alignment">
               {(c) => (
                 <Select

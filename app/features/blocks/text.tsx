@@ -1,0 +1,51 @@
+import { sanitizePageHtml } from '../../../core/page-html.ts'
+import { useBlockContext } from './block-context.tsx'
+import { allStyles, type BlockProps, defineBlock } from './define-block.ts'
+import { str } from './reading.ts'
+
+/** Rich text: the one sanitiser runs on render too, so the canvas shows exactly what the site serves. */
+export function RichHtml({
+  html,
+  lead,
+  style,
+}: {
+  html: string
+  /** This HTML holds the page's first image (block-context.tsx). */
+  lead: boolean
+  style?: BlockProps<'text'>['style']
+}) {
+  const { images } = useBlockContext()
+  return (
+    <div
+      style={style}
+      // Through the allow list of core/page-html.ts, here as on save.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
+      dangerouslySetInnerHTML={{ __html: sanitizePageHtml(html, { images, lead }) }}
+    />
+  )
+}
+
+export const textBlock = defineBlock({
+  type: 'text',
+  label: 'Text',
+  category: 'Basic',
+  defaults: { content: { text: 'Edit this text...' }, styles: {} },
+  libraryDefaults: {
+    content: { text: 'This is a sample text block. Click to edit this content.' },
+    styles: { textAlign: 'left', fontSize: '16px' },
+  },
+  read: (raw) => ({ text: str(raw.text, 'Edit this text...') }),
+  fields: [
+    {
+      kind: 'html',
+      key: 'text',
+      label: 'Text content',
+      hint: 'Simple HTML such as <strong> and <a> is kept; anything unsafe is removed.',
+    },
+  ],
+  styles: allStyles,
+  Component: function TextBlock({ id, content, style }) {
+    const { leadWidgetId } = useBlockContext()
+    return <RichHtml html={content.text} lead={leadWidgetId === id} style={style} />
+  },
+})
