@@ -16,7 +16,11 @@ export function pagesRouter({ db }: AppServices): Router {
     // The same sanitised content the public page renders, never the raw stored markup.
     res.json({
       ...page,
-      content: typeof page.content === 'string' ? sanitizePageHtml(page.content) : page.content,
+      // An HTML page's images as the page renders them (the first eager: app/features/blocks).
+      content:
+        typeof page.content === 'string'
+          ? sanitizePageHtml(page.content, { images: {}, lead: true })
+          : page.content,
       html: renderToStaticMarkup(createElement(PageBlocks, { content: readPageContent(page.content) })),
     })
   })
