@@ -57,7 +57,7 @@ export type BlockProviderProps = {
   questionnaire?: ShownQuestionnaire
   recipients?: Recipients
   compliance?: Compliance
-  children: ReactNode
+  children?: ReactNode
 }
 
 /** Gives every block below it the page's image map, lead image and questionnaire. */

@@ -116,11 +116,11 @@ function withEveryStyle() {
 function canvas(content: ReturnType<typeof withEveryStyle>, map: ImageInfoMap) {
   const widgets = content.sections.flatMap((section) => section.widgets)
   return renderToStaticMarkup(
-    createElement(BlockProvider, {
-      content,
-      images: map,
-      children: widgets.map((widget) => createElement(WidgetView, { key: widget.id, widget })),
-    }),
+    createElement(
+      BlockProvider,
+      { content, images: map },
+      widgets.map((widget) => createElement(WidgetView, { key: widget.id, widget })),
+    ),
   )
 }
 

@@ -303,7 +303,6 @@ export function VisualBuilder({
                           <div
                             key={widget.id}
                             data-widget-index={index}
-                            data-widget-type={widget.type}
                             draggable
                             onDragStart={(e) => {
                               e.stopPropagation()

@@ -71,6 +71,10 @@ export function WidgetLibrary({
   const setContent = (patch: Record<string, unknown>) =>
     selected && update(selected.id, (w) => ({ ...w, content: { ...w.content, ...patch } }) as Widget)
 
+  // The library's own style controls (SPEC section 2), shown when the block offers the style.
+  const offers = (field: keyof WidgetStyles) =>
+    selected !== null && (blocks[selected.type].styles as readonly string[]).includes(field)
+
   const onDrop = (event: DragEvent) => {
     const type = event.dataTransfer.getData(LIBRARY_WIDGET) as LibraryType
     if (!libraryWidgetTypes.includes(type)) return
@@ -174,44 +178,57 @@ export function WidgetLibrary({
               content={selected.content}
               onPatch={setContent}
             />
-            <Field label="Text alignment">
-              {(c) => (
-                <Select
-                  {...c}
-                  value={selected.styles.textAlign ?? 'left'}
-                  onChange={(e) => setStyle('textAlign', e.target.value)}
-                >
-                  {textAligns.map((a) => (
-                    <option key={a} value={a}>
-                      {a[0]?.toUpperCase()}
-                      {a.slice(1)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <ColourInput label="Text color" field="textColor" styles={selected.styles} onChange={setStyle} />
-            <ColourInput
-              label="Background color"
-              field="backgroundColor"
-              styles={selected.styles}
-              onChange={setStyle}
-            />
-            <Field label="Font size">
-              {(c) => (
-                <Select
-                  {...c}
-                  value={selected.styles.fontSize ?? '16px'}
-                  onChange={(e) => setStyle('fontSize', e.target.value)}
-                >
-                  {fontSizes.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            {offers('textAlign') ? (
+              <Field label="Text alignment">
+                {(c) => (
+                  <Select
+                    {...c}
+                    value={selected.styles.textAlign ?? 'left'}
+                    onChange={(e) => setStyle('textAlign', e.target.value)}
+                  >
+                    {textAligns.map((a) => (
+                      <option key={a} value={a}>
+                        {a[0]?.toUpperCase()}
+                        {a.slice(1)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ) : null}
+            {offers('textColor') ? (
+              <ColourInput
+                label="Text color"
+                field="textColor"
+                styles={selected.styles}
+                onChange={setStyle}
+              />
+            ) : null}
+            {offers('backgroundColor') ? (
+              <ColourInput
+                label="Background color"
+                field="backgroundColor"
+                styles={selected.styles}
+                onChange={setStyle}
+              />
+            ) : null}
+            {offers('fontSize') ? (
+              <Field label="Font size">
+                {(c) => (
+                  <Select
+                    {...c}
+                    value={selected.styles.fontSize ?? '16px'}
+                    onChange={(e) => setStyle('fontSize', e.target.value)}
+                  >
+                    {fontSizes.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ) : null}
           </>
         )}
       </aside>

@@ -18,7 +18,11 @@ export function WidgetView({ widget }: { widget: Widget }) {
   const block = blocks[widget.type] as BlockDefinition<Widget['type']>
   const placeholder = block.placeholder?.(widget.content as never) ?? null
   return (
-    <div className={contentClasses} onClickCapture={stayOnCanvas}>
+    // Players take no clicks here, so a click on a video selects its widget like any other.
+    <div
+      className={`${contentClasses} [&_iframe]:pointer-events-none [&_video]:pointer-events-none`}
+      onClickCapture={stayOnCanvas}
+    >
       <BlockView widget={widget} />
       {placeholder ? (
         <p
