@@ -23,6 +23,9 @@ const Context = createContext<BlockContext>({ images: {}, leadWidgetId: null, qu
 
 export const useBlockContext = () => useContext(Context)
 
+/** The same context handed on as a value (the canvas renders each widget on its own). */
+export const BlockContextProvider = Context.Provider
+
 const hasImg = (html: string) => /<img\b/i.test(html)
 
 function carriesImage(widget: Widget): boolean {
@@ -60,25 +63,31 @@ export type BlockProviderProps = {
   children?: ReactNode
 }
 
-/** Gives every block below it the page's image map, lead image and questionnaire. */
-export function BlockProvider({
+/** The context a page's blocks render with (the canvas and the site compute it alike). */
+export function blockContextFor({
   content,
   images,
   questionnaire,
   recipients,
   compliance,
-  children,
-}: BlockProviderProps) {
+}: Omit<BlockProviderProps, 'children'>): BlockContext {
+  return {
+    images: images ?? {},
+    leadWidgetId: leadImageWidgetId(content),
+    questionnaire: questionnaire ?? SPEC_PREVIEW,
+    recipients,
+    compliance,
+  }
+}
+
+/** Gives every block below it the page's image map, lead image and questionnaire. */
+export function BlockProvider({ children, ...props }: BlockProviderProps) {
+  const { content, images, questionnaire, recipients, compliance } = props
   const leadWidgetId = leadImageWidgetId(content)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lead id stands for the content
   const value = useMemo(
-    () => ({
-      images: images ?? {},
-      leadWidgetId,
-      questionnaire: questionnaire ?? SPEC_PREVIEW,
-      recipients,
-      compliance,
-    }),
-    [images, leadWidgetId, questionnaire, recipients, compliance],
+    () => blockContextFor({ content, images, questionnaire, recipients, compliance }),
+    [leadWidgetId, images, questionnaire, recipients, compliance],
   )
   return <Context.Provider value={value}>{children}</Context.Provider>
 }

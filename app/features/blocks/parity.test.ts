@@ -3,9 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { ImageInfoMap } from '../../../core/image-info.ts'
 import { styleFields, type WidgetStyles, widgetTypes } from '../../../core/page-content.ts'
-import { WidgetView } from '../admin/page-editor/widget-view.tsx'
+import { canvasWidgetHtml, WidgetView } from '../admin/page-editor/widget-view.tsx'
 import { PageSections } from '../site/page-sections.tsx'
-import { BlockProvider } from './block-context.tsx'
+import { blockContextFor } from './block-context.tsx'
 import { readPageContent } from './registry.ts'
 import { widgetElements } from './test-support.ts'
 
@@ -112,16 +112,17 @@ function withEveryStyle() {
   return content
 }
 
-/** The canvas's path: each widget through WidgetView, inside the provider the builder gives it. */
+/**
+ * The canvas's path: the HTML WidgetView inserts for each widget, with the context the builder's
+ * BlockProvider gives it. (WidgetView renders it inside its own render, which a server render of
+ * the whole canvas cannot nest; the test below renders WidgetView itself for one widget.)
+ */
 function canvas(content: ReturnType<typeof withEveryStyle>, map: ImageInfoMap) {
-  const widgets = content.sections.flatMap((section) => section.widgets)
-  return renderToStaticMarkup(
-    createElement(
-      BlockProvider,
-      { content, images: map },
-      widgets.map((widget) => createElement(WidgetView, { key: widget.id, widget })),
-    ),
-  )
+  const context = blockContextFor({ content, images: map })
+  return content.sections
+    .flatMap((section) => section.widgets)
+    .map((widget) => canvasWidgetHtml(widget, context))
+    .join('')
 }
 
 /** The public page's path, as app/routes/public/cms-page.tsx renders it. */

@@ -1,5 +1,7 @@
-import type { MouseEvent } from 'react'
+import { type MouseEvent, memo } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import type { Widget } from '../../../../core/page-content.ts'
+import { type BlockContext, BlockContextProvider, useBlockContext } from '../../blocks/block-context.tsx'
 import { BlockView, contentClasses } from '../../blocks/block-view.tsx'
 import type { BlockDefinition } from '../../blocks/define-block.ts'
 import { blocks } from '../../blocks/registry.ts'
@@ -10,11 +12,32 @@ const stayOnCanvas = (event: MouseEvent) => {
 }
 
 /**
- * A widget as the canvas shows it: the site's own markup (BlockView, the same wrapper and
- * component as the public page, inside a BlockProvider for the page's images), with a hint beside
- * an empty widget. The hint and this frame are editor chrome, outside the widget's wrapper.
+ * A widget's markup as the canvas inserts it: BlockView (the wrapper and the block's component)
+ * rendered to static HTML exactly as the server renders the public page. The browser then parses
+ * the same string on both sides, so each `[data-widget-id]` element's DOM (style text, attribute
+ * order) is the site's, where a client render would serialise styles and order attributes its own
+ * way. Nothing inside a widget needs to respond on the canvas (a click selects it).
  */
-export function WidgetView({ widget }: { widget: Widget }) {
+export function canvasWidgetHtml(widget: Widget, context: BlockContext): string {
+  return (
+    renderToStaticMarkup(
+      <BlockContextProvider value={context}>
+        <BlockView widget={widget} />
+      </BlockContextProvider>,
+    )
+      // React hoists a preload for the page's lead image; the site's goes in its head.
+      .replace(/^(<link rel="preload"[^>]*>)+/, '')
+  )
+}
+
+// No hooks here: the static render runs inside this component's render.
+const CanvasWidget = memo(function CanvasWidget({
+  widget,
+  context,
+}: {
+  widget: Widget
+  context: BlockContext
+}) {
   const block = blocks[widget.type] as BlockDefinition<Widget['type']>
   const placeholder = block.placeholder?.(widget.content as never) ?? null
   return (
@@ -23,7 +46,12 @@ export function WidgetView({ widget }: { widget: Widget }) {
       className={`${contentClasses} [&_iframe]:pointer-events-none [&_video]:pointer-events-none`}
       onClickCapture={stayOnCanvas}
     >
-      <BlockView widget={widget} />
+      <div
+        className="contents"
+        // The block registry's output: its HTML fields went through core/page-html.ts.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
+        dangerouslySetInnerHTML={{ __html: canvasWidgetHtml(widget, context) }}
+      />
       {placeholder ? (
         <p
           data-canvas-placeholder=""
@@ -34,4 +62,13 @@ export function WidgetView({ widget }: { widget: Widget }) {
       ) : null}
     </div>
   )
+})
+
+/**
+ * A widget as the canvas shows it: the site's own markup (see `canvasWidgetHtml`), with the page's
+ * images and lead image from the builder's BlockProvider, and a hint beside an empty widget. The
+ * hint and this frame are editor chrome, outside the widget's wrapper.
+ */
+export function WidgetView({ widget }: { widget: Widget }) {
+  return <CanvasWidget widget={widget} context={useBlockContext()} />
 }
