@@ -22,7 +22,6 @@ import {
 } from '../../../../core/page-content.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../lib/cn.ts'
-import { BlockProvider } from '../../blocks/block-context.tsx'
 import { styleObject } from '../../blocks/styles.ts'
 import { BuilderInspector } from './builder-inspector.tsx'
 import { widgetLabels } from './builder-panels.tsx'
@@ -258,135 +257,132 @@ export function VisualBuilder({
                 </Button>
               </div>
             ) : (
-              // The page's images and lead image, as the public page computes them (blocks/block-context.tsx).
-              <BlockProvider content={state.present}>
-                {sections.map((section) => {
-                  const isSelected = state.selection.sectionId === section.id && !state.selection.widgetId
-                  return (
-                    // biome-ignore lint/a11y/useSemanticElements: a labelled group of widgets that is also a drop target
-                    // biome-ignore lint/a11y/useKeyWithClickEvents: the section's own button selects it from the keyboard
-                    <div
-                      key={section.id}
-                      role="group"
-                      aria-label={sectionName(section)}
-                      data-section-id={section.id}
-                      onDragOver={(e) => acceptsDrop(e) && e.preventDefault()}
-                      onDrop={(e) => onDrop(e, section)}
-                      onClick={() => dispatch({ type: 'select', sectionId: section.id, widgetId: null })}
-                      className={cn(
-                        'relative m-2 min-h-24 rounded border-2 border-dashed p-2',
-                        isSelected ? 'border-teal-600' : 'border-slate-300',
-                      )}
-                      style={styleObject(section.styles)}
-                    >
-                      <div className="mb-1 flex items-center justify-between">
-                        <button
-                          type="button"
-                          aria-pressed={state.selection.sectionId === section.id}
+              sections.map((section) => {
+                const isSelected = state.selection.sectionId === section.id && !state.selection.widgetId
+                return (
+                  // biome-ignore lint/a11y/useSemanticElements: a labelled group of widgets that is also a drop target
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the section's own button selects it from the keyboard
+                  <div
+                    key={section.id}
+                    role="group"
+                    aria-label={sectionName(section)}
+                    data-section-id={section.id}
+                    onDragOver={(e) => acceptsDrop(e) && e.preventDefault()}
+                    onDrop={(e) => onDrop(e, section)}
+                    onClick={() => dispatch({ type: 'select', sectionId: section.id, widgetId: null })}
+                    className={cn(
+                      'relative m-2 min-h-24 rounded border-2 border-dashed p-2',
+                      isSelected ? 'border-teal-600' : 'border-slate-300',
+                    )}
+                    style={styleObject(section.styles)}
+                  >
+                    <div className="mb-1 flex items-center justify-between">
+                      <button
+                        type="button"
+                        aria-pressed={state.selection.sectionId === section.id}
+                        onClick={(e) => {
+                          e.stopPropagation()
+                          dispatch({ type: 'select', sectionId: section.id, widgetId: null })
+                        }}
+                        className="rounded px-1 font-semibold text-slate-500 text-xs uppercase tracking-wide focus-visible:outline-3 focus-visible:outline-teal-600"
+                      >
+                        {sectionName(section)}
+                      </button>
+                    </div>
+                    {section.widgets.length === 0 ? (
+                      <p className="p-4 text-center text-slate-500 text-sm">Drop widgets here</p>
+                    ) : null}
+                    {section.widgets.map((widget, index) => {
+                      const active = state.selection.widgetId === widget.id
+                      const label = widgetLabels[widget.type]
+                      return (
+                        // biome-ignore lint/a11y/noStaticElementInteractions: dragging reorders; the buttons inside are the keyboard way
+                        <div
+                          key={widget.id}
+                          data-widget-index={index}
+                          draggable
+                          onDragStart={(e) => {
+                            e.stopPropagation()
+                            e.dataTransfer.setData(MOVE_WIDGET, widget.id)
+                            e.dataTransfer.effectAllowed = 'move'
+                          }}
                           onClick={(e) => {
                             e.stopPropagation()
-                            dispatch({ type: 'select', sectionId: section.id, widgetId: null })
+                            dispatch({ type: 'select', sectionId: section.id, widgetId: widget.id })
                           }}
-                          className="rounded px-1 font-semibold text-slate-500 text-xs uppercase tracking-wide focus-visible:outline-3 focus-visible:outline-teal-600"
+                          onKeyDown={(e) => onWidgetKeyDown(e, widget)}
+                          className={cn(
+                            'group relative my-1 rounded border-2 p-1',
+                            active ? 'border-teal-600' : 'border-transparent hover:border-slate-300',
+                          )}
                         >
-                          {sectionName(section)}
-                        </button>
-                      </div>
-                      {section.widgets.length === 0 ? (
-                        <p className="p-4 text-center text-slate-500 text-sm">Drop widgets here</p>
-                      ) : null}
-                      {section.widgets.map((widget, index) => {
-                        const active = state.selection.widgetId === widget.id
-                        const label = widgetLabels[widget.type]
-                        return (
-                          // biome-ignore lint/a11y/noStaticElementInteractions: dragging reorders; the buttons inside are the keyboard way
-                          <div
-                            key={widget.id}
-                            data-widget-index={index}
-                            draggable
-                            onDragStart={(e) => {
-                              e.stopPropagation()
-                              e.dataTransfer.setData(MOVE_WIDGET, widget.id)
-                              e.dataTransfer.effectAllowed = 'move'
-                            }}
-                            onClick={(e) => {
-                              e.stopPropagation()
-                              dispatch({ type: 'select', sectionId: section.id, widgetId: widget.id })
-                            }}
-                            onKeyDown={(e) => onWidgetKeyDown(e, widget)}
-                            className={cn(
-                              'group relative my-1 rounded border-2 p-1',
-                              active ? 'border-teal-600' : 'border-transparent hover:border-slate-300',
-                            )}
-                          >
-                            <div className="flex items-center gap-1 text-xs">
-                              <button
-                                type="button"
-                                aria-pressed={active}
-                                aria-label={`${label} widget ${index + 1} in ${sectionName(section)}`}
-                                onClick={(e) => {
-                                  e.stopPropagation()
-                                  dispatch({ type: 'select', sectionId: section.id, widgetId: widget.id })
-                                }}
-                                className="rounded bg-slate-200 px-1.5 py-0.5 text-slate-700 aria-pressed:bg-teal-700 aria-pressed:text-white focus-visible:outline-3 focus-visible:outline-teal-600"
-                              >
-                                {label}
-                              </button>
-                              {active ? (
-                                <span className="ml-auto flex gap-0.5">
-                                  <Button
-                                    variant="ghost"
-                                    size="sm"
-                                    aria-label={`Move ${label} up`}
-                                    aria-keyshortcuts="Alt+ArrowUp"
-                                    onClick={(e) => {
-                                      e.stopPropagation()
-                                      dispatch({ type: 'moveWidgetBy', widgetId: widget.id, offset: -1 })
-                                    }}
-                                  >
-                                    <ArrowUp className="size-4" aria-hidden="true" />
-                                  </Button>
-                                  <Button
-                                    variant="ghost"
-                                    size="sm"
-                                    aria-label={`Move ${label} down`}
-                                    aria-keyshortcuts="Alt+ArrowDown"
-                                    onClick={(e) => {
-                                      e.stopPropagation()
-                                      dispatch({ type: 'moveWidgetBy', widgetId: widget.id, offset: 1 })
-                                    }}
-                                  >
-                                    <ArrowDown className="size-4" aria-hidden="true" />
-                                  </Button>
-                                  <Button
-                                    variant="ghost"
-                                    size="sm"
-                                    aria-label={`Delete ${label}`}
-                                    aria-keyshortcuts="Delete"
-                                    onClick={(e) => {
-                                      e.stopPropagation()
-                                      // The button goes with its widget: keep focus in the section.
-                                      e.currentTarget
-                                        .closest('[data-section-id]')
-                                        ?.querySelector<HTMLElement>('button')
-                                        ?.focus()
-                                      dispatch({ type: 'deleteWidget', widgetId: widget.id })
-                                      announce(`${label} deleted`)
-                                    }}
-                                  >
-                                    <Trash2 className="size-4" aria-hidden="true" />
-                                  </Button>
-                                </span>
-                              ) : null}
-                            </div>
-                            <WidgetView widget={widget} />
+                          <div className="flex items-center gap-1 text-xs">
+                            <button
+                              type="button"
+                              aria-pressed={active}
+                              aria-label={`${label} widget ${index + 1} in ${sectionName(section)}`}
+                              onClick={(e) => {
+                                e.stopPropagation()
+                                dispatch({ type: 'select', sectionId: section.id, widgetId: widget.id })
+                              }}
+                              className="rounded bg-slate-200 px-1.5 py-0.5 text-slate-700 aria-pressed:bg-teal-700 aria-pressed:text-white focus-visible:outline-3 focus-visible:outline-teal-600"
+                            >
+                              {label}
+                            </button>
+                            {active ? (
+                              <span className="ml-auto flex gap-0.5">
+                                <Button
+                                  variant="ghost"
+                                  size="sm"
+                                  aria-label={`Move ${label} up`}
+                                  aria-keyshortcuts="Alt+ArrowUp"
+                                  onClick={(e) => {
+                                    e.stopPropagation()
+                                    dispatch({ type: 'moveWidgetBy', widgetId: widget.id, offset: -1 })
+                                  }}
+                                >
+                                  <ArrowUp className="size-4" aria-hidden="true" />
+                                </Button>
+                                <Button
+                                  variant="ghost"
+                                  size="sm"
+                                  aria-label={`Move ${label} down`}
+                                  aria-keyshortcuts="Alt+ArrowDown"
+                                  onClick={(e) => {
+                                    e.stopPropagation()
+                                    dispatch({ type: 'moveWidgetBy', widgetId: widget.id, offset: 1 })
+                                  }}
+                                >
+                                  <ArrowDown className="size-4" aria-hidden="true" />
+                                </Button>
+                                <Button
+                                  variant="ghost"
+                                  size="sm"
+                                  aria-label={`Delete ${label}`}
+                                  aria-keyshortcuts="Delete"
+                                  onClick={(e) => {
+                                    e.stopPropagation()
+                                    // The button goes with its widget: keep focus in the section.
+                                    e.currentTarget
+                                      .closest('[data-section-id]')
+                                      ?.querySelector<HTMLElement>('button')
+                                      ?.focus()
+                                    dispatch({ type: 'deleteWidget', widgetId: widget.id })
+                                    announce(`${label} deleted`)
+                                  }}
+                                >
+                                  <Trash2 className="size-4" aria-hidden="true" />
+                                </Button>
+                              </span>
+                            ) : null}
                           </div>
-                        )
-                      })}
-                    </div>
-                  )
-                })}
-              </BlockProvider>
+                          <WidgetView widget={widget} />
+                        </div>
+                      )
+                    })}
+                  </div>
+                )
+              })
             )}
           </div>
         </div>

@@ -11,7 +11,6 @@ import {
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Select } from '../../../components/ui/field.tsx'
 import { cn } from '../../../lib/cn.ts'
-import { BlockProvider } from '../../blocks/block-context.tsx'
 import { BlockFields } from '../../blocks/fields/block-fields.tsx'
 import { blocks, type LibraryWidgetType, libraryDefaults } from '../../blocks/registry.ts'
 import { newId } from './builder-state.ts'
@@ -125,45 +124,43 @@ export function WidgetLibrary({
         {widgets.length === 0 ? (
           <p className="p-8 text-center text-slate-500 text-sm">Drag widgets here to build the page</p>
         ) : (
-          <BlockProvider content={value}>
-            <ol className="grid gap-2">
-              {widgets.map((widget, index) => {
-                const active = widget.id === selectedId
-                const name = names[widget.type as LibraryType] ?? widget.type
-                return (
-                  <li
-                    key={widget.id}
-                    data-widget-index={index}
-                    className={cn('rounded border-2 p-2', active ? 'border-teal-600' : 'border-slate-200')}
-                  >
-                    <div className="mb-1 flex items-center gap-2">
-                      <button
-                        type="button"
-                        aria-pressed={active}
-                        onClick={() => setSelectedId(widget.id)}
-                        className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 text-xs aria-pressed:bg-teal-700 aria-pressed:text-white focus-visible:outline-3 focus-visible:outline-teal-600"
-                      >
-                        {name} {index + 1}
-                      </button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="ml-auto"
-                        aria-label={`Remove ${name} ${index + 1}`}
-                        onClick={() => {
-                          onChange({ widgets: widgets.filter((w) => w.id !== widget.id) })
-                          if (active) setSelectedId(null)
-                        }}
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </Button>
-                    </div>
-                    <WidgetView widget={widget} />
-                  </li>
-                )
-              })}
-            </ol>
-          </BlockProvider>
+          <ol className="grid gap-2">
+            {widgets.map((widget, index) => {
+              const active = widget.id === selectedId
+              const name = names[widget.type as LibraryType] ?? widget.type
+              return (
+                <li
+                  key={widget.id}
+                  data-widget-index={index}
+                  className={cn('rounded border-2 p-2', active ? 'border-teal-600' : 'border-slate-200')}
+                >
+                  <div className="mb-1 flex items-center gap-2">
+                    <button
+                      type="button"
+                      aria-pressed={active}
+                      onClick={() => setSelectedId(widget.id)}
+                      className="rounded bg-slate-200 px-2 py-0.5 text-slate-700 text-xs aria-pressed:bg-teal-700 aria-pressed:text-white focus-visible:outline-3 focus-visible:outline-teal-600"
+                    >
+                      {name} {index + 1}
+                    </button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="ml-auto"
+                      aria-label={`Remove ${name} ${index + 1}`}
+                      onClick={() => {
+                        onChange({ widgets: widgets.filter((w) => w.id !== widget.id) })
+                        if (active) setSelectedId(null)
+                      }}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </Button>
+                  </div>
+                  <WidgetView widget={widget} />
+                </li>
+              )
+            })}
+          </ol>
         )}
       </div>
 
