@@ -4,37 +4,22 @@
  * - builder content: sections, each with widgets and section styles,
  * - widget-list content: a flat list of the four library widgets.
  * The builder, the editor's Preview and the public page all read this one model; each widget
- * type's defaults, reading, fields and rendering live in its block definition (app/features/blocks,
- * docs/decisions/0039-block-registry.md).
+ * type's defaults, reading and fields live in its block model (core/blocks), its rendering in its
+ * block component (app/features/blocks); docs/decisions/0039-block-registry.md.
  */
 
-export const widgetTypes = [
-  'text',
-  'heading',
-  'image',
-  'video',
-  'button',
-  'spacer',
-  'divider',
-  'form',
-  'columns',
-  'gallery',
-  'testimonial',
-  'menu',
-] as const
-export type WidgetType = (typeof widgetTypes)[number]
+import type { HeadingLevel, styleFields, WidgetType } from './blocks/types.ts'
 
-/** The simpler widget library on the Edit screen offers only these. */
-export const libraryWidgetTypes = [
-  'text',
-  'heading',
-  'image',
-  'video',
-] as const satisfies readonly WidgetType[]
-
-/** The builder's sidebar groups, in order (each block definition names its own). */
-export const widgetCategoryNames = ['Basic', 'Forms', 'Layout', 'Media', 'Content', 'Navigation'] as const
-export type WidgetCategory = (typeof widgetCategoryNames)[number]
+export {
+  type HeadingLevel,
+  headingLevels,
+  libraryWidgetTypes,
+  styleFields,
+  type WidgetCategory,
+  type WidgetType,
+  widgetCategoryNames,
+  widgetTypes,
+} from './blocks/types.ts'
 
 export const fontWeights = [
   { value: '300', label: 'Light' },
@@ -45,8 +30,6 @@ export const fontWeights = [
 ] as const
 export const fontSizes = ['12px', '14px', '16px', '18px', '20px', '24px', '32px'] as const
 export const textAligns = ['left', 'center', 'right'] as const
-export const headingLevels = [1, 2, 3, 4, 5, 6] as const
-export type HeadingLevel = (typeof headingLevels)[number]
 
 export const viewports = [
   { name: 'desktop', label: 'Desktop', width: null },
@@ -54,35 +37,8 @@ export const viewports = [
   { name: 'mobile', label: 'Mobile', width: 375 },
 ] as const
 
-export type WidgetStyles = Partial<
-  Record<
-    | 'fontSize'
-    | 'fontWeight'
-    | 'color'
-    | 'textColor'
-    | 'backgroundColor'
-    | 'margin'
-    | 'padding'
-    | 'borderWidth'
-    | 'borderColor'
-    | 'borderRadius'
-    | 'textAlign',
-    string
-  >
->
-export const styleFields = [
-  'fontSize',
-  'fontWeight',
-  'color',
-  'textColor',
-  'backgroundColor',
-  'margin',
-  'padding',
-  'borderWidth',
-  'borderColor',
-  'borderRadius',
-  'textAlign',
-] as const satisfies readonly (keyof WidgetStyles)[]
+/** A widget's or a section's styles: any of the style fields, each a string checked on render. */
+export type WidgetStyles = Partial<Record<(typeof styleFields)[number], string>>
 
 export type Link = { text: string; url: string }
 /** Pixel size of an image when the media library does not know it (the media picker fills it). */
@@ -127,3 +83,14 @@ export const isWidgetListContent = (content: PageContent): content is WidgetList
 
 /** What a new widget starts with (SPEC section 3); each block definition holds its own. */
 export type WidgetDefaults<T extends WidgetType> = { content: WidgetContentMap[T]; styles: WidgetStyles }
+
+// Each type's defaults and reader live in its block model (core/blocks), re-exported here for the
+// code that reads pages.
+export {
+  builderDefaults,
+  libraryDefaults,
+  readPageContent,
+  readWidget,
+  widgetCategories,
+  widgetLabels,
+} from './blocks/models.ts'

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { readPageContent } from '../../app/features/blocks/registry.ts'
+import { readPageContent } from '../../core/page-content.ts'
 import {
   isSystemPageSlug as isSystemSlug,
   pageCreateSchema,

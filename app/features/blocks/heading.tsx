@@ -1,39 +1,7 @@
-import { type HeadingLevel, headingLevels } from '../../../core/page-content.ts'
-import { allStyles, defineBlock } from './define-block.ts'
-import { str } from './reading.ts'
+import { headingModel } from '../../../core/blocks/heading.ts'
+import { defineBlock } from './define-block.ts'
 
-function readLevel(value: unknown): HeadingLevel {
-  const level = Math.trunc(Number(value))
-  return (Number.isFinite(level) ? Math.min(Math.max(level, 1), 6) : 2) as HeadingLevel
-}
-
-export const headingBlock = defineBlock({
-  type: 'heading',
-  label: 'Heading',
-  category: 'Basic',
-  defaults: {
-    content: { text: 'Your Heading Here', level: 2 },
-    styles: { fontSize: '2rem', fontWeight: '600', color: '#1f2937' },
-  },
-  libraryDefaults: {
-    content: { text: 'Sample Heading', level: 2 },
-    styles: { textAlign: 'left', fontSize: '16px' },
-  },
-  read: (raw) => ({ text: str(raw.text, 'Your Heading Here'), level: readLevel(raw.level) }),
-  fields: [
-    { kind: 'text', key: 'text', label: 'Heading text' },
-    {
-      kind: 'select',
-      key: 'level',
-      label: 'Heading level',
-      hint: "The page's title is already its H1: start the content's headings at H2.",
-      options: headingLevels.map((level) => ({ value: level, label: `H${level}` })),
-      patch: (value) => ({ level: readLevel(value) }),
-    },
-  ],
-  styles: allStyles,
-  Component: ({ content, style }) => {
-    const Tag = `h${content.level}` as 'h2'
-    return <Tag style={style}>{content.text}</Tag>
-  },
+export const headingBlock = defineBlock(headingModel, function HeadingBlock({ content, style }) {
+  const Tag = `h${content.level}` as 'h2'
+  return <Tag style={style}>{content.text}</Tag>
 })

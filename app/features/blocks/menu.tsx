@@ -1,31 +1,9 @@
+import { menuModel } from '../../../core/blocks/menu.ts'
 import { linkHref } from '../../../core/links.ts'
-import { allStyles, defineBlock } from './define-block.ts'
-import { isRecord, list, str } from './reading.ts'
+import { defineBlock } from './define-block.ts'
 
-export const menuBlock = defineBlock({
-  type: 'menu',
-  label: 'Menu',
-  category: 'Navigation',
-  defaults: { content: { links: [{ text: 'Home', url: '/' }] }, styles: {} },
-  read: (raw) => ({
-    links: list(raw.links)
-      .filter(isRecord)
-      .map((link) => ({ text: str(link.text), url: str(link.url) })),
-  }),
-  fields: [
-    {
-      kind: 'list',
-      key: 'links',
-      itemName: 'Link',
-      item: [
-        { key: 'text', label: 'text' },
-        { key: 'url', label: 'URL' },
-      ],
-      blank: { text: '', url: '' },
-    },
-  ],
-  styles: allStyles,
-  Component: ({ content, style }) => (
+export const menuBlock = defineBlock(menuModel, function MenuBlock({ content, style }) {
+  return (
     <nav aria-label="Page menu" style={style}>
       <ul>
         {content.links.map((link, i) => (
@@ -36,5 +14,5 @@ export const menuBlock = defineBlock({
         ))}
       </ul>
     </nav>
-  ),
+  )
 })

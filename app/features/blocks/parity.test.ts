@@ -1,12 +1,13 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { blockModels } from '../../../core/blocks/models.ts'
 import type { ImageInfoMap } from '../../../core/image-info.ts'
 import { styleFields, type WidgetStyles, widgetTypes } from '../../../core/page-content.ts'
 import { canvasWidgetHtml, WidgetView } from '../admin/page-editor/widget-view.tsx'
 import { PageSections } from '../site/page-sections.tsx'
 import { blockContextFor } from './block-context.tsx'
-import { readPageContent } from './registry.ts'
+import { blocks, readPageContent } from './registry.ts'
 import { widgetElements } from './test-support.ts'
 
 /** Every style field set to a valid value. */
@@ -241,5 +242,16 @@ describe('images: sizes and loading', () => {
     expect(html).toContain(
       '<img src="/uploads/a-1600.webp" alt="a" width="1600" height="900" srcset="/uploads/a-480.webp 480w, /uploads/a-1600.webp 1600w" sizes="(max-width: 768px) 100vw, 768px" fetchpriority="high" />',
     )
+  })
+})
+
+describe('the block registry', () => {
+  it('pairs every widget type’s model with one component', () => {
+    expect(Object.keys(blocks).sort()).toEqual([...widgetTypes].sort())
+    for (const type of widgetTypes) {
+      expect(blocks[type].type).toBe(type)
+      expect(blocks[type].read).toBe(blockModels[type].read)
+      expect(typeof blocks[type].Component).toBe('function')
+    }
   })
 })

@@ -21,7 +21,3 @@ export function styleObject(styles: WidgetStyles | null): CSSProperties | undefi
   }
   return Object.values(style).some((v) => v !== undefined) ? style : undefined
 }
-
-/** Lengths a spacer's height or an image's width may take. */
-export const HEIGHT = /^\d{1,4}(\.\d{1,3})?(px|rem|em)$/
-export const WIDTH = /^\d{1,4}(\.\d{1,3})?(px|%|rem|em)$/

@@ -1,24 +1,11 @@
-import { allStyles, defineBlock } from './define-block.ts'
-import { str } from './reading.ts'
+import { testimonialModel } from '../../../core/blocks/testimonial.ts'
+import { defineBlock } from './define-block.ts'
 
-export const testimonialBlock = defineBlock({
-  type: 'testimonial',
-  label: 'Testimonial',
-  category: 'Content',
-  defaults: { content: { text: 'A quote from a happy customer.', author: 'Customer name' }, styles: {} },
-  read: (raw) => ({
-    text: str(raw.text, 'A quote from a happy customer.'),
-    author: str(raw.author, 'Customer name'),
-  }),
-  fields: [
-    { kind: 'textarea', key: 'text', label: 'Quote' },
-    { kind: 'text', key: 'author', label: 'Author' },
-  ],
-  styles: allStyles,
-  Component: ({ content, style }) => (
+export const testimonialBlock = defineBlock(testimonialModel, function TestimonialBlock({ content, style }) {
+  return (
     <figure className="widget-testimonial" style={style}>
       <blockquote>{content.text}</blockquote>
       <figcaption>{content.author}</figcaption>
     </figure>
-  ),
+  )
 })

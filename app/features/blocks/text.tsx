@@ -1,7 +1,7 @@
+import { textModel } from '../../../core/blocks/text.ts'
 import { sanitizePageHtml } from '../../../core/page-html.ts'
 import { useBlockContext } from './block-context.tsx'
-import { allStyles, type BlockProps, defineBlock } from './define-block.ts'
-import { str } from './reading.ts'
+import { type BlockProps, defineBlock } from './define-block.ts'
 
 /** Rich text: the one sanitiser runs on render too, so the canvas shows exactly what the site serves. */
 export function RichHtml({
@@ -25,27 +25,7 @@ export function RichHtml({
   )
 }
 
-export const textBlock = defineBlock({
-  type: 'text',
-  label: 'Text',
-  category: 'Basic',
-  defaults: { content: { text: 'Edit this text...' }, styles: {} },
-  libraryDefaults: {
-    content: { text: 'This is a sample text block. Click to edit this content.' },
-    styles: { textAlign: 'left', fontSize: '16px' },
-  },
-  read: (raw) => ({ text: str(raw.text, 'Edit this text...') }),
-  fields: [
-    {
-      kind: 'html',
-      key: 'text',
-      label: 'Text content',
-      hint: 'Simple HTML such as <strong> and <a> is kept; anything unsafe is removed.',
-    },
-  ],
-  styles: allStyles,
-  Component: function TextBlock({ id, content, style }) {
-    const { leadWidgetId } = useBlockContext()
-    return <RichHtml html={content.text} lead={leadWidgetId === id} style={style} />
-  },
+export const textBlock = defineBlock(textModel, function TextBlock({ id, content, style }) {
+  const { leadWidgetId } = useBlockContext()
+  return <RichHtml html={content.text} lead={leadWidgetId === id} style={style} />
 })

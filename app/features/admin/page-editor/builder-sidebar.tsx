@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react'
 import type { Dispatch } from 'react'
-import type { Section, WidgetType } from '../../../../core/page-content.ts'
+import { type Section, type WidgetType, widgetCategories } from '../../../../core/page-content.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
-import { widgetCategories, widgetLabels } from '../../blocks/registry.ts'
+import { widgetLabels } from './builder-panels.tsx'
 import type { BuilderAction } from './builder-state.ts'
 
 /** Dragged from here onto a section of the canvas (visual-builder.tsx reads it on drop). */

@@ -1,11 +1,11 @@
-import type {
-  BuilderContent,
-  Section,
-  Widget,
-  WidgetStyles,
-  WidgetType,
+import {
+  type BuilderContent,
+  builderDefaults,
+  type Section,
+  type Widget,
+  type WidgetStyles,
+  type WidgetType,
 } from '../../../../core/page-content.ts'
-import { builderDefaults } from '../../blocks/registry.ts'
 
 /**
  * The visual builder's state: the content being built, what is selected, and the history that

@@ -3,11 +3,11 @@ import {
   isBuilderContent,
   isWidgetListContent,
   type PageContent,
+  readPageContent,
   type WidgetListContent,
 } from '../../../../core/page-content.ts'
 import { Field, Input } from '../../../components/ui/field.tsx'
 import { BlockProvider } from '../../blocks/block-context.tsx'
-import { readPageContent } from '../../blocks/registry.ts'
 import type { PageFormValues } from './page-form.ts'
 import { VisualBuilder } from './visual-builder.tsx'
 import { WidgetLibrary } from './widget-library.tsx'

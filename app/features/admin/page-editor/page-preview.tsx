@@ -1,5 +1,4 @@
-import type { PageContent } from '../../../../core/page-content.ts'
-import { readPageContent } from '../../blocks/registry.ts'
+import { type PageContent, readPageContent } from '../../../../core/page-content.ts'
 import { PageSections } from '../../site/page-sections.tsx'
 import { contentForSubmit } from './page-form.ts'
 

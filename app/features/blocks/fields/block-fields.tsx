@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react'
+import type { FieldSpec } from '../../../../core/blocks/define.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
-import type { FieldSpec } from '../define-block.ts'
 import { ImageField, type ImageValue } from './image-field.tsx'
 
 type Content = Record<string, unknown>

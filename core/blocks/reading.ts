@@ -1,4 +1,5 @@
-import { styleFields, type WidgetStyles } from '../../../core/page-content.ts'
+import type { WidgetStyles } from '../page-content.ts'
+import { styleFields } from './types.ts'
 
 /** Tolerant readers for stored content: whatever was saved, the model gets a valid value. */
 export const isRecord = (value: unknown): value is Record<string, unknown> =>

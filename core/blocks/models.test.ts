@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { libraryWidgetTypes, widgetTypes } from '../../../core/page-content.ts'
 import {
-  blocks,
+  blockModels as blocks,
   builderDefaults,
   libraryDefaults,
   readPageContent,
   readWidget,
   widgetCategories,
-} from './registry.ts'
+} from './models.ts'
+import { libraryWidgetTypes, widgetTypes } from './types.ts'
 
 const read = (type: string, content?: unknown) => readWidget({ id: 'w', type, content })?.content
 
-describe('the block registry', () => {
+describe('the block models', () => {
   it('has one definition per widget type, each in one sidebar category', () => {
     expect(Object.keys(blocks).sort()).toEqual([...widgetTypes].sort())
     for (const type of widgetTypes) expect(blocks[type].type).toBe(type)
