@@ -1,4 +1,5 @@
 import { Router } from 'express'
+import { readPageContent } from '../../core/page-content.ts'
 import {
   isSystemPageSlug as isSystemSlug,
   pageCreateSchema,
@@ -9,7 +10,7 @@ import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
-import { renderPageSections, sanitizeStoredContent } from './content.server.ts'
+import { sanitizeStoredContent } from './content.server.ts'
 import {
   deletePage,
   findPage,
@@ -41,10 +42,13 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
     res.json(await findOr404(parseId(req.params.id, 'Page')))
   })
 
-  /** The editor's Preview: the public renderer's output for unsaved content. */
+  /**
+   * Unsaved content as the public page would get it: sanitised as on save and read into the model
+   * (the editor's Preview renders the model itself through the block registry).
+   */
   router.post('/preview', (req, res) => {
     const { content } = parseBody(pagePreviewSchema, req)
-    res.json({ sections: renderPageSections(content) })
+    res.json({ content: readPageContent(sanitizeStoredContent(content)) })
   })
 
   router.post('/', async (req, res) => {

@@ -1,7 +1,11 @@
 import { Router } from 'express'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { PageBlocks } from '../../app/features/blocks/block-view.tsx'
+import { readPageContent } from '../../core/page-content.ts'
+import { sanitizePageHtml } from '../../core/page-html.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
-import { renderPageContent } from './content.server.ts'
 import { getPublishedPage } from './queries.server.ts'
 
 export function pagesRouter({ db }: AppServices): Router {
@@ -12,8 +16,12 @@ export function pagesRouter({ db }: AppServices): Router {
     // The same sanitised content the public page renders, never the raw stored markup.
     res.json({
       ...page,
-      content: typeof page.content === 'string' ? renderPageContent(page.content) : page.content,
-      html: renderPageContent(page.content),
+      // An HTML page's images as the page renders them (the first eager: app/features/blocks).
+      content:
+        typeof page.content === 'string'
+          ? sanitizePageHtml(page.content, { images: {}, lead: true })
+          : page.content,
+      html: renderToStaticMarkup(createElement(PageBlocks, { content: readPageContent(page.content) })),
     })
   })
   return router

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizePageHtml } from '../pages/content.server.ts'
+import { sanitizePageHtml } from '../../core/page-html.ts'
 import { IMAGE_SIZES, imageSnippet } from './snippet.ts'
 
 const renditions = [

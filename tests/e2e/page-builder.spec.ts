@@ -105,6 +105,11 @@ test.describe('visual page builder', () => {
     await expect(section.locator('[data-widget-type]')).toHaveCount(4)
 
     expect(await axeViolations(page)).toEqual([])
+    // Each widget's markup on the canvas, to compare with the public page's (ADR 0039).
+    const widgetMarkup = (scope: import('@playwright/test').Locator) =>
+      scope.locator('[data-widget-id]').evaluateAll((els) => els.map((e) => e.outerHTML))
+    const onCanvas = await widgetMarkup(canvas(page).locator('body'))
+    expect(onCanvas).toHaveLength(4)
 
     // Save hands the layout to the page form and leaves full screen, where the form is.
     await b.getByRole('button', { name: 'Save', exact: true }).click()
@@ -130,6 +135,8 @@ test.describe('visual page builder', () => {
     expect(html).toContain('alt="Our logo"')
     expect(html).toContain('Start my claim')
     expect(html).toContain('href="/#calculator"')
+    await page.goto('/spring-offer-e2e')
+    expect(await widgetMarkup(page.locator('main'))).toEqual(onCanvas)
   })
 
   test('builds with the keyboard: Enter adds the focused widget to the selected section, Alt+Arrow moves it', async ({

@@ -52,23 +52,23 @@ describe(`page editing on ${testDialect}`, () => {
     })
   })
 
-  it('previews unsaved content through the public renderer, with the contact form as its own part', async () => {
+  it('previews unsaved content as the public page reads it: sanitised, in the block model', async () => {
     const preview = await ok(
       await editor.post('/api/admin/pages/preview', {
         content: {
           sections: [
             {
               id: 's1',
-              styles: { backgroundColor: '#f0f0f0', margin: 'expression(alert(1))' },
+              styles: { backgroundColor: '#f0f0f0' },
               widgets: [
                 {
                   id: 'a',
-                  type: 'heading',
-                  content: { text: 'Title <i>', level: 2 },
-                  styles: { color: '#b91c1c' },
+                  type: 'text',
+                  content: { text: '<b>ok</b><script>alert(1)</script>' },
+                  styles: { color: '#b91c1c', bogus: 'x' },
                 },
-                { id: 'b', type: 'form', content: { title: 'Check your claim' }, styles: {} },
-                { id: 'c', type: 'video', content: { url: 'https://youtu.be/dQw4w9WgXcQ' }, styles: {} },
+                { id: 'b', type: 'form', content: {}, styles: {} },
+                { id: 'c', type: 'marquee', content: {} },
               ],
             },
           ],
@@ -76,19 +76,18 @@ describe(`page editing on ${testDialect}`, () => {
       }),
     )
     expect(preview).toEqual({
-      sections: [
-        {
-          id: 's1',
-          styles: { backgroundColor: '#f0f0f0' },
-          parts: [
-            { html: '<h2 style="color:#b91c1c">Title &lt;i&gt;</h2>' },
-            { form: { title: 'Check your claim', styles: {} } },
-            {
-              html: '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" allowfullscreen loading="lazy" title="Video" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
-            },
-          ],
-        },
-      ],
+      content: {
+        sections: [
+          {
+            id: 's1',
+            styles: { backgroundColor: '#f0f0f0' },
+            widgets: [
+              { id: 'a', type: 'text', content: { text: '<b>ok</b>' }, styles: { color: '#b91c1c' } },
+              { id: 'b', type: 'form', content: { title: 'Check your claim' }, styles: {} },
+            ],
+          },
+        ],
+      },
     })
     await expectError(await editor.post('/api/admin/pages/preview', { content: 42 }), 400)
   })

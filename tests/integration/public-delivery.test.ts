@@ -599,7 +599,7 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
       )
       const { html, csp } = await getPage('/built-page')
       expect(html).toMatch(
-        /<section[^>]*><div[^>]*><h2>Hello<\/h2><div><b>Bold<\/b><\/div><\/div><\/section>/,
+        /<section data-section-id="s1"[^>]*><div data-widget-id="w"[^>]*><h2>Hello<\/h2><\/div><div data-widget-id="w2"[^>]*><div><b>Bold<\/b><\/div><\/div><\/section>/,
       )
       expect(html).not.toContain('<script>x</script>')
       expect(html).not.toMatch(/<script>x/)

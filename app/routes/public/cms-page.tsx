@@ -1,9 +1,9 @@
 import { data } from 'react-router'
 import { readCompliance } from '../../../core/compliance.ts'
+import { readPageContent } from '../../../core/page-content.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
 import { consentRecipients } from '../../../server/buyers/consent.server.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
-import { renderPageSections } from '../../../server/pages/content.server.ts'
 import { shownQuestionnaire } from '../../features/questionnaire/shown-questionnaire.server.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
@@ -13,7 +13,7 @@ import { PageSections } from '../../features/site/page-sections.tsx'
 import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/cms-page'
 
-/** Pages made in the admin, at /{slug}: published only, content sanitised on the server. */
+/** Pages made in the admin, at /{slug}: published only, rendered through the block registry. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const site = await context.get(servicesContext).site.get()
   const { pages, settings } = site
@@ -25,7 +25,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const title = variant?.title || page.title
   return {
     title,
-    sections: renderPageSections(variant?.content ?? page.content),
+    content: readPageContent(variant?.content ?? page.content),
     recipients: consentRecipients(site.consentBuyers, settings.get('partner_name')),
     compliance: readCompliance(settings),
     questionnaire: shownQuestionnaire(site),
@@ -44,7 +44,7 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
   return (
     <ContentPage title={loaderData.title}>
       <PageSections
-        sections={loaderData.sections}
+        content={loaderData.content}
         recipients={loaderData.recipients}
         compliance={loaderData.compliance}
         questionnaire={loaderData.questionnaire}

@@ -3,7 +3,7 @@ import { type Dispatch, type DragEvent, type KeyboardEvent, useEffect, useState 
 import type { Section, Widget, WidgetType } from '../../../../core/page-content.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../lib/cn.ts'
-import { styleObject } from '../../site/page-sections.tsx'
+import { styleObject } from '../../blocks/styles.ts'
 import { widgetLabels } from './builder-panels.tsx'
 import { NEW_WIDGET } from './builder-sidebar.tsx'
 import type { BuilderAction, Selection } from './builder-state.ts'
@@ -214,7 +214,6 @@ function CanvasWidget({
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dragging reorders; the buttons inside are the keyboard way */}
       <div
         data-widget-index={index}
-        data-widget-type={widget.type}
         draggable
         onDragStart={(e) => {
           e.stopPropagation()

@@ -1,5 +1,6 @@
 import type { Dispatch } from 'react'
 import type { Section, Widget } from '../../../../core/page-content.ts'
+import { blocks } from '../../blocks/registry.ts'
 import { WidgetFields, widgetLabels } from './builder-panels.tsx'
 import type { BuilderAction } from './builder-state.ts'
 import { StylePanel } from './style-panel.tsx'
@@ -35,6 +36,7 @@ export function BuilderInspector({
           </div>
           <StylePanel
             styles={selected.widget.styles}
+            fields={blocks[selected.widget.type].styles}
             onChange={(field, value) =>
               dispatch({ type: 'updateStyle', target: 'widget', id: selected.widget.id, field, value })
             }

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { contentClasses } from '../../site/page-sections.tsx'
+import { contentClasses } from '../../blocks/block-view.tsx'
 import { frameScale, frameWidth } from './canvas-geometry.ts'
 
 export type CanvasViewport = { name: string; width: number | null }

@@ -7,6 +7,7 @@ import {
   type WidgetListContent,
 } from '../../../../core/page-content.ts'
 import { Field, Input } from '../../../components/ui/field.tsx'
+import { BlockProvider } from '../../blocks/block-context.tsx'
 import type { PageFormValues } from './page-form.ts'
 import { VisualBuilder } from './visual-builder.tsx'
 import { WidgetLibrary } from './widget-library.tsx'
@@ -60,6 +61,11 @@ export function ContentBuilder({
   onChange: (content: PageContent) => void
 }) {
   const model = typeof content === 'string' ? content : readPageContent(content)
+  // The page's images and lead image for every widget on the canvas, as the public page computes them.
+  return <BlockProvider content={model}>{builderFor(mode, model, onChange)}</BlockProvider>
+}
+
+function builderFor(mode: 'create' | 'edit', model: PageContent, onChange: (content: PageContent) => void) {
   if (typeof model !== 'string' && isWidgetListContent(model)) {
     return <WidgetLibrary value={model as WidgetListContent} onChange={onChange} />
   }

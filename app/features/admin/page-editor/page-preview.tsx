@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import type { PageContent, RenderedSection } from '../../../../core/page-content.ts'
+import { type PageContent, readPageContent } from '../../../../core/page-content.ts'
 import { PageSections } from '../../site/page-sections.tsx'
-import { apiRequest } from '../api.ts'
 import { contentForSubmit } from './page-form.ts'
 
 const isEmpty = (content: PageContent) =>
@@ -12,20 +10,10 @@ const isEmpty = (content: PageContent) =>
       : !content.widgets?.length
 
 /**
- * The Preview sub-tab: the unsaved content through the public renderer (POST
- * /api/admin/pages/preview), shown with the component the public page uses.
+ * The Preview sub-tab: the unsaved content read as the server reads it and rendered by the
+ * component the public page uses (the block registry, the same sanitiser), in the browser.
  */
 export function PagePreview({ title, content }: { title: string; content: PageContent }) {
-  const body = JSON.stringify(contentForSubmit(content))
-  const preview = useQuery({
-    queryKey: ['page-preview', body],
-    queryFn: () =>
-      apiRequest<{ sections: RenderedSection[] }>('POST', '/api/admin/pages/preview', {
-        content: JSON.parse(body),
-      }),
-    enabled: !isEmpty(content),
-    staleTime: Number.POSITIVE_INFINITY,
-  })
   return (
     <article aria-label="Page preview" className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-6">
       <h2 className="mb-6 font-extrabold text-3xl text-navy-900">{title || 'Untitled page'}</h2>
@@ -33,14 +21,8 @@ export function PagePreview({ title, content }: { title: string; content: PageCo
         <p className="text-slate-600">
           No content yet. Use the Visual Builder to add widgets, or write in Rich Text.
         </p>
-      ) : preview.isLoading ? (
-        <p role="status">Rendering preview...</p>
-      ) : preview.error ? (
-        <p role="alert" className="text-red-800">
-          The preview could not be rendered: {preview.error.message}
-        </p>
       ) : (
-        <PageSections sections={preview.data?.sections ?? []} />
+        <PageSections content={readPageContent(contentForSubmit(content))} />
       )}
     </article>
   )

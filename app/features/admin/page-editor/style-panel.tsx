@@ -69,97 +69,131 @@ export function ColourInput(props: {
 export function StylePanel({
   styles,
   onChange,
+  fields,
 }: {
   styles: WidgetStyles
   onChange: (field: keyof WidgetStyles, value: string) => void
+  /** The style fields the widget's block offers (blocks/*.tsx); a section offers every one. */
+  fields?: readonly (keyof WidgetStyles)[]
 }) {
+  const has = (field: keyof WidgetStyles) => !fields || fields.includes(field)
+  const any = (...group: (keyof WidgetStyles)[]) => group.some(has)
+  if (fields && fields.length === 0) {
+    return <p className="text-slate-600 text-sm">This widget has no style settings.</p>
+  }
   return (
     <div className="grid gap-4">
-      <Group title="Typography">
-        <datalist id="builder-font-sizes">
-          {fontSizes.map((size) => (
-            <option key={size} value={size} />
-          ))}
-        </datalist>
-        <StyleInput
-          label="Font size"
-          field="fontSize"
-          styles={styles}
-          onChange={onChange}
-          list="builder-font-sizes"
-          placeholder="16px"
-        />
-        <ColourInput label="Color" field="color" styles={styles} onChange={onChange} />
-        <Field label="Font weight">
-          {(control) => (
-            <Select
-              {...control}
-              value={styles.fontWeight ?? ''}
-              onChange={(e) => onChange('fontWeight', e.target.value)}
-            >
-              <option value="">Default</option>
-              {fontWeights.map((w) => (
-                <option key={w.value} value={w.value}>
-                  {w.value} {w.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Text align">
-          {(control) => (
-            <Select
-              {...control}
-              value={styles.textAlign ?? ''}
-              onChange={(e) => onChange('textAlign', e.target.value)}
-            >
-              <option value="">Default</option>
-              {textAligns.map((a) => (
-                <option key={a} value={a}>
-                  {a[0]?.toUpperCase()}
-                  {a.slice(1)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </Group>
-      <Group title="Spacing">
-        <StyleInput
-          label="Margin"
-          field="margin"
-          styles={styles}
-          onChange={onChange}
-          placeholder="0 0 16px"
-        />
-        <StyleInput
-          label="Padding"
-          field="padding"
-          styles={styles}
-          onChange={onChange}
-          placeholder="12px 24px"
-        />
-      </Group>
-      <Group title="Background">
-        <ColourInput label="Background color" field="backgroundColor" styles={styles} onChange={onChange} />
-      </Group>
-      <Group title="Border">
-        <StyleInput
-          label="Border width"
-          field="borderWidth"
-          styles={styles}
-          onChange={onChange}
-          placeholder="1px"
-        />
-        <ColourInput label="Border color" field="borderColor" styles={styles} onChange={onChange} />
-        <StyleInput
-          label="Border radius"
-          field="borderRadius"
-          styles={styles}
-          onChange={onChange}
-          placeholder="6px"
-        />
-      </Group>
+      {any('fontSize', 'color', 'fontWeight', 'textAlign') ? (
+        <Group title="Typography">
+          <datalist id="builder-font-sizes">
+            {fontSizes.map((size) => (
+              <option key={size} value={size} />
+            ))}
+          </datalist>
+          {has('fontSize') ? (
+            <StyleInput
+              label="Font size"
+              field="fontSize"
+              styles={styles}
+              onChange={onChange}
+              list="builder-font-sizes"
+              placeholder="16px"
+            />
+          ) : null}
+          {has('color') ? (
+            <ColourInput label="Color" field="color" styles={styles} onChange={onChange} />
+          ) : null}
+          {has('fontWeight') ? (
+            <Field label="Font weight">
+              {(control) => (
+                <Select
+                  {...control}
+                  value={styles.fontWeight ?? ''}
+                  onChange={(e) => onChange('fontWeight', e.target.value)}
+                >
+                  <option value="">Default</option>
+                  {fontWeights.map((w) => (
+                    <option key={w.value} value={w.value}>
+                      {w.value} {w.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          ) : null}
+          {has('textAlign') ? (
+            <Field label="Text align">
+              {(control) => (
+                <Select
+                  {...control}
+                  value={styles.textAlign ?? ''}
+                  onChange={(e) => onChange('textAlign', e.target.value)}
+                >
+                  <option value="">Default</option>
+                  {textAligns.map((a) => (
+                    <option key={a} value={a}>
+                      {a[0]?.toUpperCase()}
+                      {a.slice(1)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          ) : null}
+        </Group>
+      ) : null}
+      {any('margin', 'padding') ? (
+        <Group title="Spacing">
+          {has('margin') ? (
+            <StyleInput
+              label="Margin"
+              field="margin"
+              styles={styles}
+              onChange={onChange}
+              placeholder="0 0 16px"
+            />
+          ) : null}
+          {has('padding') ? (
+            <StyleInput
+              label="Padding"
+              field="padding"
+              styles={styles}
+              onChange={onChange}
+              placeholder="12px 24px"
+            />
+          ) : null}
+        </Group>
+      ) : null}
+      {has('backgroundColor') ? (
+        <Group title="Background">
+          <ColourInput label="Background color" field="backgroundColor" styles={styles} onChange={onChange} />
+        </Group>
+      ) : null}
+      {any('borderWidth', 'borderColor', 'borderRadius') ? (
+        <Group title="Border">
+          {has('borderWidth') ? (
+            <StyleInput
+              label="Border width"
+              field="borderWidth"
+              styles={styles}
+              onChange={onChange}
+              placeholder="1px"
+            />
+          ) : null}
+          {has('borderColor') ? (
+            <ColourInput label="Border color" field="borderColor" styles={styles} onChange={onChange} />
+          ) : null}
+          {has('borderRadius') ? (
+            <StyleInput
+              label="Border radius"
+              field="borderRadius"
+              styles={styles}
+              onChange={onChange}
+              placeholder="6px"
+            />
+          ) : null}
+        </Group>
+      ) : null}
     </div>
   )
 }

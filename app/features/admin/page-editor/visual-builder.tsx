@@ -157,7 +157,7 @@ export function VisualBuilder({
       } else if (event.key === 'Escape' && fullScreenRef.current === 'overlay' && !event.defaultPrevented) {
         // A dialog opened from the builder closes first; the next Escape leaves full screen.
         if ((target as Element | null)?.closest?.('[role="dialog"], [role="alertdialog"], dialog')) return
-        setFullScreen(false)
+        setFullScreenMode(false)
       }
     }
     const docs = [document, frameDocument].filter((d): d is Document => !!d)

@@ -2,8 +2,6 @@ import { Trash2 } from 'lucide-react'
 import { type DragEvent, useState } from 'react'
 import {
   fontSizes,
-  headingLevels,
-  libraryDefaults,
   libraryWidgetTypes,
   textAligns,
   type Widget,
@@ -11,18 +9,21 @@ import {
   type WidgetStyles,
 } from '../../../../core/page-content.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { Field, Select } from '../../../components/ui/field.tsx'
 import { cn } from '../../../lib/cn.ts'
+import { BlockFields } from '../../blocks/fields/block-fields.tsx'
+import { blocks, type LibraryWidgetType, libraryDefaults } from '../../blocks/registry.ts'
 import { newId } from './builder-state.ts'
 import { ColourInput } from './style-panel.tsx'
 import { WidgetView } from './widget-view.tsx'
 
-type LibraryType = (typeof libraryWidgetTypes)[number]
+type LibraryType = LibraryWidgetType
+// SPEC section 2 names the library's text widget "Text Block"; the others keep their block's label.
 const names: Record<LibraryType, string> = {
   text: 'Text Block',
-  heading: 'Heading',
-  image: 'Image',
-  video: 'Video',
+  heading: blocks.heading.label,
+  image: blocks.image.label,
+  video: blocks.video.label,
 }
 const LIBRARY_WIDGET = 'application/x-library-widget'
 
@@ -68,6 +69,10 @@ export function WidgetLibrary({
     })
   const setContent = (patch: Record<string, unknown>) =>
     selected && update(selected.id, (w) => ({ ...w, content: { ...w.content, ...patch } }) as Widget)
+
+  // The library's own style controls (SPEC section 2), shown when the block offers the style.
+  const offers = (field: keyof WidgetStyles) =>
+    selected !== null && (blocks[selected.type].styles as readonly string[]).includes(field)
 
   const onDrop = (event: DragEvent) => {
     const type = event.dataTransfer.getData(LIBRARY_WIDGET) as LibraryType
@@ -165,117 +170,62 @@ export function WidgetLibrary({
           <p className="text-slate-600 text-sm">Select a widget to edit it.</p>
         ) : (
           <>
-            {selected.type === 'text' ? (
-              <Field label="Text content">
-                {(c) => (
-                  <Textarea
-                    {...c}
-                    rows={5}
-                    value={selected.content.text}
-                    onChange={(e) => setContent({ text: e.target.value })}
-                  />
-                )}
-              </Field>
-            ) : null}
-            {selected.type === 'heading' ? (
-              <>
-                <Field label="Heading text">
-                  {(c) => (
-                    <Input
-                      {...c}
-                      value={selected.content.text}
-                      onChange={(e) => setContent({ text: e.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field label="Heading level">
-                  {(c) => (
-                    <Select
-                      {...c}
-                      value={selected.content.level}
-                      onChange={(e) => setContent({ level: Number(e.target.value) })}
-                    >
-                      {headingLevels.map((l) => (
-                        <option key={l} value={l}>
-                          H{l}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-              </>
-            ) : null}
-            {selected.type === 'image' ? (
-              <>
-                <Field label="Image URL">
-                  {(c) => (
-                    <Input
-                      {...c}
-                      value={selected.content.src}
-                      onChange={(e) => setContent({ src: e.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field label="Alt text">
-                  {(c) => (
-                    <Input
-                      {...c}
-                      value={selected.content.alt}
-                      onChange={(e) => setContent({ alt: e.target.value })}
-                    />
-                  )}
-                </Field>
-              </>
-            ) : null}
-            {selected.type === 'video' ? (
-              <Field label="Video URL" hint="A YouTube or Vimeo address, or a direct .mp4 link">
-                {(c) => (
-                  <Input
-                    {...c}
-                    value={selected.content.url}
-                    onChange={(e) => setContent({ url: e.target.value })}
-                  />
-                )}
-              </Field>
-            ) : null}
-            <Field label="Text alignment">
-              {(c) => (
-                <Select
-                  {...c}
-                  value={selected.styles.textAlign ?? 'left'}
-                  onChange={(e) => setStyle('textAlign', e.target.value)}
-                >
-                  {textAligns.map((a) => (
-                    <option key={a} value={a}>
-                      {a[0]?.toUpperCase()}
-                      {a.slice(1)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <ColourInput label="Text color" field="textColor" styles={selected.styles} onChange={setStyle} />
-            <ColourInput
-              label="Background color"
-              field="backgroundColor"
-              styles={selected.styles}
-              onChange={setStyle}
+            <BlockFields
+              fields={blocks[selected.type].fields}
+              content={selected.content}
+              onPatch={setContent}
             />
-            <Field label="Font size">
-              {(c) => (
-                <Select
-                  {...c}
-                  value={selected.styles.fontSize ?? '16px'}
-                  onChange={(e) => setStyle('fontSize', e.target.value)}
-                >
-                  {fontSizes.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            {offers('textAlign') ? (
+              <Field label="Text alignment">
+                {(c) => (
+                  <Select
+                    {...c}
+                    value={selected.styles.textAlign ?? 'left'}
+                    onChange={(e) => setStyle('textAlign', e.target.value)}
+                  >
+                    {textAligns.map((a) => (
+                      <option key={a} value={a}>
+                        {a[0]?.toUpperCase()}
+                        {a.slice(1)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ) : null}
+            {offers('textColor') ? (
+              <ColourInput
+                label="Text color"
+                field="textColor"
+                styles={selected.styles}
+                onChange={setStyle}
+              />
+            ) : null}
+            {offers('backgroundColor') ? (
+              <ColourInput
+                label="Background color"
+                field="backgroundColor"
+                styles={selected.styles}
+                onChange={setStyle}
+              />
+            ) : null}
+            {offers('fontSize') ? (
+              <Field label="Font size">
+                {(c) => (
+                  <Select
+                    {...c}
+                    value={selected.styles.fontSize ?? '16px'}
+                    onChange={(e) => setStyle('fontSize', e.target.value)}
+                  >
+                    {fontSizes.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ) : null}
           </>
         )}
       </aside>

@@ -1,0 +1,122 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import type { Compliance } from '../../../core/compliance-statements.ts'
+import { IMAGE_SIZES, type ImageInfoMap } from '../../../core/image-info.ts'
+import type { Recipients } from '../../../core/lead-form-rules.ts'
+import { isSafeImageSrc } from '../../../core/links.ts'
+import type { PageContent, PixelSize, Widget } from '../../../core/page-content.ts'
+import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
+import type { ShownQuestionnaire } from '../questionnaire/questionnaire-state.ts'
+
+const SPEC_PREVIEW: ShownQuestionnaire = { id: 0, version: 0, definition: specDefinition }
+
+/** What rendering needs beyond a widget's own content; the canvas and the site pass the same. */
+export type BlockContext = {
+  images: ImageInfoMap
+  /** The widget holding the page's first image (see `leadImageWidgetId`). */
+  leadWidgetId: string | null
+  questionnaire: ShownQuestionnaire
+  recipients?: Recipients
+  compliance?: Compliance
+}
+
+const Context = createContext<BlockContext>({ images: {}, leadWidgetId: null, questionnaire: SPEC_PREVIEW })
+
+export const useBlockContext = () => useContext(Context)
+
+/** The same context handed on as a value (the canvas renders each widget on its own). */
+export const BlockContextProvider = Context.Provider
+
+const hasImg = (html: string) => /<img\b/i.test(html)
+
+function carriesImage(widget: Widget): boolean {
+  switch (widget.type) {
+    case 'image':
+      return isSafeImageSrc(widget.content.src)
+    case 'gallery':
+      return widget.content.images.some((image) => isSafeImageSrc(image.src))
+    case 'text':
+      return hasImg(widget.content.text)
+    case 'columns':
+      return widget.content.texts.some(hasImg)
+    default:
+      return false
+  }
+}
+
+/**
+ * Lazy loading, decided from the content alone so that the canvas and the site agree: the page's
+ * first image (in reading order, in the first widget that has one) is the likely largest paint and
+ * loads eagerly with `fetchpriority="high"`; every other image is `loading="lazy" decoding="async"`.
+ */
+export function leadImageWidgetId(content: PageContent): string | null {
+  if (typeof content === 'string') return null
+  const widgets = 'sections' in content ? content.sections.flatMap((s) => s.widgets) : content.widgets
+  return widgets.find(carriesImage)?.id ?? null
+}
+
+export type BlockProviderProps = {
+  content: PageContent
+  images?: ImageInfoMap
+  questionnaire?: ShownQuestionnaire
+  recipients?: Recipients
+  compliance?: Compliance
+  children?: ReactNode
+}
+
+/** The context a page's blocks render with (the canvas and the site compute it alike). */
+export function blockContextFor({
+  content,
+  images,
+  questionnaire,
+  recipients,
+  compliance,
+}: Omit<BlockProviderProps, 'children'>): BlockContext {
+  return {
+    images: images ?? {},
+    leadWidgetId: leadImageWidgetId(content),
+    questionnaire: questionnaire ?? SPEC_PREVIEW,
+    recipients,
+    compliance,
+  }
+}
+
+/** Gives every block below it the page's image map, lead image and questionnaire. */
+export function BlockProvider({ children, ...props }: BlockProviderProps) {
+  const { content, images, questionnaire, recipients, compliance } = props
+  const leadWidgetId = leadImageWidgetId(content)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lead id stands for the content
+  const value = useMemo(
+    () => blockContextFor({ content, images, questionnaire, recipients, compliance }),
+    [leadWidgetId, images, questionnaire, recipients, compliance],
+  )
+  return <Context.Provider value={value}>{children}</Context.Provider>
+}
+
+/**
+ * An `<img>`'s size and loading attributes: from the media library's map when it knows the
+ * address (with `srcset`/`sizes`), else from the widget's own pixel size, else none.
+ */
+export function imageAttributes(
+  src: string,
+  size: PixelSize,
+  images: ImageInfoMap,
+  lead: boolean,
+): {
+  width?: number
+  height?: number
+  srcSet?: string
+  sizes?: string
+  loading?: 'lazy'
+  decoding?: 'async'
+  fetchPriority?: 'high'
+} {
+  const info = images[src]
+  const dimensions = info
+    ? { width: info.width, height: info.height, srcSet: info.srcset, sizes: IMAGE_SIZES }
+    : size.pixelWidth && size.pixelHeight
+      ? { width: size.pixelWidth, height: size.pixelHeight }
+      : {}
+  return lead
+    ? { ...dimensions, fetchPriority: 'high' }
+    : { ...dimensions, loading: 'lazy', decoding: 'async' }
+}

@@ -1,0 +1,74 @@
+import type { PageContent, Widget, WidgetType } from '../../../core/page-content.ts'
+import { sanitizePageHtml } from '../../../core/page-html.ts'
+import { BlockProvider, type BlockProviderProps, useBlockContext } from './block-context.tsx'
+import type { BlockDefinition } from './define-block.ts'
+import { blocks } from './registry.ts'
+import { styleObject } from './styles.ts'
+
+/** The class every widget's wrapper carries, on the canvas and on the site alike. */
+export const WIDGET_CLASS = 'page-widget'
+
+export const contentClasses =
+  'prose-content space-y-4 text-slate-800 leading-relaxed [&_a]:text-teal-800 [&_a]:underline [&_h2]:mt-8 [&_h2]:font-bold [&_h2]:text-2xl [&_h2]:text-navy-900 [&_h3]:font-semibold [&_h3]:text-navy-900 [&_h3]:text-xl [&_iframe]:aspect-video [&_iframe]:w-full [&_img]:h-auto [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_video]:w-full'
+
+/**
+ * One widget through its block definition, inside the wrapper the canvas and the site share:
+ * `<div data-widget-id data-widget-type class="page-widget">`. Editor chrome goes outside it.
+ */
+export function BlockView({ widget }: { widget: Widget }) {
+  const block = blocks[widget.type] as BlockDefinition<WidgetType>
+  // Only the styles the block offers reach it (a spacer takes none).
+  const offered = Object.fromEntries(
+    Object.entries(widget.styles).filter(([field]) => (block.styles as readonly string[]).includes(field)),
+  )
+  return (
+    <div data-widget-id={widget.id} data-widget-type={widget.type} className={WIDGET_CLASS}>
+      <block.Component id={widget.id} content={widget.content} style={styleObject(offered)} />
+    </div>
+  )
+}
+
+/** The widgets of a page, or its rich-text HTML, without the provider (the canvas brings its own). */
+function PageBody({ content }: { content: PageContent }) {
+  const { images } = useBlockContext()
+  if (typeof content === 'string') {
+    return (
+      <div
+        // Through the allow list of core/page-html.ts (stored HTML was sanitised on save too).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
+        dangerouslySetInnerHTML={{ __html: sanitizePageHtml(content, { images, lead: true }) }}
+      />
+    )
+  }
+  if ('sections' in content) {
+    return content.sections
+      .filter((section) => section.widgets.length > 0)
+      .map((section) => (
+        <section
+          key={section.id}
+          data-section-id={section.id}
+          className="space-y-4"
+          style={styleObject(section.styles)}
+        >
+          {section.widgets.map((widget) => (
+            <BlockView key={widget.id} widget={widget} />
+          ))}
+        </section>
+      ))
+  }
+  return content.widgets.map((widget) => <BlockView key={widget.id} widget={widget} />)
+}
+
+/**
+ * A page's content read into the model (registry.ts readPageContent) as the public page and the
+ * editor's Preview show it; the canvas renders each widget through the same `BlockView`.
+ */
+export function PageBlocks({ content, ...context }: Omit<BlockProviderProps, 'children'>) {
+  return (
+    <BlockProvider content={content} {...context}>
+      <div className={contentClasses}>
+        <PageBody content={content} />
+      </div>
+    </BlockProvider>
+  )
+}

@@ -1,0 +1,257 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { blockModels } from '../../../core/blocks/models.ts'
+import type { ImageInfoMap } from '../../../core/image-info.ts'
+import { styleFields, type WidgetStyles, widgetTypes } from '../../../core/page-content.ts'
+import { canvasWidgetHtml, WidgetView } from '../admin/page-editor/widget-view.tsx'
+import { PageSections } from '../site/page-sections.tsx'
+import { blockContextFor } from './block-context.tsx'
+import { blocks, readPageContent } from './registry.ts'
+import { widgetElements } from './test-support.ts'
+
+/** Every style field set to a valid value. */
+const everyStyle: Required<WidgetStyles> = {
+  fontSize: '18px',
+  fontWeight: '700',
+  color: '#1f2937',
+  textColor: '#111111',
+  backgroundColor: '#f1f5f9',
+  margin: '0 0 16px',
+  padding: '12px 24px',
+  borderWidth: '2px',
+  borderColor: '#0f766e',
+  borderRadius: '6px',
+  textAlign: 'center',
+}
+
+/** Every widget type with every field set (images both in and out of the library's map). */
+const stored = {
+  sections: [
+    {
+      id: 's1',
+      styles: { ...everyStyle },
+      widgets: [
+        { id: 'heading', type: 'heading', content: { text: 'Welcome & <hello>', level: 1 } },
+        {
+          id: 'image',
+          type: 'image',
+          content: { src: '/uploads/a-1600.webp', alt: 'A car', width: '480px' },
+        },
+        {
+          id: 'text',
+          type: 'text',
+          content: {
+            text: '<p>Rich <strong>text</strong> <a href="https://example.test" target="_blank">link</a></p><img src="/uploads/b-1600.webp" alt="B"><img src="https://cdn.example/c.png" width="40" height="20" alt="C">',
+          },
+        },
+        { id: 'video', type: 'video', content: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
+        { id: 'video-file', type: 'video', content: { url: '/uploads/clip.mp4' } },
+        { id: 'button', type: 'button', content: { text: 'Start', link: '/#calculator' } },
+      ],
+    },
+    {
+      id: 's2',
+      styles: { backgroundColor: '#ffffff' },
+      widgets: [
+        { id: 'spacer', type: 'spacer', content: { height: '1.5rem' } },
+        { id: 'divider', type: 'divider', content: {} },
+        { id: 'form', type: 'form', content: { title: 'Check your claim' } },
+        {
+          id: 'columns',
+          type: 'columns',
+          content: {
+            columns: 3,
+            texts: ['<p>One</p>', '<p>Two <img src="/uploads/b-1600.webp" alt=""></p>', '<h3>Three</h3>'],
+          },
+        },
+        {
+          id: 'gallery',
+          type: 'gallery',
+          content: {
+            images: [
+              { src: '/uploads/a-1600.webp', alt: 'One' },
+              { src: 'https://cdn.example/2.jpg', alt: 'Two', pixelWidth: 800, pixelHeight: 600 },
+              { src: '', alt: 'empty' },
+            ],
+          },
+        },
+        { id: 'testimonial', type: 'testimonial', content: { text: 'Quick & easy', author: 'Ann' } },
+        {
+          id: 'menu',
+          type: 'menu',
+          content: {
+            links: [
+              { text: 'Home', url: '/' },
+              { text: 'Mail', url: 'mailto:help@example.test' },
+            ],
+          },
+        },
+      ],
+    },
+  ],
+}
+
+const images: ImageInfoMap = {
+  '/uploads/a-1600.webp': {
+    width: 1600,
+    height: 900,
+    srcset: '/uploads/a-480.webp 480w, /uploads/a-1600.webp 1600w',
+  },
+  '/uploads/b-1600.webp': {
+    width: 1200,
+    height: 800,
+    srcset: '/uploads/b-480.webp 480w, /uploads/b-1600.webp 1600w',
+  },
+}
+
+function withEveryStyle() {
+  const content = readPageContent(stored)
+  if (typeof content === 'string' || !('sections' in content)) throw new Error('builder content')
+  for (const section of content.sections)
+    for (const widget of section.widgets) widget.styles = { ...everyStyle }
+  return content
+}
+
+/**
+ * The canvas's path: the HTML WidgetView inserts for each widget, with the context the builder's
+ * BlockProvider gives it. (WidgetView renders it inside its own render, which a server render of
+ * the whole canvas cannot nest; the test below renders WidgetView itself for one widget.)
+ */
+function canvas(content: ReturnType<typeof withEveryStyle>, map: ImageInfoMap) {
+  const context = blockContextFor({ content, images: map })
+  return content.sections
+    .flatMap((section) => section.widgets)
+    .map((widget) => canvasWidgetHtml(widget, context))
+    .join('')
+}
+
+/** The public page's path, as app/routes/public/cms-page.tsx renders it. */
+const site = (content: ReturnType<typeof withEveryStyle>, map: ImageInfoMap) =>
+  renderToStaticMarkup(createElement(PageSections, { content, images: map }))
+
+describe('canvas and public page parity', () => {
+  const content = withEveryStyle()
+  const onCanvas = widgetElements(canvas(content, images))
+  const onSite = widgetElements(site(content, images))
+
+  it('covers every widget type with every style field set', () => {
+    const types = new Set(content.sections.flatMap((s) => s.widgets.map((w) => w.type)))
+    expect([...types].sort()).toEqual([...widgetTypes].sort())
+    expect(Object.keys(everyStyle).sort()).toEqual([...styleFields].sort())
+    expect(onSite.size).toBe(content.sections.flatMap((s) => s.widgets).length)
+  })
+
+  it('renders each widget with the same markup on the canvas and the site', () => {
+    for (const [id, html] of onSite) {
+      // Byte for byte, the form's questionnaire included (the same SPEC set on both sides here; the
+      // site passes the live version, the canvas the SPEC one, so only the questions may differ).
+      expect(onCanvas.get(id) ?? 'missing', id).toBe(html)
+    }
+  })
+
+  it('renders what each widget is, with its fields and styles', () => {
+    const el = (id: string) => onSite.get(id) ?? ''
+    expect(el('heading')).toContain('<h1 style="font-size:18px;font-weight:700;color:#1f2937;')
+    expect(el('heading')).toContain('Welcome &amp; &lt;hello&gt;</h1>')
+    expect(el('image')).toMatch(
+      /<img src="\/uploads\/a-1600.webp" alt="A car" width="1600" height="900" srcSet="[^"]+" sizes="\(max-width: 768px\) 100vw, 768px" fetchPriority="high" style="[^"]*width:480px"/,
+    )
+    expect(el('text')).toContain(
+      '<a href="https://example.test" target="_blank" rel="noopener noreferrer">link</a>',
+    )
+    expect(el('text')).toContain(
+      '<img src="/uploads/b-1600.webp" alt="B" width="1200" height="800" srcset="/uploads/b-480.webp 480w, /uploads/b-1600.webp 1600w" sizes="(max-width: 768px) 100vw, 768px" loading="lazy" decoding="async" />',
+    )
+    expect(el('text')).toContain(
+      '<img src="https://cdn.example/c.png" width="40" height="20" alt="C" loading="lazy" decoding="async" />',
+    )
+    expect(el('video')).toContain(
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" allowFullScreen="" loading="lazy" title="Video" referrerPolicy="strict-origin-when-cross-origin"',
+    )
+    expect(el('video-file')).toContain('<video src="/uploads/clip.mp4" controls=""')
+    expect(el('button')).toContain('<a href="/#calculator" class="widget-button" style="')
+    expect(el('spacer')).toBe(
+      '<div data-widget-id="spacer" data-widget-type="spacer" class="page-widget"><div aria-hidden="true" class="widget-spacer" style="height:1.5rem"></div></div>',
+    )
+    expect(el('divider')).toContain('<hr style="background-color:#f1f5f9;margin:0 0 16px;')
+    expect(el('form')).toContain('data-island="questionnaire"')
+    expect(el('form')).toContain('<h2 class="!mt-0 mb-4">Check your claim</h2>')
+    expect(el('columns')).toContain('grid-template-columns:repeat(3, minmax(0, 1fr))')
+    expect(el('columns')).toContain('<h3>Three</h3>')
+    expect(el('gallery').match(/<img /g)).toHaveLength(2)
+    expect(el('gallery')).toContain('alt="One" width="1600" height="900"')
+    expect(el('gallery')).toContain('alt="Two" width="800" height="600" loading="lazy" decoding="async"')
+    expect(el('testimonial')).toContain(
+      '<blockquote>Quick &amp; easy</blockquote><figcaption>Ann</figcaption>',
+    )
+    expect(el('menu')).toContain('<a href="mailto:help@example.test">Mail</a>')
+  })
+
+  it('puts each builder section in a <section data-section-id> with its valid styles', () => {
+    const html = site(content, {})
+    expect(html).toContain(
+      '<section data-section-id="s2" class="space-y-4" style="background-color:#ffffff">',
+    )
+  })
+
+  it('keeps editor hints outside the wrapper, and an empty image renders nothing inside it', () => {
+    const empty = readPageContent({ widgets: [{ id: 'e', type: 'image', content: { src: '' } }] })
+    if (typeof empty === 'string' || 'sections' in empty) throw new Error('widget list')
+    const widget = empty.widgets[0]
+    if (!widget) throw new Error('one widget')
+    const onCanvasHtml = renderToStaticMarkup(createElement(WidgetView, { widget }))
+    const onSiteHtml = renderToStaticMarkup(createElement(PageSections, { content: empty }))
+    const wrapper = '<div data-widget-id="e" data-widget-type="image" class="page-widget"></div>'
+    expect(widgetElements(onCanvasHtml).get('e')).toBe(wrapper)
+    expect(widgetElements(onSiteHtml).get('e')).toBe(wrapper)
+    expect(onCanvasHtml).toContain('data-canvas-placeholder')
+    expect(onSiteHtml).not.toContain('data-canvas-placeholder')
+  })
+})
+
+describe('images: sizes and loading', () => {
+  it('makes only the page’s first image eager, whatever widget holds it', () => {
+    const html = site(
+      readPageContent({
+        widgets: [
+          { id: 'h', type: 'heading', content: { text: 'x' } },
+          { id: 't', type: 'text', content: { text: '<img src="/a.png" alt=""><img src="/b.png" alt="">' } },
+          { id: 'i', type: 'image', content: { src: '/c.png', alt: '' } },
+        ],
+      }) as never,
+      {},
+    )
+    expect(html).toContain('<img src="/a.png" alt="" fetchpriority="high" />')
+    expect(html).toContain('<img src="/b.png" alt="" loading="lazy" decoding="async" />')
+    expect(html).toContain('<img src="/c.png" alt="" loading="lazy" decoding="async"')
+    expect(html.match(/fetchpriority="high"/gi)).toHaveLength(1)
+  })
+
+  it('gives an image its own pixel size when the library does not know it, and none without one', () => {
+    const render = (content: Record<string, unknown>) =>
+      site(readPageContent({ widgets: [{ id: 'i', type: 'image', content }] }) as never, {})
+    expect(render({ src: '/x.png', alt: 'x', pixelWidth: 640, pixelHeight: 480 })).toContain(
+      '<img src="/x.png" alt="x" width="640" height="480" fetchPriority="high"',
+    )
+    expect(render({ src: '/x.png', alt: 'x' })).toContain('<img src="/x.png" alt="x" fetchPriority="high"')
+  })
+
+  it('sizes images in a rich-text page from the map too', () => {
+    const html = site('<p>Hi</p><img src="/uploads/a-1600.webp" alt="a">' as never, images)
+    expect(html).toContain(
+      '<img src="/uploads/a-1600.webp" alt="a" width="1600" height="900" srcset="/uploads/a-480.webp 480w, /uploads/a-1600.webp 1600w" sizes="(max-width: 768px) 100vw, 768px" fetchpriority="high" />',
+    )
+  })
+})
+
+describe('the block registry', () => {
+  it('pairs every widget type’s model with one component', () => {
+    expect(Object.keys(blocks).sort()).toEqual([...widgetTypes].sort())
+    for (const type of widgetTypes) {
+      expect(blocks[type].type).toBe(type)
+      expect(blocks[type].read).toBe(blockModels[type].read)
+      expect(typeof blocks[type].Component).toBe('function')
+    }
+  })
+})
