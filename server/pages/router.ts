@@ -2,26 +2,30 @@ import { Router } from 'express'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { PageBlocks } from '../../app/features/blocks/block-view.tsx'
+import { imagesIn } from '../../core/image-info.ts'
 import { readPageContent } from '../../core/page-content.ts'
 import { sanitizePageHtml } from '../../core/page-html.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { getPublishedPage } from './queries.server.ts'
 
-export function pagesRouter({ db }: AppServices): Router {
+export function pagesRouter({ db, site }: AppServices): Router {
   const router = Router()
   router.get('/api/pages/:slug', async (req, res) => {
     const page = await getPublishedPage(db, req.params.slug)
     if (!page) throw new HttpError(404, 'Page not found')
+    const images = imagesIn((await site.get()).images, page.content)
     // The same sanitised content the public page renders, never the raw stored markup.
     res.json({
       ...page,
       // An HTML page's images as the page renders them (the first eager: app/features/blocks).
       content:
         typeof page.content === 'string'
-          ? sanitizePageHtml(page.content, { images: {}, lead: true })
+          ? sanitizePageHtml(page.content, { images, lead: true })
           : page.content,
-      html: renderToStaticMarkup(createElement(PageBlocks, { content: readPageContent(page.content) })),
+      html: renderToStaticMarkup(
+        createElement(PageBlocks, { content: readPageContent(page.content), images }),
+      ),
     })
   })
   return router

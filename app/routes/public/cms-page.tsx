@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { readCompliance } from '../../../core/compliance.ts'
+import { imagesIn } from '../../../core/image-info.ts'
 import { readPageContent } from '../../../core/page-content.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
 import { consentRecipients } from '../../../server/buyers/consent.server.ts'
@@ -23,9 +24,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // An experiment's variant (chosen before the page cache) is a copy of the page's title and content.
   const variant = context.get(requestContext).variant?.variant
   const title = variant?.title || page.title
+  const content = readPageContent(variant?.content ?? page.content)
   return {
     title,
-    content: readPageContent(variant?.content ?? page.content),
+    content,
+    images: imagesIn(site.images, content),
     recipients: consentRecipients(site.consentBuyers, settings.get('partner_name')),
     compliance: readCompliance(settings),
     questionnaire: shownQuestionnaire(site),
@@ -45,6 +48,7 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
     <ContentPage title={loaderData.title}>
       <PageSections
         content={loaderData.content}
+        images={loaderData.images}
         recipients={loaderData.recipients}
         compliance={loaderData.compliance}
         questionnaire={loaderData.questionnaire}

@@ -8,6 +8,7 @@ import {
 } from '../../../../core/page-content.ts'
 import { Field, Input } from '../../../components/ui/field.tsx'
 import { BlockProvider } from '../../blocks/block-context.tsx'
+import { useImageInfo } from '../media/use-image-info.ts'
 import type { PageFormValues } from './page-form.ts'
 import { VisualBuilder } from './visual-builder.tsx'
 import { WidgetLibrary } from './widget-library.tsx'
@@ -61,8 +62,13 @@ export function ContentBuilder({
   onChange: (content: PageContent) => void
 }) {
   const model = typeof content === 'string' ? content : readPageContent(content)
+  const images = useImageInfo()
   // The page's images and lead image for every widget on the canvas, as the public page computes them.
-  return <BlockProvider content={model}>{builderFor(mode, model, onChange)}</BlockProvider>
+  return (
+    <BlockProvider content={model} images={images}>
+      {builderFor(mode, model, onChange)}
+    </BlockProvider>
+  )
 }
 
 function builderFor(mode: 'create' | 'edit', model: PageContent, onChange: (content: PageContent) => void) {

@@ -1,10 +1,15 @@
+import { Images } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
 import { Field, Input } from '../../../components/ui/field.tsx'
+import { MediaPickerDialog } from '../../admin/media/media-picker.tsx'
 
 export type ImageValue = { src: string; alt: string; pixelWidth?: number; pixelHeight?: number }
 
 /**
- * The one way a panel sets an image: its address and alt text. Every image field (image widget,
- * gallery items, library image) comes through here, so choosing from the media library is added once.
+ * The one way a panel sets an image: from the media library (or uploaded into it from the same
+ * dialog), or by address, with its alt text. Every image field (image widget, gallery items, the
+ * widget library's image) comes through here.
  */
 export function ImageField({
   label,
@@ -15,8 +20,36 @@ export function ImageField({
   value: ImageValue
   onChange: (patch: Partial<ImageValue>) => void
 }) {
+  const [picking, setPicking] = useState(false)
   return (
     <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {value.src ? (
+          <img
+            src={value.src}
+            alt=""
+            className="h-12 w-16 rounded border border-slate-200 bg-slate-50 object-contain"
+          />
+        ) : null}
+        <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
+          <Images className="size-4" aria-hidden="true" />
+          {value.src ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()} from library`}
+        </Button>
+      </div>
+      <MediaPickerDialog
+        open={picking}
+        onOpenChange={setPicking}
+        title={`Choose ${label.toLowerCase()}`}
+        onPick={(item) =>
+          onChange({
+            src: item.url,
+            // The library's description unless the editor already wrote one for this place.
+            alt: value.alt || item.alt,
+            pixelWidth: item.width,
+            pixelHeight: item.height,
+          })
+        }
+      />
       <Field label={`${label} URL`}>
         {(control) => (
           <Input
