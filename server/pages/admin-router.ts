@@ -21,6 +21,7 @@ import {
   listRevisions,
   updatePageKeepingRevision,
 } from './queries.server.ts'
+import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
 
 const DUPLICATE_SLUG = 'A page with this URL slug already exists'
 
@@ -36,6 +37,12 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
   router.get('/', async (_req, res) => {
     const pages = await listPages(db)
     res.json(pages.map((p) => ({ ...p, isSystem: isSystemSlug(p.slug) })))
+  })
+
+  router.get('/render-context', async (_req, res) => {
+    const snapshot = await site.get()
+    const body: PageRenderContext = { ...pageRenderContext(snapshot), images: snapshot.images }
+    res.json(body)
   })
 
   router.get('/:id', async (req, res) => {

@@ -57,6 +57,15 @@ export const pagesApi = defineApi({
       responses: { 409: 'A page with this URL slug already exists' },
     },
     {
+      method: 'get',
+      path: `${PAGE}/render-context`,
+      summary: 'What pages render with',
+      description:
+        'The live questionnaire, the consent’s recipients, the compliance wording and the media library’s image sizes, as the public page renders them: the builder’s canvas uses it so each widget is the same markup.',
+      auth: 'permission:pages',
+      response: shape({ questionnaire: { type: 'object' }, images: { type: 'object' } }),
+    },
+    {
       method: 'post',
       path: `${PAGE}/preview`,
       summary: 'Render unsaved content',

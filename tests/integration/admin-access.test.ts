@@ -75,6 +75,7 @@ const routes: RouteCase[] = [
     ok: 200,
   },
   { method: 'DELETE', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
+  { method: 'GET', path: '/api/admin/pages/render-context', permission: 'pages', ok: 200 },
   {
     method: 'POST',
     path: '/api/admin/pages/preview',

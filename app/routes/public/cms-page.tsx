@@ -1,11 +1,9 @@
 import { data } from 'react-router'
-import { readCompliance } from '../../../core/compliance.ts'
 import { imagesIn } from '../../../core/image-info.ts'
 import { readPageContent } from '../../../core/page-content.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
-import { consentRecipients } from '../../../server/buyers/consent.server.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
-import { shownQuestionnaire } from '../../features/questionnaire/shown-questionnaire.server.ts'
+import { pageRenderContext } from '../../../server/pages/render-context.server.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
@@ -17,7 +15,7 @@ import type { Route } from './+types/cms-page'
 /** Pages made in the admin, at /{slug}: published only, rendered through the block registry. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const site = await context.get(servicesContext).site.get()
-  const { pages, settings } = site
+  const { pages } = site
   // Slugs are stored lower-case and addresses ignore case, as every other route does.
   const page = pages.get(params.slug.toLowerCase())
   if (!page || isSystemPageSlug(page.slug)) throw data('Not Found', { status: 404 })
@@ -29,9 +27,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     title,
     content,
     images: imagesIn(site.images, content),
-    recipients: consentRecipients(site.consentBuyers, settings.get('partner_name')),
-    compliance: readCompliance(settings),
-    questionnaire: shownQuestionnaire(site),
+    ...pageRenderContext(site),
     head: await buildPageHead(context, request, { ...page, title }, title),
   }
 }

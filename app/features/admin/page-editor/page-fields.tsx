@@ -8,7 +8,7 @@ import {
 } from '../../../../core/page-content.ts'
 import { Field, Input } from '../../../components/ui/field.tsx'
 import { BlockProvider } from '../../blocks/block-context.tsx'
-import { useImageInfo } from '../media/use-image-info.ts'
+import { usePageRenderContext } from '../media/use-page-render-context.ts'
 import type { PageFormValues } from './page-form.ts'
 import { VisualBuilder } from './visual-builder.tsx'
 import { WidgetLibrary } from './widget-library.tsx'
@@ -62,10 +62,10 @@ export function ContentBuilder({
   onChange: (content: PageContent) => void
 }) {
   const model = typeof content === 'string' ? content : readPageContent(content)
-  const images = useImageInfo()
+  const context = usePageRenderContext()
   // The page's images and lead image for every widget on the canvas, as the public page computes them.
   return (
-    <BlockProvider content={model} images={images}>
+    <BlockProvider content={model} {...context}>
       {builderFor(mode, model, onChange)}
     </BlockProvider>
   )

@@ -1,6 +1,6 @@
 import { type PageContent, readPageContent } from '../../../../core/page-content.ts'
 import { PageSections } from '../../site/page-sections.tsx'
-import { useImageInfo } from '../media/use-image-info.ts'
+import { usePageRenderContext } from '../media/use-page-render-context.ts'
 import { contentForSubmit } from './page-form.ts'
 
 const isEmpty = (content: PageContent) =>
@@ -15,7 +15,7 @@ const isEmpty = (content: PageContent) =>
  * component the public page uses (the block registry, the same sanitiser), in the browser.
  */
 export function PagePreview({ title, content }: { title: string; content: PageContent }) {
-  const images = useImageInfo()
+  const context = usePageRenderContext()
   return (
     <article aria-label="Page preview" className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-6">
       <h2 className="mb-6 font-extrabold text-3xl text-navy-900">{title || 'Untitled page'}</h2>
@@ -24,7 +24,7 @@ export function PagePreview({ title, content }: { title: string; content: PageCo
           No content yet. Use the Visual Builder to add widgets, or write in Rich Text.
         </p>
       ) : (
-        <PageSections content={readPageContent(contentForSubmit(content))} images={images} />
+        <PageSections content={readPageContent(contentForSubmit(content))} {...context} />
       )}
     </article>
   )
