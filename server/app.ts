@@ -6,6 +6,7 @@ import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import proxyaddr from 'proxy-addr'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { accountSessionsRouter } from './account-sessions/router.ts'
 import { adminApiRouter } from './admin/router.ts'
 import { serveBeacon } from './analytics/beacon-endpoint.ts'
 import { eventsRouter } from './analytics/router.ts'
@@ -187,6 +188,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(leadsRouter(services))
   app.use(consentRouter(services))
   app.use(authRouter(services))
+  app.use(accountSessionsRouter(services))
   app.use(openApiRouter(services))
   app.use('/api/admin', session, adminApiRouter(services))
   app.use('/api/buyer', buyerApiRouter(services))

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { Logger } from 'pino'
+import { accountNoticesJob } from './account-notices/notices.server.ts'
 import { Analytics } from './analytics/ingest.server.ts'
 import { VisitorIds } from './analytics/visitor.server.ts'
 import { ensureFirstAdmin } from './auth/bootstrap.ts'
@@ -119,6 +120,7 @@ export function createServices(
       payloads: { leads: deliveredLeads, submissions: deliveredSubmissions },
     }),
   }
+  jobs.register(accountNoticesJob(services))
   notifyOperatorOfNewLeads(services)
   return services
 }

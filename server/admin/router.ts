@@ -1,4 +1,5 @@
 import express, { Router } from 'express'
+import { userSessionsAdminRouter } from '../account-sessions/router.ts'
 import { analyticsAdminRouter } from '../analytics/admin-router.ts'
 import { activityAdminRouter } from '../audit/router.ts'
 import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
@@ -38,6 +39,7 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/redirects', requirePermission('redirects'), redirectsAdminRouter(services))
   router.use('/scripts', requirePermission('scripts'), scriptsAdminRouter(services))
   router.use('/settings', requirePermission('settings'), settingsAdminRouter(services))
+  router.use('/users', requirePermission('users'), userSessionsAdminRouter(services))
   router.use('/users', requirePermission('users'), usersAdminRouter(services))
   router.use('/leads', requirePermission('leads'), leadsAdminRouter(services))
   router.use('/activity', requirePermission('activity'), activityAdminRouter(services))

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { USER_AGENT_MAX } from '../account-sessions/client-details.ts'
 import { json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import type { Job } from '../scheduler.ts'
@@ -12,8 +14,23 @@ const REFRESH_AFTER_MS = 10 * 60_000
 
 type SessionData = { adminId: number; createdAt: string; refreshedAt?: string }
 
-export async function createSession(db: Kysely<DB>, secret: string, adminId: number, ttlMs: number) {
+/** What a session's owner sees of it in their list of sessions (docs/decisions/0045). */
+export type SessionDetails = {
+  userAgent?: string | null
+  /** Already cut to its network: see ipPrefix. */
+  ipPrefix?: string | null
+  method?: string | null
+}
+
+export async function createSession(
+  db: Kysely<DB>,
+  secret: string,
+  adminId: number,
+  ttlMs: number,
+  details: SessionDetails = {},
+) {
   const token = randomToken()
+  const publicId = randomUUID()
   const now = new Date()
   await db
     .insertInto('session')
@@ -21,9 +38,16 @@ export async function createSession(db: Kysely<DB>, secret: string, adminId: num
       sid: sessionKey(secret, token),
       sess: json({ adminId, createdAt: now.toISOString() } satisfies SessionData),
       expire: new Date(now.getTime() + ttlMs),
+      adminId,
+      publicId,
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: details.userAgent?.slice(0, USER_AGENT_MAX) || null,
+      ipPrefix: details.ipPrefix ?? null,
+      method: details.method ?? null,
     })
     .execute()
-  return token
+  return { token, publicId }
 }
 
 export type SessionLookup = { admin: CurrentAdmin; sid: string; refreshed: boolean; expiresInMs: number }
@@ -63,9 +87,10 @@ export async function readSession(
   let expire = session.expire.getTime()
   if (expire - now.getTime() < ttlMs - REFRESH_AFTER_MS && expire < endOfLife) {
     expire = Math.min(now.getTime() + ttlMs, endOfLife)
+    // "Last seen" rides on the same write: at most one per session every REFRESH_AFTER_MS.
     await db
       .updateTable('session')
-      .set({ expire: new Date(expire) })
+      .set({ expire: new Date(expire), lastSeenAt: now })
       .where('sid', '=', sid)
       .execute()
     refreshed = true
@@ -79,11 +104,10 @@ export async function destroySession(db: Kysely<DB>, secret: string, token: stri
 
 /** Ends every session of an admin, except the one with `keepSid` (the caller's own). */
 export async function destroyAdminSessions(db: Kysely<DB>, adminId: number, keepSid?: string) {
-  const rows = await db.selectFrom('session').select(['sid', 'sess']).execute()
-  const doomed = rows
-    .filter((r) => (r.sess as SessionData | null)?.adminId === adminId && r.sid !== keepSid)
-    .map((r) => r.sid)
-  if (doomed.length > 0) await db.deleteFrom('session').where('sid', 'in', doomed).execute()
+  let query = db.deleteFrom('session').where('adminId', '=', adminId)
+  if (keepSid) query = query.where('sid', '!=', keepSid)
+  const result = await query.executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 export async function purgeExpiredSessions(db: Kysely<DB>) {

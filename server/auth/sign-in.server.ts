@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express'
+import { kickAccountNotices } from '../account-notices/notices.server.ts'
+import { describeUserAgent, ipPrefix, USER_AGENT_MAX } from '../account-sessions/client-details.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import type { AdminUser } from '../db/schema.ts'
@@ -26,18 +28,40 @@ export async function completeSignIn(
   admin: AdminUser,
   method: SignInMethod,
 ) {
-  const token = await startSession(services, req, res, admin.id)
+  const { token, publicId, client } = await openSession(services, req, res, admin.id, method)
   await recordSignIn(services.db, admin.id)
-  await audit(services.db, { actor: admin, action: 'auth.sign_in', detail: { method } })
+  // The session's public id and where from (device, browser, network): the "new sign-in" mail says so.
+  await audit(services.db, {
+    actor: admin,
+    action: 'auth.sign_in',
+    detail: { method, session: publicId, ...client },
+  })
+  kickAccountNotices(services)
   return token
 }
 
 /** A fresh session and its cookie (also for the first admin, right after setup). */
 export async function startSession(services: AppServices, req: Request, res: Response, adminId: number) {
+  return (await openSession(services, req, res, adminId, 'password')).token
+}
+
+async function openSession(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  adminId: number,
+  method: SignInMethod,
+) {
   const { db, config } = services
   // A new session id on every sign-in: a planted cookie can never become a signed-in session.
   if (req.session) await destroySession(db, config.sessionSecret, req.session.token)
-  const token = await createSession(db, config.sessionSecret, adminId, config.sessionTtlMs)
+  const userAgent = req.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null
+  const place = ipPrefix(req.ip)
+  const { token, publicId } = await createSession(db, config.sessionSecret, adminId, config.sessionTtlMs, {
+    userAgent,
+    ipPrefix: place,
+    method,
+  })
   setSessionCookie(res, services, token)
-  return token
+  return { token, publicId, client: { ...describeUserAgent(userAgent), place } }
 }

@@ -4,6 +4,7 @@ import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import type { BuyerTables } from './schema-buyers.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
+import type { SessionTables } from './schema-sessions.ts'
 import type { ExperimentTable, VisitorTables } from './schema-visitors.ts'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -181,12 +182,6 @@ export interface EligibilityResponseTable {
   createdAt: CreatedAt
 }
 
-export interface SessionTable {
-  sid: string
-  sess: Json<Record<string, unknown>>
-  expire: Date
-}
-
 export interface UserTable {
   id: Generated<number>
   email: string
@@ -341,11 +336,10 @@ export interface ErasureLedgerTable {
   erasedAt: Date
 }
 
-export interface DB extends BuyerTables, VisitorTables, MediaTables, PagePartTables {
+export interface DB extends BuyerTables, VisitorTables, MediaTables, PagePartTables, SessionTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable
-  session: SessionTable
   user: UserTable
   adminUser: AdminUserTable
   page: PageTable

@@ -1,3 +1,4 @@
+import { accountSessionsApi } from '../account-sessions/openapi.ts'
 import { analyticsApi } from '../analytics/openapi.ts'
 import { activityApi } from '../audit/openapi.ts'
 import { authApi } from '../auth/openapi.ts'
@@ -61,6 +62,7 @@ export const apiModules = [
   analyticsApi,
   buyerApi,
   usersApi,
+  accountSessionsApi,
   subjectsApi,
   activityApi,
   experimentsApi,

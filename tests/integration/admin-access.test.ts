@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Permission } from '../../core/permissions.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
@@ -44,13 +45,23 @@ type RouteCase = {
   entity?: Entity
   body?: () => unknown
   /** Records for the other `:name` parts of the path (a buyer's key, say), made for each request. */
-  params?: (db: Db) => Promise<Record<string, number>>
+  params?: (db: Db) => Promise<Record<string, number | string>>
   /** Status a caller allowed to use the route gets for `body`. */
   ok: number
 }
 
 let counter = 0
 const next = () => `${Date.now().toString(36)}-${++counter}`
+
+/** An editor whose sessions a route lists or ends. */
+async function sessionOwner(db: Db) {
+  const row = await createAdmin(db, {
+    email: uniqueEmail('owner'),
+    password: DEFAULT_PASSWORD,
+    role: 'editor',
+  })
+  return row.id
+}
 
 /**
  * Every admin route, and GET /api/leads. The test after the table walks the Express router, so a
@@ -220,6 +231,32 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 200,
   },
+  // A user's sessions (tests/integration/account-sessions.test.ts); a made-up session id is not found.
+  { method: 'GET', path: '/api/admin/users/:id/sessions', permission: 'users', entity: 'user', ok: 200 },
+  {
+    method: 'DELETE',
+    path: '/api/admin/users/:id/sessions/:sessionId',
+    permission: 'users',
+    params: async (db) => ({ id: await sessionOwner(db), sessionId: randomUUID() }),
+    ok: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/users/:id/sessions',
+    permission: 'users',
+    params: async (db) => ({ id: await sessionOwner(db) }),
+    ok: 200,
+  },
+  // The caller's own sessions: any signed-in account.
+  { method: 'GET', path: '/api/account/sessions', permission: 'signed-in', ok: 200 },
+  {
+    method: 'DELETE',
+    path: '/api/account/sessions/:sessionId',
+    permission: 'signed-in',
+    params: async () => ({ sessionId: randomUUID() }),
+    ok: 404,
+  },
+  { method: 'DELETE', path: '/api/account/sessions', permission: 'signed-in', ok: 200 },
   { method: 'GET', path: '/api/admin/redirects/test', permission: 'redirects', ok: 400 },
 
   { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },

@@ -1,5 +1,5 @@
-import { Mail } from 'lucide-react'
-import { useId } from 'react'
+import { Mail, MonitorSmartphone } from 'lucide-react'
+import { useId, useState } from 'react'
 import {
   adminEquivalentPermissions,
   hasAdminAccess,
@@ -29,6 +29,7 @@ import type { FieldSpec } from '../resource/resource-form.tsx'
 import { ResourceHeader, ResourceTable, RowActions } from '../resource/resource-table.tsx'
 import { useResource, useResourceEditor } from '../resource/use-resource.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import { UserSessionsDialog } from './user-sessions-dialog.tsx'
 
 const USERS = '/api/admin/users'
 const roleLabels: Record<StaffRole, string> = {
@@ -184,6 +185,8 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
     failure: (e) => ({ title: 'Error', description: serverMessage(e) ?? 'Failed to send the reset e-mail.' }),
   })
 
+  const [sessionsOf, setSessionsOf] = useState<AdminUserView | null>(null)
+
   return (
     <div className="grid grid-cols-1 gap-4">
       <ResourceHeader title="Users" addLabel="Add User" onAdd={editor.startCreate} />
@@ -279,6 +282,15 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     <Mail className="size-4" aria-hidden="true" />
                     Send reset e-mail
                   </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Sessions of ${u.email}`}
+                    onClick={() => setSessionsOf(u)}
+                  >
+                    <MonitorSmartphone className="size-4" aria-hidden="true" />
+                    Sessions
+                  </Button>
                 </RowActions>
               )
             },
@@ -304,6 +316,10 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
         submitLabel="Create User"
         pending={save.isPending}
         pendingLabel="Creating..."
+      />
+      <UserSessionsDialog
+        user={sessionsOf}
+        onOpenChange={(open) => (open ? undefined : setSessionsOf(null))}
       />
     </div>
   )
