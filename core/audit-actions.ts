@@ -9,6 +9,7 @@ export const auditActions = {
   'auth.password_reset_requested': 'Password reset requested',
   'auth.password_reset': 'Password reset',
   'auth.first_admin_created': 'First admin created',
+  'auth.sso_linked': 'Account linked to single sign-on',
   'page.create': 'Page created',
   'page.update': 'Page updated',
   'page.delete': 'Page deleted',

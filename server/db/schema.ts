@@ -4,6 +4,7 @@ import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import type { BuyerTables } from './schema-buyers.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
+import type { SsoTables } from './schema-sso.ts'
 import type { ExperimentTable, VisitorTables } from './schema-visitors.ts'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -341,7 +342,7 @@ export interface ErasureLedgerTable {
   erasedAt: Date
 }
 
-export interface DB extends BuyerTables, VisitorTables, MediaTables, PagePartTables {
+export interface DB extends BuyerTables, VisitorTables, MediaTables, PagePartTables, SsoTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable

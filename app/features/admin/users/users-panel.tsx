@@ -29,6 +29,7 @@ import type { FieldSpec } from '../resource/resource-form.tsx'
 import { ResourceHeader, ResourceTable, RowActions } from '../resource/resource-table.tsx'
 import { useResource, useResourceEditor } from '../resource/use-resource.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import { SsoCard } from './sso-card.tsx'
 
 const USERS = '/api/admin/users'
 const roleLabels: Record<StaffRole, string> = {
@@ -305,6 +306,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
         pending={save.isPending}
         pendingLabel="Creating..."
       />
+      <SsoCard />
     </div>
   )
 }
