@@ -195,6 +195,7 @@ const routes: RouteCase[] = [
   },
 
   { method: 'GET', path: '/api/admin/users', permission: 'users', ok: 200 },
+  { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
   {
     method: 'POST',
     path: '/api/admin/users',
@@ -527,6 +528,9 @@ const publicApiRoutes = [
   'GET /api/login',
   'GET /api/logout',
   'GET /api/auth/user',
+  // Single sign-on's two ends (tests/integration/sso.test.ts).
+  'GET /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/setup',
