@@ -2,6 +2,9 @@ import { generateKeyPairSync } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
+import { SSO_TEST_CLIENT } from './sso-test-client.ts'
+
+export { SSO_TEST_CLIENT }
 
 /**
  * A real OpenID provider (the `oidc-provider` package) for the single sign-on tests, with its
@@ -10,13 +13,6 @@ import Provider from 'oidc-provider'
  * "unverified". So `someone@corp.example` is a verified address in the tests' allowed domain,
  * `unverified@corp.example` is not verified, and `someone@elsewhere.example` is foreign.
  */
-export const SSO_TEST_CLIENT = {
-  clientId: 'claim-check-admin',
-  clientSecret: 'sso-test-client-secret-0123456789',
-  providerName: 'Test Identity',
-  allowedDomain: 'corp.example',
-  foreignDomain: 'elsewhere.example',
-}
 
 export type TestProvider = { issuer: string; close: () => Promise<void> }
 
