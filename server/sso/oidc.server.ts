@@ -82,8 +82,10 @@ export async function finishSignIn(
   return {
     subject: idClaims.sub,
     email: text(claims.email)?.toLowerCase(),
-    // Only a real boolean true counts: a missing claim or the string "true" do not.
-    emailVerified: claims.email_verified === true,
+    // Only a real boolean true counts: a missing claim or the string "true" do not. Microsoft Entra
+    // ID sends no email_verified; its optional claim xms_edov (the address's domain is verified by
+    // its owner) says the same there.
+    emailVerified: claims.email_verified === true || claims.xms_edov === true,
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
   }

@@ -116,6 +116,8 @@ test.describe('single sign-on', () => {
     await expect(card).toContainText(SSO_TEST_CLIENT.allowedDomain)
     await expect(card).not.toContainText(SSO_TEST_CLIENT.clientSecret)
     await expect(card.getByRole('listitem').filter({ hasText: email })).toBeVisible()
+    const row = page.getByRole('row').filter({ hasText: email })
+    await expect(row).toContainText('SSO (linked to single sign-on)')
     expect(await axeViolations(page)).toEqual([])
   })
 })

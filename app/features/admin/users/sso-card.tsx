@@ -15,6 +15,21 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   )
 }
 
+/** The ids of users linked to single sign-on (the Users list marks them). */
+export function useSsoLinkedIds(): Set<number> {
+  const { data } = useQuery<SsoSettingsView | null>({ queryKey: [SSO] })
+  return new Set(data?.enabled ? data.linked.map((l) => l.adminId) : [])
+}
+
+/** The mark next to a linked user's address. */
+export function SsoBadge() {
+  return (
+    <span className="ml-2 rounded bg-teal-50 px-1.5 py-0.5 font-medium text-teal-900 text-xs">
+      SSO<span className="sr-only"> (linked to single sign-on)</span>
+    </span>
+  )
+}
+
 /** Single sign-on as the environment configures it (SSO_* variables): read-only, never the secret. */
 export function SsoCard() {
   const query = useQuery<SsoSettingsView | null>({ queryKey: [SSO] })

@@ -29,7 +29,7 @@ import type { FieldSpec } from '../resource/resource-form.tsx'
 import { ResourceHeader, ResourceTable, RowActions } from '../resource/resource-table.tsx'
 import { useResource, useResourceEditor } from '../resource/use-resource.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
-import { SsoCard } from './sso-card.tsx'
+import { SsoBadge, SsoCard, useSsoLinkedIds } from './sso-card.tsx'
 
 const USERS = '/api/admin/users'
 const roleLabels: Record<StaffRole, string> = {
@@ -176,6 +176,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
   })
   // Users are created here and changed in the list (role, status): there is no edit form.
   const editor = useResourceEditor<AdminUserView, Form>({ empty: () => emptyForm, fromRow: () => emptyForm })
+  const ssoLinked = useSsoLinkedIds()
   const { save } = users
   const update = (id: number, body: { role?: StaffRole; isActive?: boolean }) => save.mutate({ id, body })
   const sendReset = useAdminMutation({
@@ -202,6 +203,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
               <>
                 {u.email}
                 {u.id === me.id ? <span className="ml-2 text-slate-500 text-xs">(you)</span> : null}
+                {ssoLinked.has(u.id) ? <SsoBadge /> : null}
               </>
             ),
           },
