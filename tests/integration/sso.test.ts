@@ -266,6 +266,26 @@ describe('single sign-on', () => {
     )
   })
 
+  it('counts the start and the callback against the login rate rule, answering on the sign-in page', async () => {
+    const limits = app.services.config.rateLimits
+    app.services.config.rateLimits = { ...limits, enabled: true, login: { limit: 2, windowMs: 60_000 } }
+    try {
+      // Its own bucket: password attempts from this address (other tests) do not count.
+      await db().deleteFrom('rateLimit').where('key', 'like', 'sso:%').execute()
+      expect((await app.request('/api/auth/sso/start')).status).toBe(303)
+      expect((await app.request('/api/auth/sso/callback?state=x&code=y')).headers.get('location')).toBe(
+        '/api/login?error=sso-state',
+      )
+      const limited = await app.request('/api/auth/sso/start')
+      expect(limited.status).toBe(303)
+      expect(limited.headers.get('location')).toBe('/api/login?error=too-many')
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      app.services.config.rateLimits = limits
+      await db().deleteFrom('rateLimit').where('key', 'like', 'sso:%').execute()
+    }
+  })
+
   it('shows the button on the sign-in page only when configured', async () => {
     expect(visibleText(await (await app.request('/api/login')).text())).toContain(
       'Sign in with Test Identity',
