@@ -16,7 +16,7 @@ export function SsoSignIn({ sso }: { sso: SsoPublicView }) {
         or
         <span className="h-px flex-1 bg-slate-300" />
       </div>
-      <a href="/api/auth/sso/start" className={cn(buttonClasses('secondary'), 'mt-4 w-full')}>
+      <a href="/api/auth/sso/start" className={cn(buttonClasses('secondary'), 'mt-4 w-full text-center')}>
         <KeyRound className="size-4" aria-hidden="true" />
         Sign in with {sso.providerName}
       </a>
