@@ -106,7 +106,11 @@ export function authRouter(services: AppServices): Router {
         )
       }
       if (await passwordRefusedForSso(services, row)) {
-        await audit(db, { actor: row, action: 'auth.sign_in_failed', detail: { reason: 'sso-required' } })
+        await audit(db, {
+          actor: row,
+          action: 'auth.sign_in_failed',
+          detail: { method: 'password', reason: 'sso-required' },
+        })
         return answer(
           req,
           res,

@@ -238,6 +238,7 @@ describe('single sign-on', () => {
     expect(refused.status).toBe(403)
     expect(await refused.json()).toEqual({ message: SSO_REQUIRED })
     expect(sessionCookie(refused) ?? '').not.toMatch(/^sid=.+/)
+    expect((await lastFailure()).detail).toEqual({ method: 'password', reason: 'sso-required' })
     const form = await app.request('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
