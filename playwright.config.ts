@@ -1,10 +1,14 @@
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { SSO_TEST_CLIENT } from './tests/support/sso-test-client.ts'
 
 const port = Number(process.env.E2E_PORT ?? 5099)
 const e2eDir = `.tmp/e2e-${port}`
 export const e2eDatabaseFile = path.resolve(e2eDir, 'app.db')
 export const e2eOutbox = path.resolve(e2eDir, 'outbox')
+// The local OpenID provider single sign-on signs in through (tests/e2e/sso.spec.ts).
+const ssoPort = Number(process.env.E2E_SSO_PORT ?? port + 7)
+export const e2eSsoIssuer = `http://127.0.0.1:${ssoPort}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -54,22 +58,39 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf ${e2eDir} && node scripts/ensure-build.ts && exec node server/index.ts`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DATABASE_URL: `file:${e2eDatabaseFile}`,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      SESSION_SECRET: 'e2e-session-secret-0123456789',
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'correct-horse-battery',
-      MAIL_OUTBOX: e2eOutbox,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  webServer: [
+    {
+      command: `exec node tests/support/oidc-provider.ts ${ssoPort} http://127.0.0.1:${port}/api/auth/sso/callback`,
+      url: `${e2eSsoIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: `rm -rf ${e2eDir} && node scripts/ensure-build.ts && exec node server/index.ts`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DATABASE_URL: `file:${e2eDatabaseFile}`,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        RATE_LIMITS: 'off',
+        SESSION_SECRET: 'e2e-session-secret-0123456789',
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'correct-horse-battery',
+        MAIL_OUTBOX: e2eOutbox,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // The e2e admin (admin@example.com) is outside the allowed domain: password sign-in stays as it was.
+        SSO_ISSUER: e2eSsoIssuer,
+        SSO_CLIENT_ID: SSO_TEST_CLIENT.clientId,
+        SSO_CLIENT_SECRET: SSO_TEST_CLIENT.clientSecret,
+        SSO_PROVIDER_NAME: SSO_TEST_CLIENT.providerName,
+        SSO_ALLOWED_DOMAINS: SSO_TEST_CLIENT.allowedDomain,
+        SSO_NEW_USERS: 'create',
+        SSO_DEFAULT_ROLE: 'editor',
+        SSO_ALLOW_HTTP: 'true',
+      },
+    },
+  ],
 })

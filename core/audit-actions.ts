@@ -10,6 +10,7 @@ export const auditActions = {
   'auth.password_reset': 'Password reset',
   'auth.first_admin_created': 'First admin created',
   'auth.session_ended': 'Session ended',
+  'auth.sso_linked': 'Account linked to single sign-on',
   'page.create': 'Page created',
   'page.update': 'Page updated',
   'page.delete': 'Page deleted',

@@ -40,6 +40,7 @@ import { openApiRouter } from './openapi/router.ts'
 import { pagesRouter } from './pages/router.ts'
 import { siteRedirects, wwwToBareHost } from './redirects/middleware.ts'
 import { seoRouter } from './seo/router.ts'
+import { ssoRouter } from './sso/router.ts'
 import { uploadsRouter } from './uploads/router.ts'
 
 export type AppOptions = {
@@ -189,6 +190,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(consentRouter(services))
   app.use(authRouter(services))
   app.use(accountSessionsRouter(services))
+  app.use(ssoRouter(services))
   app.use(openApiRouter(services))
   app.use('/api/admin', session, adminApiRouter(services))
   app.use('/api/buyer', buyerApiRouter(services))

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseSsoConfig, type SsoConfig, ssoEnvSchema } from './sso/config.ts'
 
 export type RateRule = { limit: number; windowMs: number }
 
@@ -45,7 +46,7 @@ const yesNo = z
   .refine((v) => /^(true|false|1|0|yes|no|on|off|)$/.test(v), { message: 'must be true or false' })
   .transform((v) => /^(true|1|yes|on)$/.test(v))
 
-const envSchema = z.object({
+const envSchema = ssoEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   DATABASE_URL: z
     .string()
@@ -174,6 +175,8 @@ export type Config = {
   /** Absolute lifetime: a session this old ends however active it is. */
   sessionMaxAgeMs: number
   webhooks: WebhookConfig
+  /** OpenID Connect single sign-on; null when the SSO_* variables are unset. */
+  sso: SsoConfig | null
 }
 
 export type WebhookConfig = {
@@ -259,5 +262,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.WEBHOOK_POLL_SECONDS * 1000,
       concurrency: e.WEBHOOK_CONCURRENCY,
     },
+    sso: parseSsoConfig(e, e.NODE_ENV),
   }
 }

@@ -27,6 +27,22 @@ export const INVALID_CREDENTIALS = 'Invalid email or password'
 export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.'
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
 export const TOO_MANY = 'Too many attempts. Please wait a little and try again.'
+export const SSO_REQUIRED =
+  'Password sign-in is turned off for this account: please use the single sign-on button below.'
+
+/** Why a single sign-on was refused: the code in `/api/login?error=…` and the audit's `detail.reason`. */
+export const ssoErrors = {
+  'sso-off': 'Single sign-on is not set up on this site.',
+  'sso-state': 'This sign-in attempt has expired or was already used. Please start again.',
+  'sso-failed': 'Single sign-on did not succeed. Please try again.',
+  'sso-unverified':
+    'Your identity provider has not verified this e-mail address, so it cannot be used to sign in.',
+  'sso-domain': 'Accounts from this e-mail domain cannot sign in here.',
+  'sso-no-account': 'There is no account for this e-mail address. Please ask an admin to add you.',
+  'sso-inactive': 'This account has been deactivated.',
+  'sso-required': SSO_REQUIRED,
+} as const
+export type SsoErrorCode = keyof typeof ssoErrors
 
 /**
  * The messages a sign-in, reset or setup page may show after a form post without JavaScript. The
@@ -49,6 +65,7 @@ export const authErrors = {
   'setup-done': 'Setup is already complete',
   'setup-invalid': 'This setup link is not valid',
   invalid: 'Please check the form and try again.',
+  ...ssoErrors,
 } as const
 export type AuthErrorCode = keyof typeof authErrors
 

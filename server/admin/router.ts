@@ -18,6 +18,7 @@ import { returnsAdminRouter } from '../returns/admin-router.ts'
 import { savedSectionsAdminRouter } from '../saved-sections/admin-router.ts'
 import { scriptsAdminRouter } from '../scripts/admin-router.ts'
 import { settingsAdminRouter } from '../settings/admin-router.ts'
+import { ssoAdminRouter } from '../sso/admin-router.ts'
 import { uploadsAdminRouter } from '../uploads/admin-router.ts'
 import { usersAdminRouter } from '../users/admin-router.ts'
 import { webhooksAdminRouter } from '../webhooks/admin-router.ts'
@@ -41,6 +42,7 @@ export function adminApiRouter(services: AppServices): Router {
   router.use('/settings', requirePermission('settings'), settingsAdminRouter(services))
   router.use('/users', requirePermission('users'), userSessionsAdminRouter(services))
   router.use('/users', requirePermission('users'), usersAdminRouter(services))
+  router.use('/sso', requirePermission('users'), ssoAdminRouter(services))
   router.use('/leads', requirePermission('leads'), leadsAdminRouter(services))
   router.use('/activity', requirePermission('activity'), activityAdminRouter(services))
   router.use('/subjects', requirePermission('subjects'), subjectsAdminRouter(services))

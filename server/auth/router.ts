@@ -8,6 +8,7 @@ import {
   RESET_INVALID,
   RESET_SENT,
   resetPasswordSchema,
+  SSO_REQUIRED,
   setupSchema,
 } from '../../core/schemas/auth.ts'
 import { audit } from '../audit/audit.server.ts'
@@ -15,6 +16,7 @@ import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { parseBody } from '../http/validate.ts'
+import { passwordRefusedForSso } from '../sso/sign-in.server.ts'
 import {
   countAdmins,
   createAdmin,
@@ -101,6 +103,20 @@ export function authRouter(services: AppServices): Router {
           401,
           { message: INVALID_CREDENTIALS },
           withQuery('/api/login', { error: 'credentials', email: input.email }),
+        )
+      }
+      if (await passwordRefusedForSso(services, row)) {
+        await audit(db, {
+          actor: row,
+          action: 'auth.sign_in_failed',
+          detail: { method: 'password', reason: 'sso-required' },
+        })
+        return answer(
+          req,
+          res,
+          403,
+          { message: SSO_REQUIRED },
+          withQuery('/api/login', { error: 'sso-required' }),
         )
       }
       await completeSignIn(services, req, res, row, 'password')

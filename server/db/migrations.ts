@@ -23,6 +23,7 @@ import { experiments } from './migrations/0020-experiments.ts'
 import { media } from './migrations/0021-media.ts'
 import { savedSections } from './migrations/0022-saved-sections.ts'
 import { sessionDetails } from './migrations/0024-session-details.ts'
+import { sso } from './migrations/0025-sso.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0021_media': media(dialect),
         '0022_saved_sections': savedSections(dialect),
         '0024_session_details': sessionDetails(dialect),
+        '0025_sso': sso(dialect),
       }
     },
   }

@@ -5,6 +5,7 @@ import type { BuyerTables } from './schema-buyers.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
 import type { SessionTables } from './schema-sessions.ts'
+import type { SsoTables } from './schema-sso.ts'
 import type { ExperimentTable, VisitorTables } from './schema-visitors.ts'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -336,7 +337,13 @@ export interface ErasureLedgerTable {
   erasedAt: Date
 }
 
-export interface DB extends BuyerTables, VisitorTables, MediaTables, PagePartTables, SessionTables {
+export interface DB
+  extends BuyerTables,
+    VisitorTables,
+    MediaTables,
+    PagePartTables,
+    SessionTables,
+    SsoTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable

@@ -18,6 +18,7 @@ import { returnsApi } from '../returns/openapi.ts'
 import { savedSectionsApi } from '../saved-sections/openapi.ts'
 import { scriptsApi } from '../scripts/openapi.ts'
 import { settingsApi } from '../settings/openapi.ts'
+import { ssoApi } from '../sso/openapi.ts'
 import { uploadsApi } from '../uploads/openapi.ts'
 import { usersApi } from '../users/openapi.ts'
 import { webhooksApi } from '../webhooks/openapi.ts'
@@ -44,6 +45,7 @@ const referenceApi = defineApi({
  */
 export const apiModules = [
   authApi,
+  ssoApi,
   consentApi,
   leadsApi,
   pagesApi,

@@ -207,6 +207,7 @@ const routes: RouteCase[] = [
   },
 
   { method: 'GET', path: '/api/admin/users', permission: 'users', ok: 200 },
+  { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
   {
     method: 'POST',
     path: '/api/admin/users',
@@ -565,6 +566,9 @@ const publicApiRoutes = [
   'GET /api/login',
   'GET /api/logout',
   'GET /api/auth/user',
+  // Single sign-on's two ends (tests/integration/sso.test.ts).
+  'GET /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/setup',

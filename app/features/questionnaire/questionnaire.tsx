@@ -204,9 +204,7 @@ export function Questionnaire({
             ) : null,
           )}
           <div className="flex items-center justify-between gap-4">
-            <p className="font-semibold text-navy-900 text-sm">
-              {`Step ${step + 1} of ${stepCount}`}
-            </p>
+            <p className="font-semibold text-navy-900 text-sm">{`Step ${step + 1} of ${stepCount}`}</p>
             <ol className="flex gap-2" aria-hidden="true">
               {questions.map((q, i) => (
                 <li

@@ -2,9 +2,11 @@ import { type FormEvent, useState } from 'react'
 import { redirect } from 'react-router'
 import { authErrorMessage, forgotPasswordSchema, loginSchema } from '../../../core/schemas/auth.ts'
 import { fieldErrors } from '../../../core/schemas/leads.ts'
-import { requestContext } from '../../../server/context.ts'
+import { requestContext, servicesContext } from '../../../server/context.ts'
+import { ssoPublicView } from '../../../server/sso/public.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { AuthCard, adminPageMeta, Field, Notice } from '../../features/auth/auth-card.tsx'
+import { SsoSignIn } from '../../features/auth/sso-sign-in.tsx'
 import type { Route } from './+types/login'
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -16,6 +18,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     // Only an address that is an email is put back in the field: no free text from the URL.
     email: forgotPasswordSchema.safeParse({ email: url.searchParams.get('email') }).data?.email ?? '',
     reset: url.searchParams.get('reset') === '1',
+    sso: ssoPublicView(context.get(servicesContext)),
   }
 }
 
@@ -64,6 +67,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           Sign in
         </Button>
       </form>
+      <SsoSignIn sso={loaderData.sso} />
       <p className="mt-4 text-center text-sm">
         <a href="/forgot-password" className="font-medium text-teal-800 underline underline-offset-2">
           Forgot password?

@@ -29,6 +29,7 @@ import type { FieldSpec } from '../resource/resource-form.tsx'
 import { ResourceHeader, ResourceTable, RowActions } from '../resource/resource-table.tsx'
 import { useResource, useResourceEditor } from '../resource/use-resource.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import { SsoBadge, SsoCard, useSsoLinkedIds } from './sso-card.tsx'
 import { UserSessionsDialog } from './user-sessions-dialog.tsx'
 
 const USERS = '/api/admin/users'
@@ -176,6 +177,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
   })
   // Users are created here and changed in the list (role, status): there is no edit form.
   const editor = useResourceEditor<AdminUserView, Form>({ empty: () => emptyForm, fromRow: () => emptyForm })
+  const ssoLinked = useSsoLinkedIds()
   const { save } = users
   const update = (id: number, body: { role?: StaffRole; isActive?: boolean }) => save.mutate({ id, body })
   const sendReset = useAdminMutation({
@@ -204,6 +206,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
               <>
                 {u.email}
                 {u.id === me.id ? <span className="ml-2 text-slate-500 text-xs">(you)</span> : null}
+                {ssoLinked.has(u.id) ? <SsoBadge /> : null}
               </>
             ),
           },
@@ -321,6 +324,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
         user={sessionsOf}
         onOpenChange={(open) => (open ? undefined : setSessionsOf(null))}
       />
+      <SsoCard />
     </div>
   )
 }
