@@ -106,7 +106,7 @@ describe('single sign-on', () => {
       .orderBy('id')
       .execute()
     expect(audits.map((a) => a.action)).toEqual(['auth.sso_linked', 'auth.sign_in'])
-    expect(audits[1]?.detail).toEqual({ method: 'sso' })
+    expect(audits[1]?.detail).toMatchObject({ method: 'sso' })
 
     // Second time: the link, not the address, finds the user; nothing new is linked.
     const again = new CookieJar()
