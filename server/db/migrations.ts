@@ -22,6 +22,7 @@ import { analytics } from './migrations/0019-analytics.ts'
 import { experiments } from './migrations/0020-experiments.ts'
 import { media } from './migrations/0021-media.ts'
 import { savedSections } from './migrations/0022-saved-sections.ts'
+import { secondFactors } from './migrations/0023-second-factors.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -52,6 +53,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0020_experiments': experiments(dialect),
         '0021_media': media(dialect),
         '0022_saved_sections': savedSections(dialect),
+        '0023_second_factors': secondFactors(dialect),
       }
     },
   }

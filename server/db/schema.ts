@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import type { BuyerTables } from './schema-buyers.ts'
+import type { FactorTables } from './schema-factors.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
 import type { ExperimentTable, VisitorTables } from './schema-visitors.ts'
@@ -341,7 +342,7 @@ export interface ErasureLedgerTable {
   erasedAt: Date
 }
 
-export interface DB extends BuyerTables, VisitorTables, MediaTables, PagePartTables {
+export interface DB extends BuyerTables, VisitorTables, MediaTables, PagePartTables, FactorTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable
