@@ -1,5 +1,5 @@
-import { Mail } from 'lucide-react'
-import { useId } from 'react'
+import { KeyRound, Mail } from 'lucide-react'
+import { useId, useState } from 'react'
 import {
   adminEquivalentPermissions,
   hasAdminAccess,
@@ -21,6 +21,7 @@ import {
 } from '../../../../core/schemas/users.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Select } from '../../../components/ui/field.tsx'
 import { apiRequest } from '../api.ts'
 import { formatDateTime } from '../format.ts'
@@ -29,6 +30,7 @@ import type { FieldSpec } from '../resource/resource-form.tsx'
 import { ResourceHeader, ResourceTable, RowActions } from '../resource/resource-table.tsx'
 import { useResource, useResourceEditor } from '../resource/use-resource.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import { MfaPolicyCard } from './mfa-policy-card.tsx'
 
 const USERS = '/api/admin/users'
 const roleLabels: Record<StaffRole, string> = {
@@ -184,6 +186,17 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
     failure: (e) => ({ title: 'Error', description: serverMessage(e) ?? 'Failed to send the reset e-mail.' }),
   })
 
+  const [resetting, setResetting] = useState<AdminUserView | null>(null)
+  const resetFactors = useAdminMutation({
+    request: (id: number) => apiRequest<{ message: string }>('POST', `${USERS}/${id}/reset-factors`, {}),
+    invalidate: [],
+    success: (answer) => ({ title: 'Second factors reset', description: answer.message }),
+    failure: (e) => ({
+      title: 'Error',
+      description: serverMessage(e) ?? 'Failed to reset the second factors.',
+    }),
+  })
+
   return (
     <div className="grid grid-cols-1 gap-4">
       <ResourceHeader title="Users" addLabel="Add User" onAdd={editor.startCreate} />
@@ -279,6 +292,16 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     <Mail className="size-4" aria-hidden="true" />
                     Send reset e-mail
                   </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={u.id === me.id || locked || resetFactors.isPending}
+                    aria-label={`Reset second factors of ${u.email}`}
+                    onClick={() => setResetting(u)}
+                  >
+                    <KeyRound className="size-4" aria-hidden="true" />
+                    Reset second factors
+                  </Button>
                 </RowActions>
               )
             },
@@ -305,6 +328,18 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
         pending={save.isPending}
         pendingLabel="Creating..."
       />
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => (open ? null : setResetting(null))}
+        title="Reset second factors?"
+        description={`${resetting?.email ?? 'This user'}'s passkeys, authenticator app and recovery codes will be removed and they will be signed out everywhere. They sign in with their password and set up a factor again.`}
+        confirmLabel="Reset second factors"
+        pending={resetFactors.isPending}
+        onConfirm={() =>
+          resetting && resetFactors.mutate(resetting.id, { onSettled: () => setResetting(null) })
+        }
+      />
+      <MfaPolicyCard />
     </div>
   )
 }
