@@ -38,7 +38,7 @@ export function SecondStep({
   return (
     <div className="grid gap-4">
       {methods.includes('passkey') ? (
-        <section aria-labelledby="passkey-step" className="grid gap-2">
+        <div className="grid gap-2">
           <h2 id="passkey-step" className="font-semibold text-navy-900">
             Passkey
           </h2>
@@ -52,10 +52,10 @@ export function SecondStep({
               Passkeys need JavaScript and a browser that supports them.
             </p>
           ) : null}
-        </section>
+        </div>
       ) : null}
       {methods.includes('totp') && !showRecovery ? (
-        <section aria-labelledby="totp-step">
+        <div>
           <h2 id="totp-step" className="mb-2 font-semibold text-navy-900">
             Authenticator app
           </h2>
@@ -75,10 +75,10 @@ export function SecondStep({
               Verify code
             </Button>
           </form>
-        </section>
+        </div>
       ) : null}
       {showRecovery && methods.includes('recovery') ? (
-        <section aria-labelledby="recovery-step">
+        <div>
           <h2 id="recovery-step" className="mb-2 font-semibold text-navy-900">
             Recovery code
           </h2>
@@ -96,7 +96,7 @@ export function SecondStep({
               Use recovery code
             </Button>
           </form>
-        </section>
+        </div>
       ) : null}
       <p className="flex flex-wrap justify-between gap-2 text-sm">
         {methods.includes('recovery') && !showRecovery ? (
