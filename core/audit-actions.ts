@@ -107,6 +107,15 @@ const settingNames: Record<string, string> = {
 }
 
 /** An audit entry in plain words: "Page 'Spring offer' published", "Redirect /old added". */
+const signInMethods: Record<string, string> = {
+  password: 'a password',
+  'password+totp': 'a password and an authenticator code',
+  'password+passkey': 'a password and a passkey',
+  'password+recovery': 'a password and a recovery code',
+  passkey: 'a passkey',
+  sso: 'single sign-on',
+}
+
 export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId' | 'detail'>): string {
   const d = entry.detail ?? {}
   const text = (key: string) => (typeof d[key] === 'string' ? (d[key] as string) : undefined)
@@ -172,6 +181,10 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     const done = { create: 'created', delete: 'deleted', publish: 'published' }[verb] ?? 'updated'
     return `${name} ${done}`
   }
+  if ((entry.action === 'auth.passkey_added' || entry.action === 'auth.passkey_removed') && text('name'))
+    return `Passkey '${text('name')}' ${verb === 'passkey_added' ? 'added' : 'removed'}`
+  if (entry.action === 'auth.sign_in' && text('method') && signInMethods[text('method') as string])
+    return `Signed in with ${signInMethods[text('method') as string]}`
   if (entry.action === 'lead.resend') return `Lead ${entry.entityId} sent again to the buyer`
   if (entry.action === 'lead.route') return `Lead ${entry.entityId} routed again to buyers`
   return describeAction(entry.action)
