@@ -71,9 +71,8 @@ describe(`passkeys on ${testDialect}`, () => {
     const assertion = authenticator.get(options)
     const done = await finishSignIn(app, cookie, '/api/login/passkey-alone/verify', { response: assertion })
     expect(done.response.status).toBe(200)
-    expect(((await (await done.client?.get('/api/auth/user'))?.json()) as { email: string }).email).toBe(
-      user.email,
-    )
+    const me = await done.client?.get('/api/auth/user')
+    expect(((await me?.json()) as { email: string } | undefined)?.email).toBe(user.email)
     const signIn = await app.database.db
       .selectFrom('auditLog')
       .select('detail')
