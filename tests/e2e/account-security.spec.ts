@@ -29,6 +29,16 @@ async function signInWithPassword(page: Page, email: string, base = '') {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
+async function signInAsAdmin(page: Page) {
+  await page.goto('/api/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL)
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL('/admin')
+  await waitForHydration(page)
+}
+
 async function signOut(page: Page, base = '') {
   await page.goto(`${base}/api/logout`)
   await expect(page).toHaveURL(base ? `${base}/` : '/')
@@ -161,24 +171,63 @@ test('enrols an authenticator app, signs in with codes, and uses a recovery code
   }
 })
 
-test('sends a user the policy covers, with no factor, to enrol first', async ({ page }) => {
+test('an admin turns the policy on in Users; a covered user with no factor is sent to enrol', async ({
+  page,
+  browser,
+}) => {
   const email = await newEditor('policy')
-  const set = await admin.put('/api/admin/mfa-policy', { data: { mode: 'roles', roles: ['editor'] } })
-  expect(set.status()).toBe(200)
+  const adminPage = await (await browser.newContext()).newPage()
+  await signInAsAdmin(adminPage)
+  await adminPage.getByRole('tab', { name: 'Users', exact: true }).click()
+  const card = adminPage.getByRole('region', { name: 'Second factor' })
+  await expect(card.getByRole('radio', { name: 'Not required' })).toBeChecked()
+  await card.getByRole('radio', { name: 'Required for some roles' }).check()
+  await card.getByRole('checkbox', { name: 'Editors' }).check()
+  await card.getByRole('button', { name: 'Save policy' }).click()
+  await expect(adminPage.getByText('Second-factor policy saved').first()).toBeVisible()
   try {
     await signInWithPassword(page, email)
     await expect(page).toHaveURL('/admin/account?enrol=1')
     await expect(page.getByText('Your organisation requires a second factor for your account')).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
     const refused = await page.request.get('/api/admin/pages')
     expect(refused.status()).toBe(403)
     expect(await refused.json()).toMatchObject({ enrol: true })
     await page.goto('/admin')
     await expect(page).toHaveURL('/admin/account?enrol=1')
-    // The admin role is not covered: the e2e admin carries on.
+    // The admin role is not covered: the admin carries on.
     expect((await admin.get('/api/admin/pages')).status()).toBe(200)
   } finally {
     await admin.put('/api/admin/mfa-policy', { data: { mode: 'off' } })
+    await adminPage.context().close()
   }
   await page.goto('/admin')
   await expect(page).toHaveURL('/admin')
+})
+
+test("an admin resets a user's second factors in Users", async ({ page, browser, baseURL }) => {
+  const email = await newEditor('reset')
+  const user = await request.newContext({ baseURL })
+  try {
+    await user.post('/api/login', { data: { email, password: PASSWORD } })
+    const { secret } = (await (await user.post('/api/admin/account/totp', { data: {} })).json()) as {
+      secret: string
+    }
+    expect(
+      (await user.post('/api/admin/account/totp/confirm', { data: { code: codeAt(secret, 0) } })).status(),
+    ).toBe(200)
+    const adminPage = await (await browser.newContext()).newPage()
+    await signInAsAdmin(adminPage)
+    await adminPage.getByRole('tab', { name: 'Users', exact: true }).click()
+    await adminPage.getByRole('button', { name: `Reset second factors of ${email}` }).click()
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Reset second factors' }).click()
+    await expect(adminPage.getByText(`${email}'s second factors were removed`).first()).toBeVisible()
+    await adminPage.context().close()
+    // Signed out everywhere, and the password alone signs in again.
+    expect((await user.get('/api/auth/user')).status()).toBe(401)
+    await signInWithPassword(page, email)
+    await expect(page).toHaveURL('/admin')
+  } finally {
+    await user.dispose()
+  }
 })
