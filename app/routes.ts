@@ -17,6 +17,7 @@ export default [
     route('admin/pages/edit/:id', 'routes/admin/page-edit.tsx'),
     route('admin/api', 'routes/admin/api-reference.tsx'),
     route('admin/account/sessions', 'routes/admin/account-sessions.tsx'),
+    route('admin/account', 'routes/admin/account.tsx'),
     route('admin/buyers/:id/access', 'routes/admin/buyer-access.tsx'),
   ]),
   route(':slug', 'routes/public/cms-page.tsx'),

@@ -37,3 +37,16 @@ describe('describeActivity for saved sections', () => {
     expect(describeActivity({ action, entityId: '3', detail })).toBe(text)
   })
 })
+
+describe('describeActivity for sign-in and second factors', () => {
+  it.each([
+    ['auth.sign_in', { method: 'password+totp' }, 'Signed in with a password and an authenticator code'],
+    ['auth.sign_in', { method: 'passkey' }, 'Signed in with a passkey'],
+    ['auth.passkey_added', { name: 'Work laptop' }, "Passkey 'Work laptop' added"],
+    ['auth.passkey_removed', { name: 'Work laptop' }, "Passkey 'Work laptop' removed"],
+    ['auth.totp_enabled', null, 'Authenticator app turned on'],
+    ['auth.factors_reset', null, "A user's second factors reset"],
+  ])('%s reads "%s"', (action, detail, text) => {
+    expect(describeActivity({ action, entityId: null, detail })).toBe(text)
+  })
+})

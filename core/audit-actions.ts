@@ -11,6 +11,14 @@ export const auditActions = {
   'auth.first_admin_created': 'First admin created',
   'auth.session_ended': 'Session ended',
   'auth.sso_linked': 'Account linked to single sign-on',
+  'auth.passkey_added': 'Passkey added',
+  'auth.passkey_removed': 'Passkey removed',
+  'auth.totp_enabled': 'Authenticator app turned on',
+  'auth.totp_disabled': 'Authenticator app removed',
+  'auth.recovery_codes_generated': 'Recovery codes generated',
+  'auth.recovery_code_used': 'Recovery code used to sign in',
+  'auth.factors_reset': "A user's second factors reset",
+  'auth.mfa_policy_changed': 'Second-factor policy changed',
   'page.create': 'Page created',
   'page.update': 'Page updated',
   'page.delete': 'Page deleted',
@@ -101,6 +109,15 @@ const settingNames: Record<string, string> = {
 }
 
 /** An audit entry in plain words: "Page 'Spring offer' published", "Redirect /old added". */
+const signInMethods: Record<string, string> = {
+  password: 'a password',
+  'password+totp': 'a password and an authenticator code',
+  'password+passkey': 'a password and a passkey',
+  'password+recovery': 'a password and a recovery code',
+  passkey: 'a passkey',
+  sso: 'single sign-on',
+}
+
 export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId' | 'detail'>): string {
   const d = entry.detail ?? {}
   const text = (key: string) => (typeof d[key] === 'string' ? (d[key] as string) : undefined)
@@ -166,6 +183,10 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     const done = { create: 'created', delete: 'deleted', publish: 'published' }[verb] ?? 'updated'
     return `${name} ${done}`
   }
+  if ((entry.action === 'auth.passkey_added' || entry.action === 'auth.passkey_removed') && text('name'))
+    return `Passkey '${text('name')}' ${verb === 'passkey_added' ? 'added' : 'removed'}`
+  if (entry.action === 'auth.sign_in' && text('method') && signInMethods[text('method') as string])
+    return `Signed in with ${signInMethods[text('method') as string]}`
   if (entry.action === 'lead.resend') return `Lead ${entry.entityId} sent again to the buyer`
   if (entry.action === 'lead.route') return `Lead ${entry.entityId} routed again to buyers`
   return describeAction(entry.action)

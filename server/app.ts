@@ -23,6 +23,7 @@ import {
 } from './context.ts'
 import { ping } from './db/database.ts'
 import { bucketOf, type TrustProxy } from './experiments/assignment.server.ts'
+import { factorSignInRouter } from './factors/sign-in-router.ts'
 import { CriticalCss } from './http/critical-css.ts'
 import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
 import { formBodyLimit } from './http/form-body-limit.ts'
@@ -191,6 +192,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(authRouter(services))
   app.use(accountSessionsRouter(services))
   app.use(ssoRouter(services))
+  app.use(factorSignInRouter(services))
   app.use(openApiRouter(services))
   app.use('/api/admin', session, adminApiRouter(services))
   app.use('/api/buyer', buyerApiRouter(services))

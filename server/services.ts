@@ -15,6 +15,7 @@ import { seed } from './db/seed.ts'
 import { Exposures } from './experiments/assignment.server.ts'
 import { exposuresJob } from './experiments/jobs.server.ts'
 import { loadRunningExperiments } from './experiments/queries.server.ts'
+import { factorJobs } from './factors/store.server.ts'
 import { rateLimitJobs } from './http/rate-limit.ts'
 import { deliveredLeads, deliveredSubmissions } from './leads/delivery-payload.server.ts'
 import { createLogger } from './logger.ts'
@@ -81,7 +82,12 @@ export function createServices(
 
   const counters = new Counters()
   const jobs = new Scheduler(logger)
-  for (const job of [...authJobs(db), ...rateLimitJobs(db), ...retentionJobs({ db, site, logger })]) {
+  for (const job of [
+    ...authJobs(db),
+    ...factorJobs(db),
+    ...rateLimitJobs(db),
+    ...retentionJobs({ db, site, logger }),
+  ]) {
     jobs.register(job)
   }
   jobs.register(redirectHitsJob(db, counters), { runOnStop: true })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CODE_INVALID, SECOND_STEP_EXPIRED } from './factors.ts'
 import { email, PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_SHORT, password } from './fields.ts'
 
 export { PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_SHORT }
@@ -64,6 +65,9 @@ export const authErrors = {
   'setup-token-required': 'Setup token is required',
   'setup-done': 'Setup is already complete',
   'setup-invalid': 'This setup link is not valid',
+  code: CODE_INVALID,
+  'code-format': 'Enter the 6-digit code from your authenticator app',
+  'step-expired': SECOND_STEP_EXPIRED,
   invalid: 'Please check the form and try again.',
   ...ssoErrors,
 } as const

@@ -7,6 +7,8 @@ import { buyerAccessAdminRouter } from '../buyer-access/admin-router.ts'
 import { buyersAdminRouter, contractsAdminRouter } from '../buyers/admin-router.ts'
 import type { AppServices } from '../context.ts'
 import { experimentsAdminRouter } from '../experiments/admin-router.ts'
+import { accountAdminRouter } from '../factors/account-router.ts'
+import { mfaPolicyAdminRouter, requireEnrolment } from '../factors/policy-router.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { revenueAdminRouter } from '../ledger/admin-router.ts'
 import { mediaAdminRouter } from '../media/admin-router.ts'
@@ -32,6 +34,10 @@ export function adminApiRouter(services: AppServices): Router {
   const router = Router()
   router.use(requireSignedIn)
   router.use(express.json({ limit: '1mb' }))
+  // One's own sign-in factors, before the enrolment guard: that is where a held account enrols.
+  router.use('/account', accountAdminRouter(services))
+  router.use(requireEnrolment(services))
+  router.use('/mfa-policy', requirePermission('users'), mfaPolicyAdminRouter(services))
   router.use('/pages', requirePermission('pages'), pagesAdminRouter(services))
   // Images are uploaded to be put in pages: whoever may edit pages may upload them.
   router.use('/upload-image', requirePermission('pages'), uploadsAdminRouter(services))

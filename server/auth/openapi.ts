@@ -35,11 +35,20 @@ export const authApi = defineApi({
       method: 'post',
       path: '/api/login',
       summary: 'Sign in',
-      description: `Sets the session cookie. ${FORM_REDIRECT}`,
+      description: `Sets the session cookie. An account with a second factor is not signed in yet: the answer is \`{ secondFactor: { methods } }\` with a pending sign-in cookie, finished under /api/login/totp, /recovery or /passkey. ${FORM_REDIRECT}`,
       auth: 'public',
       request: loginSchema,
       requestType: 'json-or-form',
-      response: shape({ user: ref('CurrentAdmin') }),
+      response: {
+        oneOf: [
+          shape({ user: ref('CurrentAdmin') }),
+          shape({
+            secondFactor: shape({
+              methods: { type: 'array', items: { type: 'string', enum: ['totp', 'passkey', 'recovery'] } },
+            }),
+          }),
+        ],
+      },
       responses: { 401: 'Invalid email or password', 429: 'Too many attempts' },
     },
     {

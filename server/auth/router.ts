@@ -13,6 +13,7 @@ import {
 } from '../../core/schemas/auth.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
+import { beginSecondStep } from '../factors/sign-in-router.ts'
 import { HttpError } from '../http/errors.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { parseBody } from '../http/validate.ts'
@@ -119,6 +120,8 @@ export function authRouter(services: AppServices): Router {
           withQuery('/api/login', { error: 'sso-required' }),
         )
       }
+      // An account with a second factor is not signed in yet: it gets a pending sign-in instead.
+      if (await beginSecondStep(services, req, res, row)) return
       await completeSignIn(services, req, res, row, 'password')
       // A buyer's account has its own page and nothing else.
       answer(req, res, 200, { user: toCurrentAdmin(row) }, row.role === 'buyer' ? '/buyer' : '/admin')

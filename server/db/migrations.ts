@@ -22,6 +22,7 @@ import { analytics } from './migrations/0019-analytics.ts'
 import { experiments } from './migrations/0020-experiments.ts'
 import { media } from './migrations/0021-media.ts'
 import { savedSections } from './migrations/0022-saved-sections.ts'
+import { secondFactors } from './migrations/0023-second-factors.ts'
 import { sessionDetails } from './migrations/0024-session-details.ts'
 import { sso } from './migrations/0025-sso.ts'
 
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0020_experiments': experiments(dialect),
         '0021_media': media(dialect),
         '0022_saved_sections': savedSections(dialect),
+        '0023_second_factors': secondFactors(dialect),
         '0024_session_details': sessionDetails(dialect),
         '0025_sso': sso(dialect),
       }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import type { BuyerTables } from './schema-buyers.ts'
+import type { FactorTables } from './schema-factors.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
 import type { SessionTables } from './schema-sessions.ts'
@@ -343,7 +344,8 @@ export interface DB
     MediaTables,
     PagePartTables,
     SessionTables,
-    SsoTables {
+    SsoTables,
+    FactorTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable

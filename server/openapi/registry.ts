@@ -7,6 +7,7 @@ import { buyerApi } from '../buyer-api/openapi.ts'
 import { buyersApi } from '../buyers/openapi.ts'
 import { consentApi } from '../consent/openapi.ts'
 import { experimentsApi } from '../experiments/openapi.ts'
+import { factorsApi } from '../factors/openapi.ts'
 import { leadsApi } from '../leads/openapi.ts'
 import { revenueApi } from '../ledger/openapi.ts'
 import { mediaApi } from '../media/openapi.ts'
@@ -46,6 +47,7 @@ const referenceApi = defineApi({
 export const apiModules = [
   authApi,
   ssoApi,
+  factorsApi,
   consentApi,
   leadsApi,
   pagesApi,

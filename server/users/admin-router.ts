@@ -2,6 +2,7 @@ import type { Router } from 'express'
 import { hasAdminAccess } from '../../core/permissions.ts'
 import { adminUserCreateSchema, adminUserUpdateSchema, type CurrentAdmin } from '../../core/schemas/users.ts'
 import { adminResource } from '../admin/admin-resource.ts'
+import { audit } from '../audit/audit.server.ts'
 import {
   adminStore,
   countOtherActiveAdmins,
@@ -14,6 +15,7 @@ import { sendPasswordResetLink } from '../auth/password-reset.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
 import { buyerExists } from '../buyers/queries.server.ts'
 import type { AppServices } from '../context.ts'
+import { deleteAllFactors } from '../factors/store.server.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseId } from '../http/validate.ts'
 
@@ -99,6 +101,23 @@ export function usersAdminRouter(services: AppServices): Router {
         if (!row.isActive) throw new HttpError(409, 'This admin is deactivated: reactivate them first')
         await sendPasswordResetLink(services, row.email, req.admin)
         res.json({ message: `A password reset link was sent to ${row.email}` })
+      })
+      // For a lost phone or key: the user signs in with the password alone and enrols again.
+      router.post('/:id/reset-factors', async (req, res) => {
+        const row = await findAdminById(db, parseId(req.params.id, 'Admin user'))
+        if (!row || row.role === 'buyer') throw new HttpError(404, 'Admin user not found')
+        if (row.id === req.admin?.id)
+          throw new HttpError(409, 'Manage your own second factors on your account page')
+        checkGrant(req.admin, row, { isActive: row.isActive })
+        await deleteAllFactors(db, row.id)
+        await destroyAdminSessions(db, row.id)
+        await audit(db, {
+          actor: req.admin,
+          action: 'auth.factors_reset',
+          entity: 'admin_user',
+          entityId: row.id,
+        })
+        res.json({ message: `${row.email}'s second factors were removed and their sessions ended` })
       })
     },
   })

@@ -258,6 +258,62 @@ const routes: RouteCase[] = [
     ok: 404,
   },
   { method: 'DELETE', path: '/api/account/sessions', permission: 'signed-in', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/reset-factors',
+    permission: 'users',
+    entity: 'user',
+    body: () => ({}),
+    ok: 200,
+  },
+  { method: 'GET', path: '/api/admin/mfa-policy', permission: 'users', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/admin/mfa-policy',
+    permission: 'users',
+    body: () => ({ mode: 'off' }),
+    ok: 200,
+  },
+  // One's own account: any member of staff, on their own factors.
+  { method: 'GET', path: '/api/admin/account/security', permission: 'signed-in', ok: 200 },
+  { method: 'POST', path: '/api/admin/account/passkeys/options', permission: 'signed-in', ok: 200 },
+  // No registration challenge cookie: an allowed caller gets as far as 400.
+  {
+    method: 'POST',
+    path: '/api/admin/account/passkeys',
+    permission: 'signed-in',
+    body: () => ({
+      name: 'Key',
+      response: { id: 'eA', rawId: 'eA', type: 'public-key', response: { clientDataJSON: 'e30' } },
+    }),
+    ok: 400,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/account/passkeys/:id',
+    permission: 'signed-in',
+    params: async () => ({ id: 999_999 }),
+    body: () => ({ name: 'Renamed' }),
+    ok: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/account/passkeys/:id',
+    permission: 'signed-in',
+    params: async () => ({ id: 999_999 }),
+    ok: 404,
+  },
+  // In this order: a set-up is started, a wrong code refused, then the unconfirmed app removed.
+  { method: 'POST', path: '/api/admin/account/totp', permission: 'signed-in', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/account/totp/confirm',
+    permission: 'signed-in',
+    body: () => ({ code: '000000' }),
+    ok: 400,
+  },
+  { method: 'DELETE', path: '/api/admin/account/totp', permission: 'signed-in', ok: 204 },
+  { method: 'POST', path: '/api/admin/account/recovery-codes', permission: 'signed-in', ok: 201 },
   { method: 'GET', path: '/api/admin/redirects/test', permission: 'redirects', ok: 400 },
 
   { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },
@@ -572,6 +628,13 @@ const publicApiRoutes = [
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/setup',
+  // The second step of signing in, and a passkey alone (tests/integration/second-factors.test.ts).
+  'POST /api/login/totp',
+  'POST /api/login/recovery',
+  'POST /api/login/passkey/options',
+  'POST /api/login/passkey/verify',
+  'POST /api/login/passkey-alone/options',
+  'POST /api/login/passkey-alone/verify',
   // A buyer's own API: an API key or a buyer's session (tests/integration/buyer-api.test.ts).
   'GET /api/buyer/leads',
   'GET /api/buyer/leads.csv',

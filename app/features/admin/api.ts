@@ -11,6 +11,14 @@ export class ApiError extends Error {
 /** SPEC section 8: a failed call's message is "status: body text" (or the status text). */
 async function failure(response: Response): Promise<ApiError> {
   const text = await response.text()
+  // Held at enrolment by the second-factor policy (say, it was just turned on): to the account page.
+  if (
+    response.status === 403 &&
+    typeof window !== 'undefined' &&
+    window.location.pathname !== '/admin/account' &&
+    /"enrol":true/.test(text)
+  )
+    window.location.assign('/admin/account?enrol=1')
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`)
 }
 

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Outlet, redirect } from 'react-router'
-import { requestContext } from '../../../server/context.ts'
+import { requestContext, servicesContext } from '../../../server/context.ts'
+import { needsEnrolment } from '../../../server/factors/store.server.ts'
 import { createQueryClient } from '../../features/admin/api.ts'
 import type { Route } from './+types/layout'
 
@@ -12,6 +13,16 @@ import type { Route } from './+types/layout'
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context }, next) => {
     if (context.get(requestContext).admin?.role === 'buyer') throw redirect('/buyer')
+    return next()
+  },
+  // An account the second-factor policy covers, with no factor yet, enrols before anything else.
+  async ({ context, request }, next) => {
+    const admin = context.get(requestContext).admin
+    const path = new URL(request.url).pathname
+    if (admin && path !== '/admin/account' && path !== '/admin/account.data') {
+      if (await needsEnrolment(context.get(servicesContext).db, admin))
+        throw redirect('/admin/account?enrol=1')
+    }
     return next()
   },
   async (_args, next) => {

@@ -1,20 +1,41 @@
 import { type FormEvent, useState } from 'react'
 import { redirect } from 'react-router'
 import { authErrorMessage, forgotPasswordSchema, loginSchema } from '../../../core/schemas/auth.ts'
+import { SECOND_STEP_EXPIRED } from '../../../core/schemas/factors.ts'
 import { fieldErrors } from '../../../core/schemas/leads.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
+import { readChallenge } from '../../../server/factors/challenges.server.ts'
+import { secondFactorMethods } from '../../../server/factors/methods.server.ts'
 import { ssoPublicView } from '../../../server/sso/public.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { AuthCard, adminPageMeta, Field, Notice } from '../../features/auth/auth-card.tsx'
+import { PasskeySignIn } from '../../features/auth/passkey-sign-in.tsx'
+import { SecondStep } from '../../features/auth/second-step.tsx'
 import { SsoSignIn } from '../../features/auth/sso-sign-in.tsx'
 import type { Route } from './+types/login'
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const account = context.get(requestContext).admin
   if (account) throw redirect(account.role === 'buyer' ? '/buyer' : '/admin')
   const url = new URL(request.url)
+  let error = authErrorMessage(url.searchParams.get('error'))
+  if (url.searchParams.get('step') === 'second') {
+    // The password was right: the pending sign-in (server-side, named by a cookie) waits for a factor.
+    const services = context.get(servicesContext)
+    const pending = await readChallenge(services, request.headers.get('cookie'), 'second-step')
+    if (pending?.adminId) {
+      return {
+        step: 'second' as const,
+        methods: await secondFactorMethods(services, pending.adminId),
+        useRecovery: url.searchParams.get('method') === 'recovery',
+        error,
+      }
+    }
+    error = SECOND_STEP_EXPIRED
+  }
   return {
-    error: authErrorMessage(url.searchParams.get('error')),
+    step: 'password' as const,
+    error,
     // Only an address that is an email is put back in the field: no free text from the URL.
     email: forgotPasswordSchema.safeParse({ email: url.searchParams.get('email') }).data?.email ?? '',
     reset: url.searchParams.get('reset') === '1',
@@ -25,6 +46,25 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => adminPageMeta('Sign in')
 
 export default function Login({ loaderData }: Route.ComponentProps) {
+  if (loaderData.step === 'second') {
+    return (
+      <AuthCard
+        title="Confirm it's you"
+        description="Your account has a second factor. Use one of them to finish signing in."
+      >
+        {loaderData.error ? <Notice tone="error">{loaderData.error}</Notice> : null}
+        <SecondStep methods={loaderData.methods} useRecovery={loaderData.useRecovery} />
+      </AuthCard>
+    )
+  }
+  return <PasswordStep data={loaderData} />
+}
+
+function PasswordStep({
+  data: loaderData,
+}: {
+  data: { error: string | null; email: string; reset: boolean; sso: ReturnType<typeof ssoPublicView> }
+}) {
   const [errors, setErrors] = useState<Record<string, string>>({})
 
   // Checked in the browser first for quick feedback; the server checks again either way.
@@ -68,6 +108,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </Button>
       </form>
       <SsoSignIn sso={loaderData.sso} />
+      <PasskeySignIn />
       <p className="mt-4 text-center text-sm">
         <a href="/forgot-password" className="font-medium text-teal-800 underline underline-offset-2">
           Forgot password?

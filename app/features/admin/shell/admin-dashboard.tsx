@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BookOpen, ExternalLink, LogOut } from 'lucide-react'
+import { BookOpen, ExternalLink, LogOut, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Permission } from '../../../../core/permissions.ts'
@@ -85,6 +85,10 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
             </p>
           </div>
           <nav aria-label="Admin" className="flex flex-wrap gap-2">
+            <Link to="/admin/account" className={buttonClasses('secondary', 'sm')}>
+              <UserRound className="size-4" aria-hidden="true" />
+              Account
+            </Link>
             <Link to="/admin/api" className={buttonClasses('secondary', 'sm')}>
               <BookOpen className="size-4" aria-hidden="true" />
               API reference

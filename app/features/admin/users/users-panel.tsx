@@ -1,4 +1,4 @@
-import { Mail, MonitorSmartphone } from 'lucide-react'
+import { KeyRound, Mail, MonitorSmartphone } from 'lucide-react'
 import { useId, useState } from 'react'
 import {
   adminEquivalentPermissions,
@@ -21,6 +21,7 @@ import {
 } from '../../../../core/schemas/users.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Select } from '../../../components/ui/field.tsx'
 import { apiRequest } from '../api.ts'
 import { formatDateTime } from '../format.ts'
@@ -29,6 +30,7 @@ import type { FieldSpec } from '../resource/resource-form.tsx'
 import { ResourceHeader, ResourceTable, RowActions } from '../resource/resource-table.tsx'
 import { useResource, useResourceEditor } from '../resource/use-resource.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import { MfaPolicyCard } from './mfa-policy-card.tsx'
 import { SsoBadge, SsoCard, useSsoLinkedIds } from './sso-card.tsx'
 import { UserSessionsDialog } from './user-sessions-dialog.tsx'
 
@@ -188,6 +190,16 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
   })
 
   const [sessionsOf, setSessionsOf] = useState<AdminUserView | null>(null)
+  const [resetting, setResetting] = useState<AdminUserView | null>(null)
+  const resetFactors = useAdminMutation({
+    request: (id: number) => apiRequest<{ message: string }>('POST', `${USERS}/${id}/reset-factors`, {}),
+    invalidate: [],
+    success: (answer) => ({ title: 'Second factors reset', description: answer.message }),
+    failure: (e) => ({
+      title: 'Error',
+      description: serverMessage(e) ?? 'Failed to reset the second factors.',
+    }),
+  })
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -294,6 +306,16 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     <MonitorSmartphone className="size-4" aria-hidden="true" />
                     Sessions
                   </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={u.id === me.id || locked || resetFactors.isPending}
+                    aria-label={`Reset second factors of ${u.email}`}
+                    onClick={() => setResetting(u)}
+                  >
+                    <KeyRound className="size-4" aria-hidden="true" />
+                    Reset second factors
+                  </Button>
                 </RowActions>
               )
             },
@@ -325,6 +347,18 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
         onOpenChange={(open) => (open ? undefined : setSessionsOf(null))}
       />
       <SsoCard />
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => (open ? null : setResetting(null))}
+        title="Reset second factors?"
+        description={`${resetting?.email ?? 'This user'}'s passkeys, authenticator app and recovery codes will be removed and they will be signed out everywhere. They sign in with their password and set up a factor again.`}
+        confirmLabel="Reset second factors"
+        pending={resetFactors.isPending}
+        onConfirm={() =>
+          resetting && resetFactors.mutate(resetting.id, { onSettled: () => setResetting(null) })
+        }
+      />
+      <MfaPolicyCard />
     </div>
   )
 }

@@ -1,0 +1,2 @@
+export const ACCOUNT = '/api/admin/account'
+export const SECURITY = `${ACCOUNT}/security`

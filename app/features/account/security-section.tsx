@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query'
+import type { SecurityView } from '../../../core/schemas/factors.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { PasskeysCard } from './passkeys-card.tsx'
+import { RecoveryCodesCard } from './recovery-codes-card.tsx'
+import { SECURITY } from './security-api.ts'
+import { TotpCard } from './totp-card.tsx'
+
+/** Account → Security: the user's own passkeys, authenticator app and recovery codes. */
+export function SecuritySection({ enrolRequested }: { enrolRequested: boolean }) {
+  const { data, isLoading, error } = useQuery<SecurityView | null>({ queryKey: [SECURITY] })
+  return (
+    <section aria-labelledby="security-heading" className="grid gap-4">
+      <h2 id="security-heading" className="font-bold text-navy-900 text-xl">
+        Security
+      </h2>
+      {isLoading ? <p role="status">Loading your sign-in settings…</p> : null}
+      {error ? <Alert>Your sign-in settings could not be loaded. Please refresh.</Alert> : null}
+      {data?.mustEnrol ? (
+        <Alert tone="warning" live>
+          Your organisation requires a second factor for your account. Add a passkey or set up an
+          authenticator app to continue to the admin.
+        </Alert>
+      ) : enrolRequested && data && !data.mustEnrol ? (
+        <Alert tone="info" live>
+          Thank you: your account has a second factor. You can go back to the dashboard.
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          <PasskeysCard passkeys={data.passkeys} />
+          <TotpCard totp={data.totp} />
+          <RecoveryCodesCard codes={data.recoveryCodes} />
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, LogOut } from 'lucide-react'
+import { useSearchParams } from 'react-router'
+import type { CurrentAdmin } from '../../../core/schemas/users.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { buttonClasses } from '../../components/ui/button-styles.ts'
+import { SecuritySection } from '../../features/account/security-section.tsx'
+import { SessionsSection } from '../../features/account/sessions-section.tsx'
+import { AdminLoading, SignedOut } from '../../features/admin/shell/signed-out.tsx'
+import { adminPageMeta } from '../../features/auth/auth-card.tsx'
+
+export const meta = () => adminPageMeta('Your account')
+
+/** /admin/account: the signed-in user's own account (any staff role). */
+export default function Account() {
+  const { data: user, isLoading, error } = useQuery<CurrentAdmin | null>({ queryKey: ['/api/auth/user'] })
+  const [params] = useSearchParams()
+  if (isLoading) return <AdminLoading />
+  if (!user) return <SignedOut error={error} />
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <header className="border-slate-200 border-b bg-white">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <div>
+            <h1 className="font-bold text-2xl text-navy-900">Your account</h1>
+            <p className="text-slate-600 text-sm">
+              Signed in as {user.email} ({user.role})
+            </p>
+          </div>
+          <nav aria-label="Account" className="flex flex-wrap gap-2">
+            {/* A full load: the server decides whether this account may go there yet. */}
+            <a href="/admin" className={buttonClasses('secondary', 'sm')}>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Dashboard
+            </a>
+            <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </Button>
+          </nav>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6">
+        <SecuritySection enrolRequested={params.get('enrol') === '1'} />
+        <SessionsSection />
+      </main>
+    </div>
+  )
+}
