@@ -8,6 +8,7 @@ import {
   totpCodeSchema,
 } from '../../core/schemas/factors.ts'
 import { site } from '../../core/site.ts'
+import { kickAccountNotices } from '../account-notices/notices.server.ts'
 import { audit } from '../audit/audit.server.ts'
 import { findAdminById } from '../auth/admins.server.ts'
 import type { AppServices } from '../context.ts'
@@ -39,6 +40,11 @@ const PASSKEY_NOT_FOUND = 'Passkey not found'
 export function accountAdminRouter(services: AppServices): Router {
   const { db, config } = services
   const router = Router()
+  // A factor added or removed is mailed to its owner now, not at the notices job's next round.
+  router.use((req, res, next) => {
+    if (req.method !== 'GET') res.on('finish', () => res.statusCode < 300 && kickAccountNotices(services))
+    next()
+  })
 
   async function me(req: Parameters<Parameters<Router['get']>[1]>[0]) {
     const row = req.admin ? await findAdminById(db, req.admin.id) : undefined

@@ -1,6 +1,7 @@
 import type { Router } from 'express'
 import { hasAdminAccess } from '../../core/permissions.ts'
 import { adminUserCreateSchema, adminUserUpdateSchema, type CurrentAdmin } from '../../core/schemas/users.ts'
+import { kickAccountNotices } from '../account-notices/notices.server.ts'
 import { adminResource } from '../admin/admin-resource.ts'
 import { audit } from '../audit/audit.server.ts'
 import {
@@ -117,6 +118,7 @@ export function usersAdminRouter(services: AppServices): Router {
           entity: 'admin_user',
           entityId: row.id,
         })
+        kickAccountNotices(services)
         res.json({ message: `${row.email}'s second factors were removed and their sessions ended` })
       })
     },
