@@ -1,5 +1,5 @@
 import type { WidgetContentMap, WidgetDefaults, WidgetStyles } from '../page-content.ts'
-import type { WidgetCategory, WidgetType } from './types.ts'
+import { styleFields, type WidgetCategory, type WidgetType } from './types.ts'
 
 /** A settings field of a block, rendered by the one field renderer (app/features/blocks/fields). */
 export type FieldSpec =
@@ -59,19 +59,7 @@ export type BlockModel<T extends WidgetType> = {
 export const defineBlockModel = <T extends WidgetType>(model: BlockModel<T>) => model
 
 /** Every style field, as the builder's Style Panel lists them. */
-export const allStyles = [
-  'fontSize',
-  'fontWeight',
-  'color',
-  'textColor',
-  'backgroundColor',
-  'margin',
-  'padding',
-  'borderWidth',
-  'borderColor',
-  'borderRadius',
-  'textAlign',
-] as const satisfies readonly StyleField[]
+export const allStyles: readonly StyleField[] = styleFields
 
 export const boxStyles = [
   'backgroundColor',
