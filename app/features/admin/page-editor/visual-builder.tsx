@@ -118,7 +118,7 @@ export function VisualBuilder({
     const root = rootRef.current
     if (!root) return
     if (fullScreen === 'window') {
-      root.scrollIntoView({ block: 'start' })
+      root.scrollIntoView({ block: 'start', behavior: 'instant' })
       return
     }
     if (!fullScreen) {
@@ -208,7 +208,7 @@ export function VisualBuilder({
         fullScreen={!!fullScreen}
         onFullScreen={() => {
           // Back from the window-filling builder to the page's fields at the top.
-          if (fullScreen === 'window') window.scrollTo({ top: 0 })
+          if (fullScreen === 'window') window.scrollTo({ top: 0, behavior: 'instant' })
           setFullScreen(!fullScreen)
         }}
         fullScreenButton={fullScreenButton}

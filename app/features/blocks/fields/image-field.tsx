@@ -65,6 +65,57 @@ export function ImageField({
           <Input {...control} value={value.alt} onChange={(e) => onChange({ alt: e.target.value })} />
         )}
       </Field>
+      <PixelSize label={label} value={value} onChange={onChange} />
     </div>
+  )
+}
+
+const SIZE = /^\s*(\d{1,5})\s*[x×]\s*(\d{1,5})\s*$/i
+
+/**
+ * The image's own size in pixels, so the page keeps its place before the image loads. A library
+ * image fills it in; an image from another site needs it typed (as 1200 x 800).
+ */
+function PixelSize({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: ImageValue
+  onChange: (patch: Partial<ImageValue>) => void
+}) {
+  const shown = value.pixelWidth && value.pixelHeight ? `${value.pixelWidth} x ${value.pixelHeight}` : ''
+  const [text, setText] = useState(shown)
+  const [lastShown, setLastShown] = useState(shown)
+  if (shown !== lastShown) {
+    // Picked from the library or a new address: show what the value now holds.
+    setLastShown(shown)
+    setText(shown)
+  }
+  const match = SIZE.exec(text)
+  const invalid = text.trim() !== '' && !match
+  return (
+    <Field
+      label={`${label} original size`}
+      hint="In pixels, as 1200 x 800; filled in for library images"
+      error={invalid ? 'Write the size as two whole numbers, like 1200 x 800' : undefined}
+    >
+      {(control) => (
+        <Input
+          {...control}
+          value={text}
+          inputMode="numeric"
+          placeholder="1200 x 800"
+          onChange={(e) => {
+            const next = e.target.value
+            setText(next)
+            const size = SIZE.exec(next)
+            if (size) onChange({ pixelWidth: Number(size[1]), pixelHeight: Number(size[2]) })
+            else if (!next.trim()) onChange({ pixelWidth: undefined, pixelHeight: undefined })
+          }}
+        />
+      )}
+    </Field>
   )
 }
