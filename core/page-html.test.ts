@@ -181,3 +181,31 @@ describe('sanitizePageHtml and the rich-text editor', () => {
     )
   })
 })
+
+describe('sanitizePageHtml rendering images', () => {
+  const images = { '/uploads/a-1600.webp': { width: 1600, height: 900, srcset: '/uploads/a-480.webp 480w' } }
+  it('sizes an uploaded image and makes the lead image eager, the rest lazy', () => {
+    const html = sanitizePageHtml(
+      '<p><img src="/uploads/a-1600.webp" alt="A"><img src="/b.png" alt="B"></p>',
+      {
+        images,
+        lead: true,
+      },
+    )
+    expect(html).toContain(
+      `<img src="/uploads/a-1600.webp" alt="A" width="1600" height="900" srcset="/uploads/a-480.webp 480w" sizes="(max-width: 768px) 100vw, 768px" fetchpriority="high" />`,
+    )
+    expect(html).toContain('<img src="/b.png" alt="B" loading="lazy" decoding="async" />')
+  })
+  it("keeps the loading the page's own markup gives (an upload's snippet says lazy)", () => {
+    const html = sanitizePageHtml(
+      '<img src="/uploads/a-1600.webp" alt="A" loading="lazy" decoding="async">',
+      {
+        images,
+        lead: true,
+      },
+    )
+    expect(html).toContain('loading="lazy"')
+    expect(html).not.toContain('fetchpriority')
+  })
+})

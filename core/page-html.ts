@@ -127,6 +127,7 @@ const options: sanitizeHtml.IOptions = {
  * How images in the HTML are rendered: `images` gives an upload's size and renditions; `lead` says
  * this HTML holds the page's first image, which is eager with `fetchpriority="high"`; every other
  * image is `loading="lazy" decoding="async"` (the rule: app/features/blocks/block-context.tsx).
+ * A `loading` the page's own markup gives (an uploaded image's snippet says lazy) is kept.
  */
 export type ImageRendering = { images: ImageInfoMap; lead: boolean }
 
@@ -135,8 +136,11 @@ function imageTransform(rendering: ImageRendering): sanitizeHtml.Transformer {
   return (tagName, attribs) => {
     const info = rendering.images[attribs.src ?? '']
     const out: sanitizeHtml.Attributes = { ...attribs }
-    delete out.loading
-    delete out.decoding
+    const authored = attribs.loading === 'lazy' || attribs.loading === 'eager'
+    if (!authored) {
+      delete out.loading
+      delete out.decoding
+    }
     delete out.fetchpriority
     if (info) {
       out.width = String(info.width)
@@ -144,7 +148,9 @@ function imageTransform(rendering: ImageRendering): sanitizeHtml.Transformer {
       out.srcset = info.srcset
       out.sizes = IMAGE_SIZES
     }
-    if (rendering.lead && first) out.fetchpriority = 'high'
+    if (authored) {
+      if (rendering.lead && first && attribs.loading === 'eager') out.fetchpriority = 'high'
+    } else if (rendering.lead && first) out.fetchpriority = 'high'
     else {
       out.loading = 'lazy'
       out.decoding = 'async'

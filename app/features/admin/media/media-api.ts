@@ -1,4 +1,5 @@
 import type { MediaItem } from '../../../../core/schemas/media.ts'
+import { uploadWithProgress } from '../upload-with-progress.ts'
 
 export type { MediaItem }
 
@@ -11,14 +12,6 @@ export function mediaListUrl(q: string, unusedOnly: boolean) {
   if (unusedOnly) params.set('unused', '1')
   const query = params.toString()
   return query ? `${MEDIA_URL}?${query}` : MEDIA_URL
-}
-
-export class MediaUploadError extends Error {
-  readonly status: number
-  constructor(status: number, message: string) {
-    super(message)
-    this.status = status
-  }
 }
 
 /** The server's `{message}`, else the status line (SPEC section 8). */
@@ -39,37 +32,29 @@ function failureMessage(request: XMLHttpRequest): string {
  * `onProgress` gets whole percentages. Resolves with the library item (a file already there
  * resolves with the item it already is).
  */
+function readItem(text: string): MediaItem | null {
+  try {
+    return JSON.parse(text) as MediaItem
+  } catch {
+    return null
+  }
+}
+
 export function uploadToLibrary(
   file: File,
   onProgress: (percent: number) => void,
   alt = '',
 ): { done: Promise<MediaItem>; abort: () => void } {
-  const request = new XMLHttpRequest()
-  const done = new Promise<MediaItem>((resolve, reject) => {
-    request.open('POST', MEDIA_URL)
-    request.withCredentials = true
-    request.setRequestHeader('Accept', 'application/json')
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) {
-        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)))
-      }
-    }
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(100)
-        resolve(JSON.parse(request.responseText) as MediaItem)
-      } else {
-        reject(new MediaUploadError(request.status, failureMessage(request)))
-      }
-    }
-    request.onerror = () => reject(new MediaUploadError(0, 'The upload could not reach the server'))
-    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))
-    const body = new FormData()
-    body.append('image', file, file.name)
-    body.append('alt', alt)
-    request.send(body)
+  const body = new FormData()
+  body.append('image', file, file.name)
+  body.append('alt', alt)
+  return uploadWithProgress({
+    url: MEDIA_URL,
+    body,
+    onProgress,
+    accept: readItem,
+    refused: failureMessage,
   })
-  return { done, abort: () => request.abort() }
 }
 
 export function formatBytes(bytes: number): string {
