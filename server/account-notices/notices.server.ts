@@ -60,6 +60,7 @@ export async function sendAccountNotices(services: Services, now = new Date()): 
       .where('id', '=', who)
       .executeTakeFirst()
     if (!account?.isActive) continue
+    if (row.action === 'auth.sign_in' && !(await fromNewDevice(db, row))) continue
     const mail = noticeMail(
       { action: row.action, createdAt: row.createdAt, detail: row.detail as Record<string, unknown> | null },
       account.email,
@@ -74,6 +75,33 @@ export async function sendAccountNotices(services: Services, now = new Date()): 
     }
   }
   return sent
+}
+
+type SignInRow = { id: number; actorId: number | null; detail: unknown }
+const deviceOf = (detail: unknown) => {
+  const d = (detail ?? {}) as Record<string, unknown>
+  return `${String(d.device ?? '')}|${String(d.browser ?? '')}`
+}
+
+/**
+ * A sign-in is mailed when it comes from a device and browser this account has not signed in
+ * from before. The account's very first sign-in is not: there is nothing it could be told apart
+ * from, and the account's owner was just given it.
+ */
+async function fromNewDevice(db: Services['db'], row: SignInRow): Promise<boolean> {
+  if (row.actorId === null) return false
+  const earlier = await db
+    .selectFrom('auditLog')
+    .select('detail')
+    .where('action', '=', 'auth.sign_in')
+    .where('actorId', '=', row.actorId)
+    .where('id', '<', row.id)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute()
+  if (earlier.length === 0) return false
+  const device = deviceOf(row.detail)
+  return !earlier.some((e) => deviceOf(e.detail) === device)
 }
 
 export function accountNoticesJob(services: Services): Job {

@@ -16,16 +16,17 @@ export function pagesRouter({ db, site }: AppServices): Router {
     if (!page) throw new HttpError(404, 'Page not found')
     const images = imagesIn((await site.get()).images, page.content)
     // The same sanitised content the public page renders, never the raw stored markup.
+    // An HTML page's images as the page renders them (the first eager: app/features/blocks).
+    const html =
+      typeof page.content === 'string' ? sanitizePageHtml(page.content, { images, lead: true }) : null
+    // The same sanitised content the public page renders, never the raw stored markup; `html` is
+    // the page's own HTML as it is, or the blocks' markup for builder content.
     res.json({
       ...page,
-      // An HTML page's images as the page renders them (the first eager: app/features/blocks).
-      content:
-        typeof page.content === 'string'
-          ? sanitizePageHtml(page.content, { images, lead: true })
-          : page.content,
-      html: renderToStaticMarkup(
-        createElement(PageBlocks, { content: readPageContent(page.content), images }),
-      ),
+      content: html ?? page.content,
+      html:
+        html ??
+        renderToStaticMarkup(createElement(PageBlocks, { content: readPageContent(page.content), images })),
     })
   })
   return router

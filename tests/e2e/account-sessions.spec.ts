@@ -133,9 +133,14 @@ test.describe('sessions a user can see and end', () => {
     })
     expect(created.status()).toBe(201)
 
+    // The account's first sign-in (an iPhone) is not mailed: nothing to tell it apart from.
+    const first = await otherBrowser(browser, IPHONE_SAFARI)
+    await signInAs(first.page, email, password)
+    await first.context.close()
     const user = await otherBrowser(browser, LINUX_FIREFOX)
     try {
       await signInAs(user.page, email, password)
+      // Then Firefox on Linux, a device this account has not used: mailed once.
       await expect.poll(() => mailsTo(email).map((m) => m.subject)).toEqual(['New sign-in to your account'])
       const [notice] = mailsTo(email)
       expect(notice?.text).toContain('Device: Linux, Firefox 133')

@@ -304,9 +304,12 @@ describe(`sessions a user can see and end, and account notices, on ${testDialect
   })
 
   describe('account notices by mail', () => {
-    it('mails a new sign-in once, with device, browser and network but no whole address', async () => {
+    it('mails a sign-in from a new device once, with device, browser and network but no whole address', async () => {
       const user = await newUser()
       await newMails()
+      // The account's first sign-in has nothing to be told apart from: no mail.
+      await signInAs(user.email, FIREFOX_LINUX)
+      expect((await newMails()).filter((m) => m.to === user.email)).toEqual([])
       await signInAs(user.email, SAFARI_IPHONE)
       const mails = (await newMails()).filter((m) => m.to === user.email)
       expect(mails).toHaveLength(1)
@@ -318,6 +321,9 @@ describe(`sessions a user can see and end, and account notices, on ${testDialect
 
       expect(await sendAccountNotices(app.services)).toBe(0)
       expect(await newMails()).toEqual([])
+      // The same device again: nothing new to tell.
+      await signInAs(user.email, SAFARI_IPHONE)
+      expect((await newMails()).filter((m) => m.to === user.email)).toEqual([])
     })
 
     it('mails factor changes to the actor, and an admin reset to the user reset', async () => {
