@@ -136,6 +136,7 @@ test.describe('sessions a user can see and end', () => {
     // The account's first sign-in (an iPhone) is not mailed: nothing to tell it apart from.
     const first = await otherBrowser(browser, IPHONE_SAFARI)
     await signInAs(first.page, email, password)
+    await first.page.goto('/api/logout')
     await first.context.close()
     const user = await otherBrowser(browser, LINUX_FIREFOX)
     try {
