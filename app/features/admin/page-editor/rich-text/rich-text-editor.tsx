@@ -7,8 +7,9 @@ import { Button } from '../../../../components/ui/button.tsx'
 import { controlClasses } from '../../../../components/ui/field.tsx'
 import { cn } from '../../../../lib/cn.ts'
 import { checkHtml, formatHtml, prepareHtml } from './code-view.ts'
-import { ImageDialog, LinkDialog, LostMarkupDialog, VideoDialog } from './dialogs.tsx'
+import { LinkDialog, LostMarkupDialog, VideoDialog } from './dialogs.tsx'
 import { richTextExtensions } from './extensions.ts'
+import { ImageDialog } from './image-dialog.tsx'
 import { focusToolbar, Toolbar, type ToolbarDialog } from './toolbar.tsx'
 
 /** Readable text in the editing area (Tailwind's reset removes heading sizes, list markers and so on). */
