@@ -58,6 +58,22 @@ export function accountAdminRouter(services: AppServices): Router {
     if (policyCovers(await readPolicy(db), role)) throw new HttpError(409, LAST_FACTOR_REQUIRED)
   }
 
+  /**
+   * The first factor comes with ten recovery codes, shown once in its answer: an account that has
+   * never had codes gets them without a separate step. Codes used up or regenerated are left alone.
+   */
+  async function firstRecoveryCodes(row: { id: number; email: string; role: string }) {
+    if ((await remainingRecoveryCodes(db, row.id)).total > 0) return undefined
+    const codes = newRecoveryCodes(RECOVERY_CODE_COUNT)
+    await replaceRecoveryCodes(db, row.id, codes)
+    await audit(db, {
+      actor: row,
+      action: 'auth.recovery_codes_generated',
+      detail: { count: codes.length, withFirstFactor: true },
+    })
+    return codes
+  }
+
   router.get('/security', async (req, res) => {
     const row = await me(req)
     const [passkeys, totp, codes, policy] = await Promise.all([
@@ -113,7 +129,9 @@ export function accountAdminRouter(services: AppServices): Router {
       entityId: saved.id,
       detail: { name },
     })
-    res.status(201).json(toPasskeyView(saved))
+    const recoveryCodes = await firstRecoveryCodes(row)
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(201).json({ ...toPasskeyView(saved), ...(recoveryCodes ? { recoveryCodes } : {}) })
   })
 
   router.put('/passkeys/:id', async (req, res) => {
@@ -189,7 +207,9 @@ export function accountAdminRouter(services: AppServices): Router {
       .where('adminId', '=', row.id)
       .execute()
     await audit(db, { actor: row, action: 'auth.totp_enabled' })
-    res.json({ message: 'Your authenticator app is set up' })
+    const recoveryCodes = await firstRecoveryCodes(row)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json({ message: 'Your authenticator app is set up', ...(recoveryCodes ? { recoveryCodes } : {}) })
   })
 
   router.delete('/totp', async (req, res) => {

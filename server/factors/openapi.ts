@@ -14,6 +14,11 @@ const STEP = 'Needs the pending sign-in cookie set by POST /api/login (five minu
 const FORM =
   'A form post (no JavaScript) is answered with a 303 to the dashboard, or back to the second step.'
 const options = { type: 'object', description: 'WebAuthn options for the browser (JSON, base64url).' }
+const FIRST_CODES =
+  "With the account's first factor (no recovery codes ever issued), `recoveryCodes` holds ten codes, shown in this answer only."
+const codes = { type: 'array', items: { type: 'string' } }
+/** Present only with the first factor, so not in `required`. */
+const firstCodes = { type: 'object', properties: { recoveryCodes: codes } }
 
 export const factorsApi = defineApi({
   tag: {
@@ -116,10 +121,11 @@ export const factorsApi = defineApi({
       method: 'post',
       path: `${ACCOUNT}/passkeys`,
       summary: 'Save a new passkey',
+      description: FIRST_CODES,
       auth: 'session',
       request: passkeyRegistrationSchema,
       status: 201,
-      response: ref('Passkey'),
+      response: { allOf: [ref('Passkey'), firstCodes] },
       responses: { 409: 'This passkey is already registered' },
     },
     {
@@ -151,9 +157,10 @@ export const factorsApi = defineApi({
       method: 'post',
       path: `${ACCOUNT}/totp/confirm`,
       summary: 'Confirm the authenticator app with a code',
+      description: FIRST_CODES,
       auth: 'session',
       request: totpCodeSchema,
-      response: messageSchema,
+      response: { allOf: [messageSchema, firstCodes] },
       responses: { 409: 'Nothing to confirm' },
     },
     {
@@ -171,7 +178,7 @@ export const factorsApi = defineApi({
       description: 'Replaces any earlier codes; the codes are shown in this answer only.',
       auth: 'session',
       status: 201,
-      response: shape({ codes: { type: 'array', items: { type: 'string' } } }),
+      response: shape({ codes }),
     },
     {
       method: 'get',

@@ -33,11 +33,21 @@ describe(`passkeys on ${testDialect}`, () => {
       { headers: { cookie } },
     )
     expect(saved.status).toBe(201)
-    return { user, authenticator, passkey: (await saved.json()) as { id: number; name: string } }
+    return {
+      user,
+      authenticator,
+      passkey: (await saved.json()) as { id: number; name: string; recoveryCodes?: string[] },
+    }
   }
 
   it('registers a passkey with a verified attestation, and lists it', async () => {
     const { user, passkey } = await withPasskey('Work laptop')
+    // The first factor comes with ten recovery codes, in this answer only.
+    expect(passkey.recoveryCodes).toHaveLength(10)
+    expect((await (await user.get('/api/admin/account/security')).json()).recoveryCodes).toEqual({
+      remaining: 10,
+      total: 10,
+    })
     const security = await (await user.get('/api/admin/account/security')).json()
     expect(security.passkeys).toEqual([
       expect.objectContaining({ id: passkey.id, name: 'Work laptop', lastUsedAt: null }),
@@ -111,7 +121,7 @@ describe(`passkeys on ${testDialect}`, () => {
   it('is a second factor after the password', async () => {
     const { user, authenticator } = await withPasskey()
     const step = await startSignIn(app, user.email, DEFAULT_PASSWORD)
-    expect(step.methods).toEqual(['passkey'])
+    expect(step.methods).toEqual(['passkey', 'recovery'])
     const optionsResponse = await app.postJson(
       '/api/login/passkey/options',
       {},

@@ -55,7 +55,7 @@ describe(`second factors on ${testDialect}`, () => {
       const user = await createSignedInAdmin(app, { role: 'editor' })
       const secret = await enrolTotp(user)
       const step = await startSignIn(app, user.email, DEFAULT_PASSWORD)
-      expect(step.methods).toEqual(['totp'])
+      expect(step.methods).toEqual(['totp', 'recovery'])
       expect(step.cookie).toMatch(new RegExp(`^${STEP_COOKIE}=`))
       // Without the pending sign-in there is nothing to finish.
       expect((await app.postJson('/api/login/totp', { code: totpCode(secret, 1) })).status).toBe(401)
@@ -119,6 +119,33 @@ describe(`second factors on ${testDialect}`, () => {
   })
 
   describe('recovery codes', () => {
+    it('come with the first factor only, shown in its answer once', async () => {
+      const user = await createSignedInAdmin(app, { role: 'editor' })
+      const started = await user.post('/api/admin/account/totp', {})
+      const { secret } = (await started.json()) as { secret: string }
+      const confirmed = await user.post('/api/admin/account/totp/confirm', { code: totpCode(secret) })
+      expect(confirmed.status).toBe(200)
+      expect(confirmed.headers.get('cache-control')).toBe('no-store')
+      const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes?: string[] }
+      expect(recoveryCodes).toHaveLength(10)
+      expect(new Set(recoveryCodes).size).toBe(10)
+      const step = await startSignIn(app, user.email, DEFAULT_PASSWORD)
+      expect(step.methods).toEqual(['totp', 'recovery'])
+      const ok = await finishSignIn(app, step.cookie, '/api/login/recovery', { code: recoveryCodes?.[3] })
+      expect(ok.response.status).toBe(200)
+      // Set up again after removing the app: the codes already issued stay, none are added.
+      expect((await user.del('/api/admin/account/totp')).status).toBe(204)
+      const again = await user.post('/api/admin/account/totp', {})
+      const second = (await again.json()) as { secret: string }
+      const reconfirmed = await user.post('/api/admin/account/totp/confirm', {
+        code: totpCode(second.secret),
+      })
+      expect(reconfirmed.status).toBe(200)
+      expect(await reconfirmed.json()).not.toHaveProperty('recoveryCodes')
+      const security = await (await user.get('/api/admin/account/security')).json()
+      expect(security.recoveryCodes).toEqual({ remaining: 9, total: 10 })
+    })
+
     it('are ten, shown once, stored hashed, and each signs in once', async () => {
       const user = await createSignedInAdmin(app, { role: 'editor' })
       await enrolTotp(user)

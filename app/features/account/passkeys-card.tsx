@@ -11,7 +11,7 @@ import { serverMessage, useAdminMutation } from '../admin/use-admin-mutation.ts'
 import { browserSupportsWebAuthn, passkeyErrorMessage, registerPasskey } from '../auth/passkey-client.ts'
 import { ACCOUNT, SECURITY } from './security-api.ts'
 
-function AddPasskey() {
+function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes?: string[]) => void }) {
   const [name, setName] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [supported, setSupported] = useState(true)
@@ -27,7 +27,12 @@ function AddPasskey() {
     const trimmed = name.trim()
     if (!trimmed) return setError('Give the passkey a name')
     setError(null)
-    add.mutate(trimmed, { onSuccess: () => setName('') })
+    add.mutate(trimmed, {
+      onSuccess: (saved) => {
+        setName('')
+        onRecoveryCodes(saved.recoveryCodes)
+      },
+    })
   }
   if (!supported) return <p className="text-slate-600 text-sm">This browser cannot create passkeys.</p>
   return (
@@ -132,7 +137,13 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
   )
 }
 
-export function PasskeysCard({ passkeys }: { passkeys: PasskeyView[] }) {
+export function PasskeysCard({
+  passkeys,
+  onRecoveryCodes,
+}: {
+  passkeys: PasskeyView[]
+  onRecoveryCodes: (codes?: string[]) => void
+}) {
   return (
     <Card
       title="Passkeys"
@@ -148,7 +159,7 @@ export function PasskeysCard({ passkeys }: { passkeys: PasskeyView[] }) {
             ))}
           </ul>
         )}
-        <AddPasskey />
+        <AddPasskey onRecoveryCodes={onRecoveryCodes} />
       </div>
     </Card>
   )

@@ -18,8 +18,18 @@ function download(codes: string[]) {
   URL.revokeObjectURL(link.href)
 }
 
-export function RecoveryCodesCard({ codes }: { codes: SecurityView['recoveryCodes'] }) {
-  const [shown, setShown] = useState<string[] | null>(null)
+export function RecoveryCodesCard({
+  codes,
+  issued,
+  onSaved,
+}: {
+  codes: SecurityView['recoveryCodes']
+  /** Codes the server issued with the first factor, to show once like generated ones. */
+  issued: string[] | null
+  onSaved: () => void
+}) {
+  const [generated, setShown] = useState<string[] | null>(null)
+  const shown = generated ?? issued
   const [confirming, setConfirming] = useState(false)
   const [copied, setCopied] = useState(false)
   const generate = useAdminMutation({
@@ -76,7 +86,14 @@ export function RecoveryCodesCard({ codes }: { codes: SecurityView['recoveryCode
                 <Download className="size-4" aria-hidden="true" />
                 Download
               </Button>
-              <Button variant="secondary" size="sm" onClick={() => setShown(null)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setShown(null)
+                  onSaved()
+                }}
+              >
                 I have saved them
               </Button>
             </div>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { SecurityView } from '../../../core/schemas/factors.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PasskeysCard } from './passkeys-card.tsx'
@@ -9,6 +10,11 @@ import { TotpCard } from './totp-card.tsx'
 /** Account → Security: the user's own passkeys, authenticator app and recovery codes. */
 export function SecuritySection({ enrolRequested }: { enrolRequested: boolean }) {
   const { data, isLoading, error } = useQuery<SecurityView | null>({ queryKey: [SECURITY] })
+  // Codes the server issued with the first factor: shown once, in the recovery codes card.
+  const [issued, setIssued] = useState<string[] | null>(null)
+  const onIssued = (codes: string[] | undefined) => {
+    if (codes?.length) setIssued(codes)
+  }
   return (
     <section aria-labelledby="security-heading" className="grid gap-4">
       <h2 id="security-heading" className="font-bold text-navy-900 text-xl">
@@ -28,9 +34,9 @@ export function SecuritySection({ enrolRequested }: { enrolRequested: boolean })
       ) : null}
       {data ? (
         <>
-          <PasskeysCard passkeys={data.passkeys} />
-          <TotpCard totp={data.totp} />
-          <RecoveryCodesCard codes={data.recoveryCodes} />
+          <PasskeysCard passkeys={data.passkeys} onRecoveryCodes={onIssued} />
+          <TotpCard totp={data.totp} onRecoveryCodes={onIssued} />
+          <RecoveryCodesCard codes={data.recoveryCodes} issued={issued} onSaved={() => setIssued(null)} />
         </>
       ) : null}
     </section>

@@ -15,11 +15,14 @@ type Setup = { secret: string; uri: string; qrSvg: string }
 /** The secret in groups of four, as apps ask for it when typed by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim()
 
-function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
+function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: (codes?: string[]) => void }) {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   const confirm = useAdminMutation({
-    request: (value: string) => apiRequest('POST', `${ACCOUNT}/totp/confirm`, { code: value }),
+    request: (value: string) =>
+      apiRequest<{ message: string; recoveryCodes?: string[] }>('POST', `${ACCOUNT}/totp/confirm`, {
+        code: value,
+      }),
     invalidate: [SECURITY],
     success: () => ({ title: 'Authenticator app set up', description: 'Sign-ins now ask for a code.' }),
     failure: (e) => ({ title: 'Code not accepted', description: serverMessage(e) ?? 'Please try again.' }),
@@ -30,7 +33,7 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
     if (!/^\d{6}$/.test(value)) return setError('Enter the 6-digit code from your authenticator app')
     setError(null)
     confirm.mutate(value, {
-      onSuccess: onDone,
+      onSuccess: (answer) => onDone(answer.recoveryCodes),
       onError: (e) => setError(serverMessage(e) ?? 'That code is not valid'),
     })
   }
@@ -75,7 +78,13 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
   )
 }
 
-export function TotpCard({ totp }: { totp: SecurityView['totp'] }) {
+export function TotpCard({
+  totp,
+  onRecoveryCodes,
+}: {
+  totp: SecurityView['totp']
+  onRecoveryCodes: (codes?: string[]) => void
+}) {
   const [setup, setSetup] = useState<Setup | null>(null)
   const [confirming, setConfirming] = useState(false)
   const start = useAdminMutation({
@@ -114,7 +123,13 @@ export function TotpCard({ totp }: { totp: SecurityView['totp'] }) {
           />
         </div>
       ) : setup ? (
-        <ConfirmSetup setup={setup} onDone={() => setSetup(null)} />
+        <ConfirmSetup
+          setup={setup}
+          onDone={(codes) => {
+            setSetup(null)
+            onRecoveryCodes(codes)
+          }}
+        />
       ) : (
         <Button onClick={() => start.mutate(undefined, { onSuccess: setSetup })} disabled={start.isPending}>
           <Smartphone className="size-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import {
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser'
+import type { PasskeyView } from '../../../core/schemas/factors.ts'
 
 export { browserSupportsWebAuthn }
 
@@ -55,5 +56,8 @@ export async function registerPasskey(name: string) {
     '/api/admin/account/passkeys/options',
   )
   const response = await startRegistration({ optionsJSON: options })
-  return postJson('/api/admin/account/passkeys', { name, response })
+  return postJson<PasskeyView & { recoveryCodes?: string[] }>('/api/admin/account/passkeys', {
+    name,
+    response,
+  })
 }
