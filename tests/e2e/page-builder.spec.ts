@@ -44,6 +44,19 @@ test.describe('visual page builder', () => {
     // Create opens the builder full screen (SPEC section 2).
     await expect(b).toHaveAttribute('data-full-screen', 'true')
     await expect(canvas(page).getByText('Start Building Your Page')).toBeVisible()
+    // It fills the window below the editor's sticky header: its toolbar is in view, not under it.
+    const fits = await b.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const tools = [...el.querySelectorAll('button')].filter((t) =>
+        /^(Tablet|Save)$/.test(t.textContent ?? ''),
+      )
+      const reachable = tools.every((t) => {
+        const r = t.getBoundingClientRect()
+        return t.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2))
+      })
+      return { reachable, tools: tools.length, bottom: Math.round(box.bottom), height: window.innerHeight }
+    })
+    expect(fits).toEqual({ reachable: true, tools: 2, bottom: fits.height, height: fits.height })
 
     await b.getByRole('tab', { name: 'Sections' }).click()
     await b.getByRole('button', { name: 'Add Section' }).click()

@@ -134,6 +134,7 @@ export function DropZone({ onFiles, compact }: { onFiles: (files: File[]) => voi
         accept="image/*"
         multiple
         hidden
+        aria-label="Upload images"
         data-testid="media-file-input"
         onChange={(event) => {
           const files = [...(event.target.files ?? [])]

@@ -47,6 +47,20 @@ function CenteredMessage({ children }: { children: ReactNode }) {
   )
 }
 
+/**
+ * Keeps `--editor-header-height` current on the editor, so a builder filling the window
+ * (visual-builder.tsx) starts below this sticky header and fits the rest of the window.
+ */
+function trackHeaderHeight(header: HTMLElement | null) {
+  const scope = header?.parentElement
+  if (!header || !scope) return
+  const update = () => scope.style.setProperty('--editor-header-height', `${header.offsetHeight}px`)
+  update()
+  const observer = new ResizeObserver(update)
+  observer.observe(header)
+  return () => observer.disconnect()
+}
+
 export function CreatePageScreen() {
   const { data: user, isLoading, error } = useSignedIn()
   // "New page from template" opens /admin/pages/create?template={id}; an unknown id starts empty.
@@ -191,7 +205,7 @@ function PageEditor(props: EditorProps) {
 
   return (
     <div className="min-h-screen bg-slate-100">
-      <header className="sticky top-0 z-30 border-slate-200 border-b bg-white">
+      <header ref={trackHeaderHeight} className="sticky top-0 z-30 border-slate-200 border-b bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
           <Link to="/admin?tab=pages" className={buttonClasses('ghost', 'sm')}>
             <ArrowLeft className="size-4" aria-hidden="true" />

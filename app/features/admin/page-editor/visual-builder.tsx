@@ -193,8 +193,9 @@ export function VisualBuilder({
         fullScreen === 'overlay'
           ? 'fixed inset-0 z-40 overflow-y-auto lg:overflow-hidden'
           : fullScreen === 'window'
-            ? // Full bleed: out of the form's column to the window's edges, the window's height.
-              'relative ml-[calc(50%-50vw)] w-screen lg:h-dvh lg:overflow-hidden'
+            ? // Full bleed: out of the form's column to the window's edges, and the window's height
+              // below the editor's sticky header (page-editor.tsx), which it is scrolled to meet.
+              'relative ml-[calc(50%-50vw)] w-screen scroll-mt-[var(--editor-header-height,0px)] lg:h-[calc(100dvh-var(--editor-header-height,0px))] lg:overflow-hidden'
             : 'min-h-[70vh] rounded-lg border border-slate-200',
       )}
     >
