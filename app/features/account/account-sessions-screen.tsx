@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
+import { ScreenHeader } from '../../components/ui/screen-header.tsx'
 import { AdminLoading, SignedOut } from '../admin/shell/signed-out.tsx'
 import { SessionsSection } from './sessions-section.tsx'
 
@@ -13,18 +14,12 @@ export function AccountSessionsScreen() {
   if (!user) return <SignedOut error={error} />
   return (
     <div className="min-h-screen bg-slate-100">
-      <header className="border-slate-200 border-b bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <div>
-            <h1 className="font-bold text-2xl text-navy-900">Your account</h1>
-            <p className="break-all text-slate-600 text-sm">{user.email}</p>
-          </div>
-          <Link to="/admin" className={buttonClasses('secondary', 'sm')}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to the dashboard
-          </Link>
-        </div>
-      </header>
+      <ScreenHeader title="Your account" width="5xl" subtitle={user.email}>
+        <Link to="/admin" className={buttonClasses('secondary', 'sm')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to the dashboard
+        </Link>
+      </ScreenHeader>
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         <SessionsSection />
       </main>

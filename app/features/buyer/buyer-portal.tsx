@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { returnReasons } from '../../../core/schemas/buyers.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
+import { ScreenHeader } from '../../components/ui/screen-header.tsx'
 import { DataTable } from '../../components/ui/table.tsx'
 import type { PortalData, PortalLead } from './portal-data.server.ts'
 import { ReturnDialog } from './return-dialog.tsx'
@@ -26,26 +27,22 @@ export function BuyerPortal({ data }: { data: PortalData }) {
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize))
   return (
     <div className="min-h-screen bg-slate-100">
-      <header className="border-slate-200 border-b bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <div>
-            <h1 className="font-bold text-2xl text-navy-900">Your leads</h1>
-            <p className="text-slate-600 text-sm">
-              {data.buyerName} · signed in as {data.email}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <a href="/api/buyer/leads.csv" download className={buttonClasses('secondary', 'sm')}>
-              <Download className="size-4" aria-hidden="true" />
-              Download CSV
-            </a>
-            <a href="/api/logout" className={buttonClasses('secondary', 'sm')}>
-              <LogOut className="size-4" aria-hidden="true" />
-              Sign out
-            </a>
-          </div>
+      <ScreenHeader
+        title="Your leads"
+        width="7xl"
+        subtitle={`${data.buyerName} · signed in as ${data.email}`}
+      >
+        <div className="flex flex-wrap gap-2">
+          <a href="/api/buyer/leads.csv" download className={buttonClasses('secondary', 'sm')}>
+            <Download className="size-4" aria-hidden="true" />
+            Download CSV
+          </a>
+          <a href="/api/logout" className={buttonClasses('secondary', 'sm')}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Sign out
+          </a>
         </div>
-      </header>
+      </ScreenHeader>
       <main className="mx-auto grid max-w-7xl gap-4 px-4 py-6">
         <p className="text-slate-700">
           {data.total === 1 ? '1 lead' : `${data.total} leads`} bought, newest first. Return a lead within its

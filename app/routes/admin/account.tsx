@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
+import { ScreenHeader } from '../../components/ui/screen-header.tsx'
 import { SecuritySection } from '../../features/account/security-section.tsx'
 import { SessionsSection } from '../../features/account/sessions-section.tsx'
 import { AdminLoading, SignedOut } from '../../features/admin/shell/signed-out.tsx'
@@ -19,27 +20,19 @@ export default function Account() {
   if (!user) return <SignedOut error={error} />
   return (
     <div className="min-h-screen bg-slate-100">
-      <header className="border-slate-200 border-b bg-white">
-        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <div>
-            <h1 className="font-bold text-2xl text-navy-900">Your account</h1>
-            <p className="text-slate-600 text-sm">
-              Signed in as {user.email} ({user.role})
-            </p>
-          </div>
-          <nav aria-label="Account" className="flex flex-wrap gap-2">
-            {/* A full load: the server decides whether this account may go there yet. */}
-            <a href="/admin" className={buttonClasses('secondary', 'sm')}>
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              Dashboard
-            </a>
-            <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>
-              <LogOut className="size-4" aria-hidden="true" />
-              Logout
-            </Button>
-          </nav>
-        </div>
-      </header>
+      <ScreenHeader title="Your account" width="3xl" subtitle={`Signed in as ${user.email} (${user.role})`}>
+        <nav aria-label="Account" className="flex flex-wrap gap-2">
+          {/* A full load: the server decides whether this account may go there yet. */}
+          <a href="/admin" className={buttonClasses('secondary', 'sm')}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Dashboard
+          </a>
+          <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </Button>
+        </nav>
+      </ScreenHeader>
       <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6">
         <SecuritySection enrolRequested={params.get('enrol') === '1'} />
         <SessionsSection />

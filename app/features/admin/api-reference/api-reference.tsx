@@ -6,6 +6,7 @@ import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Input } from '../../../components/ui/field.tsx'
+import { ScreenHeader } from '../../../components/ui/screen-header.tsx'
 import { LoadError } from '../load-error.tsx'
 import { AdminLoading, SignedOut } from '../shell/signed-out.tsx'
 import {
@@ -45,26 +46,22 @@ function ApiReference() {
 
   return (
     <div className="min-h-screen bg-slate-100">
-      <header className="border-slate-200 border-b bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <div>
-            <h1 className="font-bold text-2xl text-navy-900">API reference</h1>
-            <p className="text-slate-600 text-sm">
-              {doc.data ? `${doc.data.info.title}, version ${doc.data.info.version}` : 'OpenAPI 3.1'}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Link to="/admin" className={buttonClasses('secondary', 'sm')}>
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              Back to dashboard
-            </Link>
-            <a href={OPENAPI_URL} download="openapi.json" className={buttonClasses('secondary', 'sm')}>
-              <Download className="size-4" aria-hidden="true" />
-              Download openapi.json
-            </a>
-          </div>
+      <ScreenHeader
+        title="API reference"
+        width="5xl"
+        subtitle={doc.data ? `${doc.data.info.title}, version ${doc.data.info.version}` : 'OpenAPI 3.1'}
+      >
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin" className={buttonClasses('secondary', 'sm')}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to dashboard
+          </Link>
+          <a href={OPENAPI_URL} download="openapi.json" className={buttonClasses('secondary', 'sm')}>
+            <Download className="size-4" aria-hidden="true" />
+            Download openapi.json
+          </a>
         </div>
-      </header>
+      </ScreenHeader>
       <main className="mx-auto max-w-5xl px-4 py-6">
         {doc.error ? (
           <LoadError error={doc.error} />

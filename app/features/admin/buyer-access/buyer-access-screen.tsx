@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { buttonClasses } from '../../../components/ui/button.tsx'
+import { ScreenHeader } from '../../../components/ui/screen-header.tsx'
 import { AdminLoading, SignedOut } from '../shell/signed-out.tsx'
 import { AccountsSection } from './accounts-section.tsx'
 import { ApiKeysSection } from './api-keys-section.tsx'
@@ -20,18 +21,16 @@ export function BuyerAccessScreen({ id }: { id: number }) {
   const allowed = user.permissions.includes('buyers')
   return (
     <div className="min-h-screen bg-slate-100">
-      <header className="border-slate-200 border-b bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <div>
-            <h1 className="font-bold text-2xl text-navy-900">Buyer access</h1>
-            <p className="text-slate-600 text-sm">{buyer.data?.name ?? `Buyer ${valid ? id : ''}`}</p>
-          </div>
-          <Link to="/admin" className={buttonClasses('secondary', 'sm')}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to the dashboard
-          </Link>
-        </div>
-      </header>
+      <ScreenHeader
+        title="Buyer access"
+        width="5xl"
+        subtitle={buyer.data?.name ?? `Buyer ${valid ? id : ''}`}
+      >
+        <Link to="/admin" className={buttonClasses('secondary', 'sm')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to the dashboard
+        </Link>
+      </ScreenHeader>
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         {!allowed ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">

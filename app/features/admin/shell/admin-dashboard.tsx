@@ -6,6 +6,7 @@ import type { Permission } from '../../../../core/permissions.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { buttonClasses } from '../../../components/ui/button-styles.ts'
+import { ScreenHeader } from '../../../components/ui/screen-header.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { AnalyticsPanel } from '../analytics/analytics-panel.tsx'
 import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
@@ -76,34 +77,30 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
   const can = (permission: Permission) => user.permissions.includes(permission)
   return (
     <div className="min-h-screen bg-slate-100">
-      <header className="border-slate-200 border-b bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <div>
-            <h1 className="font-bold text-2xl text-navy-900">Admin Dashboard</h1>
-            <p className="text-slate-600 text-sm">
-              Signed in as {user.email} ({user.role})
-            </p>
-          </div>
-          <nav aria-label="Admin" className="flex flex-wrap gap-2">
-            <Link to="/admin/account" className={buttonClasses('secondary', 'sm')}>
-              <UserRound className="size-4" aria-hidden="true" />
-              Account
-            </Link>
-            <Link to="/admin/api" className={buttonClasses('secondary', 'sm')}>
-              <BookOpen className="size-4" aria-hidden="true" />
-              API reference
-            </Link>
-            <Button variant="secondary" size="sm" onClick={() => window.open('/', '_blank', 'noopener')}>
-              <ExternalLink className="size-4" aria-hidden="true" />
-              View Site
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>
-              <LogOut className="size-4" aria-hidden="true" />
-              Logout
-            </Button>
-          </nav>
-        </div>
-      </header>
+      <ScreenHeader
+        title="Admin Dashboard"
+        width="7xl"
+        subtitle={`Signed in as ${user.email} (${user.role})`}
+      >
+        <nav aria-label="Admin" className="flex flex-wrap gap-2">
+          <Link to="/admin/account" className={buttonClasses('secondary', 'sm')}>
+            <UserRound className="size-4" aria-hidden="true" />
+            Account
+          </Link>
+          <Link to="/admin/api" className={buttonClasses('secondary', 'sm')}>
+            <BookOpen className="size-4" aria-hidden="true" />
+            API reference
+          </Link>
+          <Button variant="secondary" size="sm" onClick={() => window.open('/', '_blank', 'noopener')}>
+            <ExternalLink className="size-4" aria-hidden="true" />
+            View Site
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </Button>
+        </nav>
+      </ScreenHeader>
       <main className="mx-auto max-w-7xl px-4 py-6">
         <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
           <TabsList aria-label="Admin sections" className={`grid-cols-3 ${gridColumns[tabs.length] ?? ''}`}>
