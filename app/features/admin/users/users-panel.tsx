@@ -232,6 +232,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                 </label>
                 <Select
                   id={`role-${u.id}`}
+                  className="w-auto min-w-28"
                   value={u.role}
                   disabled={(!isAdmin && hasAdminAccess(u.role, u.permissions)) || save.isPending}
                   onChange={(e) => update(u.id, { role: e.target.value as StaffRole })}
