@@ -205,7 +205,8 @@ function PageEditor(props: EditorProps) {
 
   return (
     <div className="min-h-screen bg-slate-100">
-      <header ref={trackHeaderHeight} className="sticky top-0 z-30 border-slate-200 border-b bg-white">
+      {/* Sticky on wide screens only: on a phone its wrapped rows would take a fifth of the screen. */}
+      <header ref={trackHeaderHeight} className="z-30 border-slate-200 border-b bg-white lg:sticky lg:top-0">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
           <Link to="/admin?tab=pages" className={buttonClasses('ghost', 'sm')}>
             <ArrowLeft className="size-4" aria-hidden="true" />

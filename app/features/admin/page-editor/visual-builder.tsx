@@ -195,7 +195,7 @@ export function VisualBuilder({
           : fullScreen === 'window'
             ? // Full bleed: out of the form's column to the window's edges, and the window's height
               // below the editor's sticky header (page-editor.tsx), which it is scrolled to meet.
-              'relative ml-[calc(50%-50vw)] w-screen scroll-mt-[var(--editor-header-height,0px)] lg:h-[calc(100dvh-var(--editor-header-height,0px))] lg:overflow-hidden'
+              'relative ml-[calc(50%-50vw)] w-screen lg:scroll-mt-[var(--editor-header-height,0px)] lg:h-[calc(100dvh-var(--editor-header-height,0px))] lg:overflow-hidden'
             : 'min-h-[70vh] rounded-lg border border-slate-200',
       )}
     >
