@@ -65,6 +65,97 @@ export function ColourInput(props: {
   )
 }
 
+type StyleKey = keyof WidgetStyles
+const FONT_SIZES = 'builder-font-sizes'
+
+/** One control of the Style Panel: a free value (checked on render), a colour, or a choice. */
+type StyleControl = { field: StyleKey; label: string } & (
+  | { kind: 'value'; placeholder: string; list?: string }
+  | { kind: 'colour' }
+  | { kind: 'choice'; options: readonly { value: string; label: string }[] }
+)
+
+/** The Style Panel's groups and controls, in order (SPEC section 2). */
+const styleGroups: readonly { title: string; controls: readonly StyleControl[] }[] = [
+  {
+    title: 'Typography',
+    controls: [
+      { field: 'fontSize', label: 'Font size', kind: 'value', placeholder: '16px', list: FONT_SIZES },
+      { field: 'color', label: 'Color', kind: 'colour' },
+      {
+        field: 'fontWeight',
+        label: 'Font weight',
+        kind: 'choice',
+        options: fontWeights.map((w) => ({ value: w.value, label: `${w.value} ${w.label}` })),
+      },
+      {
+        field: 'textAlign',
+        label: 'Text align',
+        kind: 'choice',
+        options: textAligns.map((a) => ({ value: a, label: `${a[0]?.toUpperCase()}${a.slice(1)}` })),
+      },
+    ],
+  },
+  {
+    title: 'Spacing',
+    controls: [
+      { field: 'margin', label: 'Margin', kind: 'value', placeholder: '0 0 16px' },
+      { field: 'padding', label: 'Padding', kind: 'value', placeholder: '12px 24px' },
+    ],
+  },
+  {
+    title: 'Background',
+    controls: [{ field: 'backgroundColor', label: 'Background color', kind: 'colour' }],
+  },
+  {
+    title: 'Border',
+    controls: [
+      { field: 'borderWidth', label: 'Border width', kind: 'value', placeholder: '1px' },
+      { field: 'borderColor', label: 'Border color', kind: 'colour' },
+      { field: 'borderRadius', label: 'Border radius', kind: 'value', placeholder: '6px' },
+    ],
+  },
+]
+
+function StyleControlView({
+  control,
+  styles,
+  onChange,
+}: {
+  control: StyleControl
+  styles: WidgetStyles
+  onChange: (field: StyleKey, value: string) => void
+}) {
+  const { field, label } = control
+  if (control.kind === 'colour')
+    return <ColourInput label={label} field={field} styles={styles} onChange={onChange} />
+  if (control.kind === 'value')
+    return (
+      <StyleInput
+        label={label}
+        field={field}
+        styles={styles}
+        onChange={onChange}
+        placeholder={control.placeholder}
+        list={control.list}
+      />
+    )
+  return (
+    <Field label={label}>
+      {(props) => (
+        <Select {...props} value={styles[field] ?? ''} onChange={(e) => onChange(field, e.target.value)}>
+          <option value="">Default</option>
+          {control.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  )
+}
+
 /** The Style Panel (SPEC section 2): typography, spacing, background and border of the selection. */
 export function StylePanel({
   styles,
@@ -72,128 +163,33 @@ export function StylePanel({
   fields,
 }: {
   styles: WidgetStyles
-  onChange: (field: keyof WidgetStyles, value: string) => void
-  /** The style fields the widget's block offers (blocks/*.tsx); a section offers every one. */
-  fields?: readonly (keyof WidgetStyles)[]
+  onChange: (field: StyleKey, value: string) => void
+  /** The style fields the widget's block offers (core/blocks); a section offers every one. */
+  fields?: readonly StyleKey[]
 }) {
-  const has = (field: keyof WidgetStyles) => !fields || fields.includes(field)
-  const any = (...group: (keyof WidgetStyles)[]) => group.some(has)
   if (fields && fields.length === 0) {
     return <p className="text-slate-600 text-sm">This widget has no style settings.</p>
   }
+  const offered = (control: StyleControl) => !fields || fields.includes(control.field)
   return (
     <div className="grid gap-4">
-      {any('fontSize', 'color', 'fontWeight', 'textAlign') ? (
-        <Group title="Typography">
-          <datalist id="builder-font-sizes">
-            {fontSizes.map((size) => (
-              <option key={size} value={size} />
+      {!fields || fields.includes('fontSize') ? (
+        <datalist id={FONT_SIZES}>
+          {fontSizes.map((size) => (
+            <option key={size} value={size} />
+          ))}
+        </datalist>
+      ) : null}
+      {styleGroups.map((group) => {
+        const controls = group.controls.filter(offered)
+        return controls.length === 0 ? null : (
+          <Group key={group.title} title={group.title}>
+            {controls.map((control) => (
+              <StyleControlView key={control.field} control={control} styles={styles} onChange={onChange} />
             ))}
-          </datalist>
-          {has('fontSize') ? (
-            <StyleInput
-              label="Font size"
-              field="fontSize"
-              styles={styles}
-              onChange={onChange}
-              list="builder-font-sizes"
-              placeholder="16px"
-            />
-          ) : null}
-          {has('color') ? (
-            <ColourInput label="Color" field="color" styles={styles} onChange={onChange} />
-          ) : null}
-          {has('fontWeight') ? (
-            <Field label="Font weight">
-              {(control) => (
-                <Select
-                  {...control}
-                  value={styles.fontWeight ?? ''}
-                  onChange={(e) => onChange('fontWeight', e.target.value)}
-                >
-                  <option value="">Default</option>
-                  {fontWeights.map((w) => (
-                    <option key={w.value} value={w.value}>
-                      {w.value} {w.label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          ) : null}
-          {has('textAlign') ? (
-            <Field label="Text align">
-              {(control) => (
-                <Select
-                  {...control}
-                  value={styles.textAlign ?? ''}
-                  onChange={(e) => onChange('textAlign', e.target.value)}
-                >
-                  <option value="">Default</option>
-                  {textAligns.map((a) => (
-                    <option key={a} value={a}>
-                      {a[0]?.toUpperCase()}
-                      {a.slice(1)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          ) : null}
-        </Group>
-      ) : null}
-      {any('margin', 'padding') ? (
-        <Group title="Spacing">
-          {has('margin') ? (
-            <StyleInput
-              label="Margin"
-              field="margin"
-              styles={styles}
-              onChange={onChange}
-              placeholder="0 0 16px"
-            />
-          ) : null}
-          {has('padding') ? (
-            <StyleInput
-              label="Padding"
-              field="padding"
-              styles={styles}
-              onChange={onChange}
-              placeholder="12px 24px"
-            />
-          ) : null}
-        </Group>
-      ) : null}
-      {has('backgroundColor') ? (
-        <Group title="Background">
-          <ColourInput label="Background color" field="backgroundColor" styles={styles} onChange={onChange} />
-        </Group>
-      ) : null}
-      {any('borderWidth', 'borderColor', 'borderRadius') ? (
-        <Group title="Border">
-          {has('borderWidth') ? (
-            <StyleInput
-              label="Border width"
-              field="borderWidth"
-              styles={styles}
-              onChange={onChange}
-              placeholder="1px"
-            />
-          ) : null}
-          {has('borderColor') ? (
-            <ColourInput label="Border color" field="borderColor" styles={styles} onChange={onChange} />
-          ) : null}
-          {has('borderRadius') ? (
-            <StyleInput
-              label="Border radius"
-              field="borderRadius"
-              styles={styles}
-              onChange={onChange}
-              placeholder="6px"
-            />
-          ) : null}
-        </Group>
-      ) : null}
+          </Group>
+        )
+      })}
     </div>
   )
 }
