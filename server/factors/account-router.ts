@@ -58,20 +58,28 @@ export function accountAdminRouter(services: AppServices): Router {
     if (policyCovers(await readPolicy(db), role)) throw new HttpError(409, LAST_FACTOR_REQUIRED)
   }
 
-  /**
-   * The first factor comes with ten recovery codes, shown once in its answer: an account that has
-   * never had codes gets them without a separate step. Codes used up or regenerated are left alone.
-   */
-  async function firstRecoveryCodes(row: { id: number; email: string; role: string }) {
-    if ((await remainingRecoveryCodes(db, row.id)).total > 0) return undefined
+  /** Ten new recovery codes replace any earlier ones; audited, and answered once to the caller. */
+  async function issueRecoveryCodes(
+    row: { id: number; email: string },
+    detail: Record<string, unknown> = {},
+  ) {
     const codes = newRecoveryCodes(RECOVERY_CODE_COUNT)
     await replaceRecoveryCodes(db, row.id, codes)
     await audit(db, {
       actor: row,
       action: 'auth.recovery_codes_generated',
-      detail: { count: codes.length, withFirstFactor: true },
+      detail: { count: codes.length, ...detail },
     })
     return codes
+  }
+
+  /**
+   * The first factor comes with ten recovery codes, shown once in its answer: an account that has
+   * never had codes gets them without a separate step. Codes used up or regenerated are left alone.
+   */
+  async function firstRecoveryCodes(row: { id: number; email: string }) {
+    if ((await remainingRecoveryCodes(db, row.id)).total > 0) return undefined
+    return issueRecoveryCodes(row, { withFirstFactor: true })
   }
 
   router.get('/security', async (req, res) => {
@@ -226,10 +234,7 @@ export function accountAdminRouter(services: AppServices): Router {
   })
 
   router.post('/recovery-codes', async (req, res) => {
-    const row = await me(req)
-    const codes = newRecoveryCodes(RECOVERY_CODE_COUNT)
-    await replaceRecoveryCodes(db, row.id, codes)
-    await audit(db, { actor: row, action: 'auth.recovery_codes_generated', detail: { count: codes.length } })
+    const codes = await issueRecoveryCodes(await me(req))
     res.setHeader('Cache-Control', 'no-store')
     res.status(201).json({ codes })
   })

@@ -20,18 +20,18 @@ function download(codes: string[]) {
 
 export function RecoveryCodesCard({
   codes,
-  issued,
-  onSaved,
+  shown,
+  onShown,
 }: {
   codes: SecurityView['recoveryCodes']
-  /** Codes the server issued with the first factor, to show once like generated ones. */
-  issued: string[] | null
-  onSaved: () => void
+  /** Codes just issued (generated here, or with the first factor), shown until saved. */
+  shown: string[] | null
+  onShown: (codes: string[] | null) => void
 }) {
-  const [generated, setShown] = useState<string[] | null>(null)
-  const shown = generated ?? issued
   const [confirming, setConfirming] = useState(false)
-  const [copied, setCopied] = useState(false)
+  // "Copied" belongs to the codes that were copied: new codes, from here or with a factor, are not.
+  const [copiedCodes, setCopiedCodes] = useState<string[] | null>(null)
+  const copied = shown !== null && copiedCodes === shown
   const generate = useAdminMutation({
     request: () => apiRequest<{ codes: string[] }>('POST', `${ACCOUNT}/recovery-codes`, {}),
     invalidate: [SECURITY],
@@ -40,10 +40,7 @@ export function RecoveryCodesCard({
   })
   const run = () =>
     generate.mutate(undefined, {
-      onSuccess: (answer) => {
-        setShown(answer.codes)
-        setCopied(false)
-      },
+      onSuccess: (answer) => onShown(answer.codes),
       onSettled: () => setConfirming(false),
     })
   return (
@@ -76,7 +73,7 @@ export function RecoveryCodesCard({
                 size="sm"
                 onClick={async () => {
                   await navigator.clipboard.writeText(shown.join('\n'))
-                  setCopied(true)
+                  setCopiedCodes(shown)
                 }}
               >
                 <Copy className="size-4" aria-hidden="true" />
@@ -86,14 +83,7 @@ export function RecoveryCodesCard({
                 <Download className="size-4" aria-hidden="true" />
                 Download
               </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  setShown(null)
-                  onSaved()
-                }}
-              >
+              <Button variant="secondary" size="sm" onClick={() => onShown(null)}>
                 I have saved them
               </Button>
             </div>

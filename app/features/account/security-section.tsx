@@ -10,10 +10,10 @@ import { TotpCard } from './totp-card.tsx'
 /** Account → Security: the user's own passkeys, authenticator app and recovery codes. */
 export function SecuritySection({ enrolRequested }: { enrolRequested: boolean }) {
   const { data, isLoading, error } = useQuery<SecurityView | null>({ queryKey: [SECURITY] })
-  // Codes the server issued with the first factor: shown once, in the recovery codes card.
-  const [issued, setIssued] = useState<string[] | null>(null)
+  // Recovery codes just issued, by the card or with the first factor: shown once, until saved.
+  const [shownCodes, setShownCodes] = useState<string[] | null>(null)
   const onIssued = (codes: string[] | undefined) => {
-    if (codes?.length) setIssued(codes)
+    if (codes?.length) setShownCodes(codes)
   }
   return (
     <section aria-labelledby="security-heading" className="grid gap-4">
@@ -36,7 +36,7 @@ export function SecuritySection({ enrolRequested }: { enrolRequested: boolean })
         <>
           <PasskeysCard passkeys={data.passkeys} onRecoveryCodes={onIssued} />
           <TotpCard totp={data.totp} onRecoveryCodes={onIssued} />
-          <RecoveryCodesCard codes={data.recoveryCodes} issued={issued} onSaved={() => setIssued(null)} />
+          <RecoveryCodesCard codes={data.recoveryCodes} shown={shownCodes} onShown={setShownCodes} />
         </>
       ) : null}
     </section>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, LogOut } from 'lucide-react'
+import { ArrowLeft } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { Button } from '../../components/ui/button.tsx'
 import { buttonClasses } from '../../components/ui/button-styles.ts'
 import { ScreenHeader } from '../../components/ui/screen-header.tsx'
 import { SecuritySection } from '../../features/account/security-section.tsx'
 import { SessionsSection } from '../../features/account/sessions-section.tsx'
+import { LogoutButton } from '../../features/admin/shell/logout-button.tsx'
 import { AdminLoading, SignedOut } from '../../features/admin/shell/signed-out.tsx'
 import { adminPageMeta } from '../../features/auth/auth-card.tsx'
 
@@ -27,10 +27,7 @@ export default function Account() {
             <ArrowLeft className="size-4" aria-hidden="true" />
             Dashboard
           </a>
-          <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>
-            <LogOut className="size-4" aria-hidden="true" />
-            Logout
-          </Button>
+          <LogoutButton />
         </nav>
       </ScreenHeader>
       <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6">

@@ -170,10 +170,10 @@ export function StylePanel({
   if (fields && fields.length === 0) {
     return <p className="text-slate-600 text-sm">This widget has no style settings.</p>
   }
-  const offered = (control: StyleControl) => !fields || fields.includes(control.field)
+  const offers = (field: StyleKey) => !fields || fields.includes(field)
   return (
     <div className="grid gap-4">
-      {!fields || fields.includes('fontSize') ? (
+      {offers('fontSize') ? (
         <datalist id={FONT_SIZES}>
           {fontSizes.map((size) => (
             <option key={size} value={size} />
@@ -181,7 +181,7 @@ export function StylePanel({
         </datalist>
       ) : null}
       {styleGroups.map((group) => {
-        const controls = group.controls.filter(offered)
+        const controls = group.controls.filter((control) => offers(control.field))
         return controls.length === 0 ? null : (
           <Group key={group.title} title={group.title}>
             {controls.map((control) => (

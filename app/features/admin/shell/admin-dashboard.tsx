@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BookOpen, ExternalLink, LogOut, UserRound } from 'lucide-react'
+import { BookOpen, ExternalLink, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Permission } from '../../../../core/permissions.ts'
@@ -24,6 +24,7 @@ import { SubjectsPanel } from '../subjects/subjects-panel.tsx'
 import { UsersPanel } from '../users/users-panel.tsx'
 import { WebhooksPanel } from '../webhooks/webhooks-panel.tsx'
 import { type AdminTab, visibleTabs } from './admin-tabs.ts'
+import { LogoutButton } from './logout-button.tsx'
 import { AdminLoading, SignedOut } from './signed-out.tsx'
 import { useAdminTab } from './use-admin-tab.ts'
 
@@ -95,10 +96,7 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
             <ExternalLink className="size-4" aria-hidden="true" />
             View Site
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>
-            <LogOut className="size-4" aria-hidden="true" />
-            Logout
-          </Button>
+          <LogoutButton />
         </nav>
       </ScreenHeader>
       <main className="mx-auto max-w-7xl px-4 py-6">
