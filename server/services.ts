@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
 import { loadConsentBuyers } from './buyers/consent.server.ts'
 import type { Config } from './config.ts'
+import { recordCurrentConsent } from './consent-versions/versions.server.ts'
 import type { AppEvents, AppServices } from './context.ts'
 import { Counters } from './counters.ts'
 import { createDatabase, type Database } from './db/database.ts'
@@ -77,7 +78,8 @@ export function createServices(
         loadRunningExperiments(db),
         loadImageInfo(db),
       ])
-    return { settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments, images }
+    const consent = await recordCurrentConsent(db, consentBuyers, settings.get('partner_name'))
+    return { settings, scripts, redirects, pages, questionnaire, consentBuyers, consent, experiments, images }
   })
 
   const counters = new Counters()

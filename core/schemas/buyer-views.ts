@@ -44,3 +44,12 @@ export type ContractView = {
 
 /** `GET /api/admin/buyers/questions`: the live questionnaire's questions, for answer filters. */
 export type QuestionChoice = { id: string; title: string; options: { value: string; label: string }[] }
+
+/** One identity a buyer has had (`GET /api/admin/buyers/{id}/identities`); the current one has no `validTo`. */
+export type BuyerIdentityView = {
+  name: string
+  tradingName: string | null
+  fcaNumber: string
+  validFrom: string
+  validTo: string | null
+}

@@ -175,5 +175,15 @@ export const saleStatuses = ['routing', 'sold', 'unsold'] as const
 export type SaleStatus = (typeof saleStatuses)[number]
 export type ReturnStatus = 'pending' | 'approved' | 'rejected'
 
-/** One buyer named in the consent wording a visitor saw, as the lead keeps it. */
-export type ConsentBuyer = { id: number; name: string }
+/**
+ * One firm named in the consent wording a visitor saw, as the lead keeps it: `name` is how the
+ * wording named it (trading name, else legal name); `legalName`, `tradingName` and `fcaNumber` are
+ * its identity at that moment (absent on leads taken before consent versions).
+ */
+export type ConsentBuyer = {
+  id: number
+  name: string
+  legalName?: string
+  tradingName?: string | null
+  fcaNumber?: string
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type Attribution, type AttributionKey, attributionLimits } from '../attribution.ts'
+import { CONSENT_HASH_PATTERN } from '../consent-version.ts'
 import {
   ANSWER_LIMITS,
   CONSENT_TEXT,
@@ -17,8 +18,6 @@ import type { LeadDeliveryView } from './webhooks.ts'
 
 export { CONSENT_TEXT, recipientSentence }
 
-/** Bumped whenever CONSENT_TEXT or the recipient sentence changes: stored with each lead. */
-export const CONSENT_VERSION = '2026-11-25'
 /** The privacy policy in force ("Last updated" on /privacy-policy): stored with each lead. */
 export const PRIVACY_POLICY_VERSION = '2025-01'
 
@@ -117,6 +116,24 @@ export const leadSchema = z.object({
     .positive('must be the id of a questionnaire version')
     .optional(),
   attribution: attributionSchema.optional(),
+  /**
+   * The consent version the form showed (its content hash, from the page). Refused with 409 when the
+   * server never showed it or replaced it too long ago; absent means the version pages show now.
+   */
+  consentVersion: z
+    .string({ error: 'consentVersion must be text' })
+    .trim()
+    .max(200, 'consentVersion must be the consent version shown with the form')
+    .optional()
+    .transform((v) => v || undefined),
+  /** The hash of the page revision the form was on, as the page carried it. */
+  pageRevision: z
+    .string({ error: 'pageRevision must be text' })
+    .trim()
+    .toLowerCase()
+    .regex(CONSENT_HASH_PATTERN, 'pageRevision must be the page revision shown with the form')
+    .optional()
+    .catch(undefined),
   /** The honeypot: hidden from people and assistive technology; only bots fill it. */
   website: z.string().max(500).optional(),
   /** When the form appeared (ms since epoch); posting sooner than people can is a bot's mark. */
@@ -226,6 +243,12 @@ export type LeadPage = { items: LeadListItem[]; total: number; page: number; pag
 /** `POST /api/leads` (201), alike for a new lead, a repeat and a refused bot. */
 export type LeadReceipt = { reference: string }
 
+/** `POST /api/leads` (409): the consent version sent is not accepted; this is the one to show. */
+export type ConsentVersionRefusal = {
+  message: string
+  consent: { version: string; text: string; recipients: string[] }
+}
+
 /** The consent evidence kept with a lead or a later submission. */
 export type ConsentEvidence = {
   given: boolean
@@ -237,9 +260,13 @@ export type ConsentEvidence = {
   /** The buyers the wording named, in its order. */
   buyers: ConsentBuyer[]
   pageUrl: string | null
+  /** The hash of the page revision the form was on, as the form carried it. */
+  pageRevision: string | null
   userAgent: string | null
   ipAddress: string | null
   at: string
+  /** The signed consent certificate: a compact JWS, verifiable against `/.well-known/jwks.json`. */
+  certificate: string | null
 }
 
 export type EligibilityView = {

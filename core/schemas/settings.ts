@@ -32,10 +32,13 @@ export const leadSettingKeys = {
   duplicateWindowDays: 'duplicate_window_days',
   retentionYears: 'retention_years',
   leadNotificationEmail: 'lead_notification_email',
+  consentVersionMaxAgeHours: 'consent_version_max_age_hours',
 } as const
 
 export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30
 export const DEFAULT_RETENTION_YEARS = 6
+/** How long after the consent wording changed a form showing the earlier wording may still be sent. */
+export const DEFAULT_CONSENT_VERSION_MAX_AGE_HOURS = 24
 
 const wholeNumber = (what: string, min: number, max: number, unit: string) =>
   z
@@ -49,6 +52,13 @@ export const leadSettingRules: Readonly<Record<string, z.ZodType<unknown, string
   // 0 turns duplicate detection off.
   [leadSettingKeys.duplicateWindowDays]: wholeNumber('The duplicate window', 0, 3650, 'days'),
   [leadSettingKeys.retentionYears]: wholeNumber('The retention period', 1, 50, 'years'),
+  // 0: a form showing replaced wording is always refused.
+  [leadSettingKeys.consentVersionMaxAgeHours]: wholeNumber(
+    'How long replaced consent wording is accepted',
+    0,
+    720,
+    'hours',
+  ),
   [leadSettingKeys.leadNotificationEmail]: z
     .string()
     .trim()
@@ -68,6 +78,10 @@ export function readLeadSettings(settings: ReadonlyMap<string, string | null>) {
     duplicateWindowDays: parse(leadSettingKeys.duplicateWindowDays, DEFAULT_DUPLICATE_WINDOW_DAYS),
     retentionYears: parse(leadSettingKeys.retentionYears, DEFAULT_RETENTION_YEARS),
     leadNotificationEmail: parse<string | null>(leadSettingKeys.leadNotificationEmail, null),
+    consentVersionMaxAgeHours: parse(
+      leadSettingKeys.consentVersionMaxAgeHours,
+      DEFAULT_CONSENT_VERSION_MAX_AGE_HOURS,
+    ),
   }
 }
 

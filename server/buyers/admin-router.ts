@@ -12,6 +12,7 @@ import { HttpError } from '../http/errors.ts'
 import { checkWebhookUrl } from '../webhooks/admin-router.ts'
 import {
   buyerExists,
+  buyerIdentities,
   buyerStore,
   contractStore,
   hasSales,
@@ -82,6 +83,13 @@ export function buyersAdminRouter(services: AppServices): Router {
           options: q.options.map((o) => ({ value: o.value, label: o.label })),
         }))
         res.json(questions)
+      })
+      // The identities it has had: leads keep the one their visitor consented to.
+      router.get('/:id/identities', async (req, res) => {
+        const id = Number(req.params.id)
+        if (!Number.isInteger(id) || id < 1 || !(await buyerExists(db, id)))
+          throw new HttpError(404, 'Buyer not found')
+        res.json(await buyerIdentities(db, id))
       })
       router.use('/:id/contracts', contractsResource(services, ['list', 'create'], true))
     },

@@ -5,19 +5,25 @@ import type { DB } from '../db/schema.ts'
 
 /**
  * The active buyers the consent wording names, in the operator's order, by the name the public
- * knows them by (trading name, else name). Part of the site snapshot: the page shows them and a
- * lead keeps exactly this list.
+ * knows them by (trading name, else name), each with its identity now (legal name, trading name,
+ * FCA number). Part of the site snapshot: the page shows them, and its consent version keeps them.
  */
 export async function loadConsentBuyers(db: Kysely<DB>): Promise<ConsentBuyer[]> {
   const rows = await db
     .selectFrom('buyer')
-    .select(['id', 'name', 'tradingName'])
+    .select(['id', 'name', 'tradingName', 'fcaNumber'])
     .where('isActive', '=', true)
     .where('namedInConsent', '=', true)
     .orderBy('consentOrder')
     .orderBy('id')
     .execute()
-  return rows.map((b) => ({ id: b.id, name: (b.tradingName?.trim() || b.name).trim() }))
+  return rows.map((b) => ({
+    id: b.id,
+    name: (b.tradingName?.trim() || b.name).trim(),
+    legalName: b.name.trim(),
+    tradingName: b.tradingName?.trim() || null,
+    fcaNumber: b.fcaNumber.trim(),
+  }))
 }
 
 /** Whom the wording names: the buyers named in consent or, when none is, the partner setting. */

@@ -96,7 +96,8 @@ export const buyersApi = defineApi({
       method: 'put',
       path: `${BUYERS}/{id}`,
       summary: 'Update a buyer',
-      description: 'Changes to who is named on the consent form, and in which order, apply at once.',
+      description:
+        'Changes to who is named on the consent form, and in which order, apply at once. A changed name, trading name or FCA number is a new identity: leads whose visitors consented to the earlier one are not sold to this buyer after the change.',
       auth,
       request: buyerUpdateSchema,
       response: ref('Buyer'),
@@ -108,6 +109,21 @@ export const buyersApi = defineApi({
       auth,
       response: ref('Message'),
       responses: hasSales,
+    },
+    {
+      method: 'get',
+      path: `${BUYERS}/{id}/identities`,
+      summary: 'The identities a buyer has had, newest first',
+      auth,
+      response: arrayOf(
+        shape({
+          name: 'string',
+          'tradingName?': 'string',
+          fcaNumber: 'string',
+          validFrom: 'date-time',
+          'validTo?': 'date-time',
+        }),
+      ),
     },
     {
       method: 'get',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
-import type { BuyerView, ContractView } from '../../core/schemas/buyer-views.ts'
+import type { BuyerIdentityView, BuyerView, ContractView } from '../../core/schemas/buyer-views.ts'
 import type {
   buyerCreateSchema,
   buyerUpdateSchema,
@@ -75,6 +75,70 @@ export async function hasSales(db: Kysely<DB>, where: { buyerId: number } | { co
   return row !== undefined
 }
 
+type Identity = { name: string; tradingName: string | null; fcaNumber: string }
+
+const identityChanged = (a: Identity, b: Identity) =>
+  a.name !== b.name || (a.tradingName ?? null) !== (b.tradingName ?? null) || a.fcaNumber !== b.fcaNumber
+
+/**
+ * A changed legal name, trading name or FCA number is a new identity: the earlier one is kept,
+ * closed, and leads consented under it can no longer go to this buyer (core/consent-version.ts).
+ */
+async function recordIdentity(
+  trx: Kysely<DB>,
+  buyerId: number,
+  before: Identity,
+  identity: Identity,
+  at = new Date(),
+) {
+  const closed = await trx
+    .updateTable('buyerIdentity')
+    .set({ validTo: at })
+    .where('buyerId', '=', buyerId)
+    .where('validTo', 'is', null)
+    .executeTakeFirst()
+  // A buyer written without its identity row (an import, a script) keeps the earlier one all the same.
+  if (Number(closed.numUpdatedRows) === 0) {
+    await trx
+      .insertInto('buyerIdentity')
+      .values({
+        buyerId,
+        name: before.name,
+        tradingName: before.tradingName,
+        fcaNumber: before.fcaNumber,
+        validTo: at,
+      })
+      .execute()
+  }
+  await trx
+    .insertInto('buyerIdentity')
+    .values({
+      buyerId,
+      name: identity.name,
+      tradingName: identity.tradingName,
+      fcaNumber: identity.fcaNumber,
+      validFrom: at,
+    })
+    .execute()
+}
+
+/** Every identity the buyer has had, newest first. */
+export async function buyerIdentities(db: Kysely<DB>, buyerId: number): Promise<BuyerIdentityView[]> {
+  const rows = await db
+    .selectFrom('buyerIdentity')
+    .selectAll()
+    .where('buyerId', '=', buyerId)
+    .orderBy('id', 'desc')
+    .execute()
+  return rows.map((r) => ({
+    name: r.name,
+    tradingName: r.tradingName,
+    fcaNumber: r.fcaNumber,
+    validFrom: iso(r.validFrom) as string,
+    validTo: iso(r.validTo),
+  }))
+}
+
 /** The endpoint's name in delivery logs: the buyer and the contract. */
 const endpointName = (buyer: string, contract: string) => `${buyer}: ${contract}`
 
@@ -86,17 +150,35 @@ export function buyerStore(
     list: () => buyerRows(db),
     find,
     create: async (values) => {
-      const { id } = await db.insertInto('buyer').values(values).returning('id').executeTakeFirstOrThrow()
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('buyer')
+          .values(values)
+          .returning(['id', 'name', 'tradingName', 'fcaNumber'])
+          .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('buyerIdentity')
+          .values({ buyerId: row.id, name: row.name, tradingName: row.tradingName, fcaNumber: row.fcaNumber })
+          .execute()
+        return row.id
+      })
       return (await find(id)) as BuyerRecord
     },
     update: async (id, values) => {
       const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined))
       await db.transaction().execute(async (trx) => {
-        await trx
+        const before = await trx
+          .selectFrom('buyer')
+          .select(['name', 'tradingName', 'fcaNumber'])
+          .where('id', '=', id)
+          .executeTakeFirst()
+        const after = await trx
           .updateTable('buyer')
           .set({ ...changes, updatedAt: new Date() })
           .where('id', '=', id)
-          .execute()
+          .returning(['name', 'tradingName', 'fcaNumber'])
+          .executeTakeFirst()
+        if (before && after && identityChanged(before, after)) await recordIdentity(trx, id, before, after)
         if (values.name !== undefined) {
           for (const c of await trx
             .selectFrom('contract')

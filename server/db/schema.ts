@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import type { BuyerTables } from './schema-buyers.ts'
+import type { ConsentTables } from './schema-consent.ts'
 import type { FactorTables } from './schema-factors.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
@@ -46,6 +47,10 @@ interface PostEvidenceColumns {
   landingPage: string | null
   /** The experiment variant the post converted on ("experimentId:variantName"), if any. */
   variant: ColumnType<string | null, string | null | undefined, string | null>
+  /** The hash of the page revision the form was on, as the form carried it. */
+  pageRevision: ColumnType<string | null, string | null | undefined, string | null>
+  /** The signed consent certificate (a compact JWS), written with the post. */
+  consentCertificate: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type LeadOutcome = 'eligible' | 'not_eligible' | 'guidance'
@@ -340,6 +345,7 @@ export interface ErasureLedgerTable {
 
 export interface DB
   extends BuyerTables,
+    ConsentTables,
     VisitorTables,
     MediaTables,
     PagePartTables,

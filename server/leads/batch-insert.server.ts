@@ -19,7 +19,7 @@ function routable(id: number, { data, context }: Pending, phone: UkPhone | null)
     context.questionnaire?.assessment.outcome ?? null,
     phone?.type ?? null,
     data.attribution ?? {},
-    (context.consentBuyers ?? []).map((b) => b.id),
+    context.consent?.content.firms ?? [],
   )
 }
 

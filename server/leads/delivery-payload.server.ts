@@ -44,15 +44,19 @@ export type DeliveredLead = {
   /** The evidence a buyer must be able to check (CMCOB 2.2.2R, PECR regulation 21A). */
   consent: {
     text: string | null
+    /** The consent version's content hash. */
     version: string | null
     sha256: string | null
     privacyVersion: string | null
     partnerName: string | null
     pageUrl: string | null
+    pageRevision: string | null
     userAgent: string | null
     ipAddress: string | null
     at: string
   }
+  /** The signed consent certificate (compact JWS): check it at POST /api/consent-certificates/verify or against /.well-known/jwks.json. */
+  consentCertificate: string | null
   attribution: Record<keyof Attribution, string | null>
   /** The experiment variant the visitor converted on ("experimentId:variantName"), if any. */
   variant: string | null
@@ -60,7 +64,7 @@ export type DeliveredLead = {
 
 /** The consent evidence as a buyer receives it: every delivered post consented, so no `given`. */
 function buyerConsent(row: Parameters<typeof consentOf>[0]): DeliveredLead['consent'] {
-  const { given: _given, at, ...evidence } = consentOf(row)
+  const { given: _given, certificate: _certificate, at, ...evidence } = consentOf(row)
   return { ...evidence, at: new Date(at).toISOString() }
 }
 
@@ -118,6 +122,7 @@ export async function deliveredLeads(db: Kysely<DB>, ids: number[]): Promise<Map
       outcome: lead.outcome,
       estimatedClaim: lead.estimatedClaim,
       consent: buyerConsent(lead),
+      consentCertificate: lead.consentCertificate,
       attribution: buyerAttribution(lead),
       variant: lead.variant,
     })
@@ -164,6 +169,7 @@ export async function deliveredSubmissions(
       outcome: s.outcome,
       estimatedClaim: s.estimatedClaim,
       consent: buyerConsent(s),
+      consentCertificate: s.consentCertificate,
       attribution: buyerAttribution(s),
       variant: s.variant,
     })

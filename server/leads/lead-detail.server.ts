@@ -36,6 +36,8 @@ type PostedRow = Pick<
   | 'referrer'
   | 'landingPage'
   | 'variant'
+  | 'pageRevision'
+  | 'consentCertificate'
 >
 
 /** A stored lead's (or submission's) attribution, under the names the visitor's URL used. */
@@ -60,9 +62,13 @@ export function consentOf(lead: PostedRow) {
     /** The buyers the wording named, in its order: the only firms that may have the lead. */
     buyers: lead.consentBuyers ?? [],
     pageUrl: lead.sourceUrl,
+    /** The hash of the page revision the form was on. */
+    pageRevision: lead.pageRevision,
     userAgent: lead.userAgent,
     ipAddress: lead.ipAddress,
     at: lead.createdAt,
+    /** The signed consent certificate (a compact JWS, verifiable against /.well-known/jwks.json). */
+    certificate: lead.consentCertificate,
   }
 }
 

@@ -1,16 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Insertable } from 'kysely'
 import { type Attribution, type AttributionKey, attributionKeys } from '../../core/attribution.ts'
+import { consentVersionHash } from '../../core/consent-version.ts'
 import { loanBandLowerBound } from '../../core/eligibility.ts'
 import type { UkPhone } from '../../core/phone.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
-import {
-  CONSENT_VERSION,
-  consentWording,
-  type LeadData,
-  PRIVACY_POLICY_VERSION,
-} from '../../core/schemas/leads.ts'
-import { consentRecipients } from '../buyers/consent.server.ts'
+import type { LeadData } from '../../core/schemas/leads.ts'
+import { consentContent } from '../consent-versions/versions.server.ts'
 import { json } from '../db/database.ts'
 import type { EligibilityResponseTable, LeadSubmissionTable, LeadTable } from '../db/schema.ts'
 import { specAnswers } from './answers.server.ts'
@@ -48,8 +44,8 @@ export const newReference = () => randomBytes(16).toString('base64url')
 
 /** The person, the consent evidence, the normalised phone and the attribution of one post. */
 function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | null, email: string) {
-  const consentBuyers = context.consentBuyers ?? []
-  const consentText = consentWording(consentRecipients(consentBuyers, context.partnerName))
+  const consent = context.consent?.content ?? consentContent([], null).content
+  const consentText = consent.wording
   const attribution: Attribution = data.attribution ?? {}
   const answered = context.questionnaire
   return {
@@ -63,11 +59,12 @@ function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | nul
     carDetails: data.carDetails ?? null,
     hasConsent: data.hasConsent,
     consentText,
-    consentVersion: CONSENT_VERSION,
+    consentVersion: context.consent?.hash ?? consentVersionHash(consent),
     consentSha256: sha256(consentText),
-    privacyVersion: PRIVACY_POLICY_VERSION,
-    partnerName: context.partnerName?.trim() || null,
-    consentBuyers: consentBuyers.length > 0 ? json(consentBuyers) : null,
+    privacyVersion: consent.privacyVersion,
+    partnerName: consent.partnerName,
+    consentBuyers: consent.firms.length > 0 ? json(consent.firms) : null,
+    pageRevision: context.pageRevision ?? null,
     sourceUrl: cut(context.sourceUrl),
     userAgent: cut(context.userAgent),
     ipAddress: cut(context.ipAddress, 64),

@@ -1,13 +1,18 @@
 import type { Kysely } from 'kysely'
 import { complianceVersion, readCompliance } from '../../core/compliance.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
-import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { readLeadSettings } from '../../core/schemas/settings.ts'
+import {
+  type ConsentVersion,
+  type CurrentConsent,
+  postedConsent,
+} from '../consent-versions/versions.server.ts'
 import type { AppServices } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import { leadVariant } from '../experiments/assignment.server.ts'
+import { HttpError } from '../http/errors.ts'
 import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
 import { activeWebhookIds } from '../outbox/enqueue.server.ts'
 import { type AnsweredQuestionnaire, answeredQuestionnaire } from './answers.server.ts'
@@ -19,10 +24,10 @@ export type LeadContext = {
   sourceUrl?: string | null
   userAgent?: string | null
   ipAddress?: string | null
-  /** The `partner_name` setting when the lead was taken: part of the consent wording. */
-  partnerName?: string | null
-  /** The buyers the consent wording named (site snapshot): only they may buy the lead. */
-  consentBuyers?: ConsentBuyer[]
+  /** The consent version the form showed: its wording and the firms it named, who alone may buy the lead. */
+  consent?: ConsentVersion
+  /** The hash of the page revision the form was on, as the form carried it. */
+  pageRevision?: string | null
   /** The version of the questionnaire constants and statements the visitor was shown. */
   constantsVersion?: string | null
   /** The questionnaire answered, checked and assessed against its version (answers.server.ts). */
@@ -134,8 +139,8 @@ export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, 
 /**
  * Every way a lead arrives (the JSON API, the no-JavaScript form) ends here: the answers are
  * checked and assessed against their questionnaire version (a LeadAnswersError, 400, otherwise),
- * the recipient named in the consent wording comes from the current settings, and only ids are
- * logged. A bot, a
+ * the consent is the version the form showed (a ConsentVersionError, 409, when the server never
+ * showed it or replaced it too long ago), and only ids are logged. A bot, a
  * duplicate and a new lead get answers alike (a reference of the same form); a bot's is random and
  * nothing of it is stored.
  */
@@ -164,7 +169,15 @@ export async function captureLead(
       deliveries: 0,
     }
   }
-  const { settings, consentBuyers, experiments } = await site.get()
+  const { settings, consent: current, experiments } = await site.get()
+  const leadSettings = readLeadSettings(settings)
+  const consent = data.consentVersion
+    ? await postedConsent(db, current, data.consentVersion, leadSettings.consentVersionMaxAgeHours)
+    : ({ ok: true, version: current } as const)
+  if (!consent.ok) {
+    logger.info({ via: request.via, reason: consent.reason }, 'lead refused: consent version not accepted')
+    throw new ConsentVersionError(consent.reason, current)
+  }
   const compliance = readCompliance(settings)
   const variant =
     request.bucket === undefined
@@ -174,14 +187,14 @@ export async function captureLead(
     db,
     data,
     {
-      partnerName: settings.get('partner_name'),
-      consentBuyers,
+      consent: consent.version,
+      pageRevision: data.pageRevision ?? null,
       sourceUrl: request.sourceUrl,
       userAgent: request.userAgent,
       ipAddress: request.ip ?? null,
       questionnaire,
       constantsVersion: complianceVersion(compliance),
-      duplicateWindowDays: readLeadSettings(settings).duplicateWindowDays,
+      duplicateWindowDays: leadSettings.duplicateWindowDays,
       variant,
     },
     dialect,
@@ -217,6 +230,23 @@ export async function captureLead(
     })
   }
   return lead
+}
+
+/**
+ * A post naming a consent version the server never showed, or one replaced longer ago than the
+ * `consent_version_max_age_hours` setting: nothing is stored, and the visitor is shown `current`.
+ */
+export class ConsentVersionError extends HttpError {
+  readonly current: CurrentConsent
+  constructor(reason: 'unknown' | 'expired', current: CurrentConsent) {
+    super(
+      409,
+      reason === 'unknown'
+        ? 'The consent wording sent with this form is not one this site shows. Please read the current wording below and send your details again.'
+        : 'The consent wording has changed since this page was loaded. Please read the current wording below and send your details again.',
+    )
+    this.current = current
+  }
 }
 
 /** The lead rate limit, per client IP, for every way a lead arrives. */

@@ -1,13 +1,20 @@
 import express, { type RequestHandler, Router } from 'express'
+import { recipientNames } from '../../core/lead-form-rules.ts'
 import { TOO_MANY } from '../../core/schemas/auth.ts'
-import { issueMessage, type LeadReceipt, leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
+import {
+  type ConsentVersionRefusal,
+  issueMessage,
+  type LeadReceipt,
+  leadListQuerySchema,
+  leadSchema,
+} from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
 import { loadSession, requirePermission } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { bucketOf, type TrustProxy } from '../experiments/assignment.server.ts'
 import { HttpError } from '../http/errors.ts'
 import { write } from '../http/write.ts'
-import { captureLead, checkLeadRateLimit } from './queries.server.ts'
+import { ConsentVersionError, captureLead, checkLeadRateLimit } from './queries.server.ts'
 import { allLeads, countLeads, searchLeads, withSubmissionCounts } from './search.server.ts'
 
 export const LEAD_BODY_LIMIT = '8kb'
@@ -40,7 +47,21 @@ export function leadsRouter(services: AppServices): Router {
         ip: req.ip ?? null,
         via: 'api',
         bucket: bucketOf(req, req.app.get('trust proxy fn') as TrustProxy),
+      }).catch((error: unknown) => {
+        if (!(error instanceof ConsentVersionError)) throw error
+        // The wording to show instead, so the form can ask again without losing what was typed.
+        const refusal: ConsentVersionRefusal = {
+          message: error.message,
+          consent: {
+            version: error.current.hash,
+            text: error.current.content.wording,
+            recipients: recipientNames(error.current.recipients),
+          },
+        }
+        res.status(409).json(refusal)
+        return null
       })
+      if (!lead) return
       // Alike for a new lead, a repeat and a bot, headers included (no per-response CSP nonce: a
       // JSON answer runs no script): nothing tells whether the person wrote before.
       const receipt: LeadReceipt = { reference: lead.reference }

@@ -1,17 +1,17 @@
 import { shownQuestionnaire } from '../../app/features/questionnaire/shown-questionnaire.server.ts'
 import { readCompliance } from '../../core/compliance.ts'
-import { consentRecipients } from '../buyers/consent.server.ts'
+import { shownConsent } from '../consent-versions/versions.server.ts'
 import type { SiteSnapshot as Snapshot } from '../site/site-state.server.ts'
 
 /**
- * What a page's blocks render with besides the content: the live questionnaire, the consent's
- * recipients and the compliance wording. The public page and the builder's canvas both take it
+ * What a page's blocks render with besides the content: the live questionnaire, the consent
+ * version (its wording's firms, and the page revision the form is on) and the compliance wording. The public page and the builder's canvas both take it
  * from here, so a contact-form widget is the same markup in both.
  */
-export function pageRenderContext(site: Snapshot) {
+export function pageRenderContext(site: Snapshot, pageRevision?: string) {
   return {
     questionnaire: shownQuestionnaire(site),
-    recipients: consentRecipients(site.consentBuyers, site.settings.get('partner_name')),
+    consent: shownConsent(site.consent, pageRevision),
     compliance: readCompliance(site.settings),
   }
 }

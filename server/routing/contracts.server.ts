@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import type { BuyerIdentity } from '../../core/consent-version.ts'
 import { capWindowStart } from '../../core/routing/contract-rules.ts'
 import { type CapWindow, capWindows } from '../../core/routing/contract-terms.ts'
 import type { ContractCaps, ContractFilters, ContractSchedule } from '../../core/schemas/buyers.ts'
@@ -9,6 +10,8 @@ export type RoutableContract = {
   id: number
   buyerId: number
   buyerName: string
+  buyerTradingName: string | null
+  buyerFcaNumber: string
   buyerActive: boolean
   webhookId: number
   name: string
@@ -29,6 +32,8 @@ const contractColumns = [
   'contract.id',
   'contract.buyerId',
   'buyer.name as buyerName',
+  'buyer.tradingName as buyerTradingName',
+  'buyer.fcaNumber as buyerFcaNumber',
   'buyer.isActive as buyerActive',
   'contract.webhookId',
   'contract.name',
@@ -55,6 +60,14 @@ export async function loadContracts(db: Kysely<DB>, ids?: number[]): Promise<Rou
   if (ids) query = query.where('contract.id', 'in', ids)
   return (await query.execute()) as RoutableContract[]
 }
+
+/** The contract's buyer as it is now, to hold against the identity a consent named. */
+export const contractBuyer = (c: RoutableContract): BuyerIdentity => ({
+  id: c.buyerId,
+  name: c.buyerName,
+  tradingName: c.buyerTradingName,
+  fcaNumber: c.buyerFcaNumber,
+})
 
 export const hasCaps = (caps: ContractCaps) =>
   capWindows.some((w) => caps[w] != null || caps.revenuePence?.[w] != null)

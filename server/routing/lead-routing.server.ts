@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Attribution } from '../../core/attribution.ts'
+import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { LeadRoutingView } from '../../core/schemas/routing.ts'
 import type { DB, Lead } from '../db/schema.ts'
 import { iso } from '../outbox/db-time.server.ts'
@@ -23,7 +24,7 @@ export function routableLead(
       utmCampaign: lead.utmCampaign,
       landingPage: lead.landingPage,
     },
-    consentBuyerIds: new Set((lead.consentBuyers ?? []).map((b) => b.id)),
+    consentFirms: lead.consentBuyers ?? [],
   }
 }
 
@@ -34,7 +35,7 @@ export function routableFromAttribution(
   outcome: string | null,
   phoneType: string | null,
   attribution: Attribution,
-  consentBuyerIds: number[],
+  consentFirms: readonly ConsentBuyer[],
 ): RoutableLead {
   return {
     id,
@@ -46,7 +47,7 @@ export function routableFromAttribution(
       utmCampaign: attribution.utm_campaign ?? null,
       landingPage: attribution.landing_page ?? null,
     },
-    consentBuyerIds: new Set(consentBuyerIds),
+    consentFirms,
   }
 }
 

@@ -1,7 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
+import { consentRefusal } from '../../core/consent-version.ts'
 import { capVerdict, scheduleOpen } from '../../core/routing/contract-rules.ts'
 import { capWindows } from '../../core/routing/contract-terms.ts'
-import type { SaleStatus } from '../../core/schemas/buyers.ts'
+import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import { type Dialect, json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import type { QueuedContract, RouteDecision, SaleTable } from '../db/schema-buyers.ts'
@@ -11,6 +12,7 @@ import { enqueue } from '../outbox/enqueue.server.ts'
 import {
   type CapUsage,
   capUsage,
+  contractBuyer,
   hasCaps,
   loadContracts,
   noUsage,
@@ -50,7 +52,7 @@ export async function reserveOffers(
     .execute()
   const leads = await trx
     .selectFrom('lead')
-    .select(['id', 'utmSource', 'utmCampaign'])
+    .select(['id', 'utmSource', 'utmCampaign', 'consentBuyers'])
     .where('id', 'in', leadIds)
     .execute()
   const usage = await capUsage(
@@ -71,7 +73,7 @@ export async function reserveOffers(
       ? { outcome: 'withdrawn' as const, reason: 'The contract was deleted' }
       : !lead
         ? { outcome: 'withdrawn' as const, reason: 'The lead was erased' }
-        : refuse(contract, own, usage.get(contract.id) ?? noUsage, at)
+        : refuse(contract, own, usage.get(contract.id) ?? noUsage, at, lead.consentBuyers ?? [])
     if (refusal) {
       refused.set(offer.deliveryId, refusal)
       continue
@@ -102,9 +104,13 @@ function refuse(
   sales: { contractId: number; exclusive: boolean }[],
   usage: CapUsage,
   at: Date,
+  consentFirms: readonly ConsentBuyer[],
 ): OfferRefusal | undefined {
   if (!contract.buyerActive)
     return { outcome: 'withdrawn', reason: `${contract.buyerName} is no longer active` }
+  // The last gate before the person's details leave: the firm must still be the one the visitor saw.
+  const unnamed = consentRefusal(consentFirms, contractBuyer(contract))
+  if (unnamed) return { outcome: 'withdrawn', reason: unnamed }
   if (!contract.isActive) return { outcome: 'withdrawn', reason: 'The contract was paused' }
   const open = scheduleOpen(contract.schedule, at)
   if (!open.ok) return { outcome: 'withdrawn', reason: open.reason }
@@ -235,6 +241,11 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
     .where('sale.leadId', '=', leadId)
     .where('sale.status', '=', 'accepted')
     .execute()
+  const lead = await trx
+    .selectFrom('lead')
+    .select('consentBuyers')
+    .where('id', '=', leadId)
+    .executeTakeFirst()
   const queue = [...(routing?.queue ?? [])]
   const exclusive = sales.some((s) => s.exclusive)
   const contracts = exclusive
@@ -263,7 +274,8 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
       ? 'The contract was deleted'
       : already
         ? 'Offered before'
-        : stillOpen(contract, sales.length, at)
+        : (consentRefusal(lead?.consentBuyers ?? [], contractBuyer(contract)) ??
+          stillOpen(contract, sales.length, at))
     await trx
       .insertInto('leadRoute')
       .values({

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely'
+import { consentRefusal } from '../../core/consent-version.ts'
 import { capVerdict, matchFilters, scheduleOpen } from '../../core/routing/contract-rules.ts'
 import type { LeadFacts, Verdict } from '../../core/routing/contract-terms.ts'
 import { orderCandidates } from '../../core/routing/order.ts'
-import type { SaleStatus } from '../../core/schemas/buyers.ts'
+import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import { json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import type { SkippedContract } from '../db/schema-buyers.ts'
@@ -10,17 +11,18 @@ import { enqueue } from '../outbox/enqueue.server.ts'
 import {
   type CapUsage,
   capUsage,
+  contractBuyer,
   hasCaps,
   loadContracts,
   noUsage,
   type RoutableContract,
 } from './contracts.server.ts'
 
-/** A lead as routing judges it: the facts filters read, and whom its consent named. */
+/** A lead as routing judges it: the facts filters read, and the firms its consent named (with their identity then). */
 export type RoutableLead = {
   id: number
   facts: LeadFacts
-  consentBuyerIds: ReadonlySet<number>
+  consentFirms: readonly ConsentBuyer[]
 }
 
 /** Smooth weighted round-robin state per group of equal priority (per process). */
@@ -29,9 +31,8 @@ const roundRobin = new Map<string, Map<number, number>>()
 function judge(contract: RoutableContract, lead: RoutableLead, usage: CapUsage, at: Date): Verdict {
   if (!contract.buyerActive) return { ok: false, reason: `${contract.buyerName} is not active` }
   if (!contract.isActive) return { ok: false, reason: 'The contract is paused' }
-  if (!lead.consentBuyerIds.has(contract.buyerId)) {
-    return { ok: false, reason: `${contract.buyerName} was not named in the consent this visitor gave` }
-  }
+  const unnamed = consentRefusal(lead.consentFirms, contractBuyer(contract))
+  if (unnamed) return { ok: false, reason: unnamed }
   const filters = matchFilters(contract.filters, lead.facts)
   if (!filters.ok) return filters
   const open = scheduleOpen(contract.schedule, at)

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { ImageInfoMap } from '../../core/image-info.ts'
 import type { RedirectTable } from '../../core/redirect-rules.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
+import type { CurrentConsent } from '../consent-versions/versions.server.ts'
 import type { DB, Page } from '../db/schema.ts'
 import type { RunningExperiment } from '../experiments/queries.server.ts'
 import type { LiveQuestionnaire } from '../questionnaire/queries.server.ts'
@@ -16,6 +17,8 @@ export type SiteParts = {
   questionnaire: LiveQuestionnaire | undefined
   /** The buyers the consent wording names, in order (server/buyers/consent.server.ts). */
   consentBuyers: ConsentBuyer[]
+  /** The consent version pages show now (server/consent-versions), recorded as it was loaded. */
+  consent: CurrentConsent
   /** The running experiments by page path (server/experiments). */
   experiments: Map<string, RunningExperiment>
   /** What the media library knows of each uploaded image, by its largest rendition's URL (server/media). */

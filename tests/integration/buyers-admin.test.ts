@@ -354,15 +354,27 @@ describe(`buyers and contracts admin API on ${testDialect}`, () => {
     const named = async () =>
       (await app.services.site.get()).consentBuyers.filter((b) => b.id === first.id || b.id === second.id)
     expect(await named()).toEqual([
-      { id: second.id, name: 'Alpha Claims Ltd' },
-      { id: first.id, name: 'Zeta Legal' },
+      {
+        id: second.id,
+        name: 'Alpha Claims Ltd',
+        legalName: 'Alpha Claims Ltd',
+        tradingName: null,
+        fcaNumber: '123456',
+      },
+      {
+        id: first.id,
+        name: 'Zeta Legal',
+        legalName: 'Zeta Legal LLP',
+        tradingName: 'Zeta Legal',
+        fcaNumber: '123456',
+      },
     ])
     expect((await app.services.site.get()).consentBuyers.map((b) => b.name)).not.toContain(
       'Hidden Claims Ltd',
     )
 
     await ok(await admin.put(`/api/admin/buyers/${first.id}`, { consentOrder: 0 }))
-    expect(await named()).toEqual([
+    expect(await named()).toMatchObject([
       { id: first.id, name: 'Zeta Legal' },
       { id: second.id, name: 'Alpha Claims Ltd' },
     ])
@@ -385,6 +397,6 @@ describe(`buyers and contracts admin API on ${testDialect}`, () => {
     expect(lead.consentText).toContain('Zeta Legal')
 
     await ok(await admin.put(`/api/admin/buyers/${first.id}`, { namedInConsent: false }))
-    expect(await named()).toEqual([{ id: second.id, name: 'Alpha Claims Ltd' }])
+    expect(await named()).toMatchObject([{ id: second.id, name: 'Alpha Claims Ltd' }])
   })
 })

@@ -596,6 +596,8 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'phoneType',
         'emailNormalized',
         'consentVersion',
+        'consentCertificate',
+        'pageRevision',
         'consentSha256',
         'privacyVersion',
         'outcome',

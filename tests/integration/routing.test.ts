@@ -117,8 +117,20 @@ describe(`routing leads to buyers' contracts on ${testDialect}`, () => {
 
     const lead = await postLead()
     expect(lead.consentBuyers).toEqual([
-      { id: second.buyer.id, name: 'Beta Legal' },
-      { id: first.buyer.id, name: 'Alpha Claims' },
+      {
+        id: second.buyer.id,
+        name: 'Beta Legal',
+        legalName: 'Beta Legal',
+        tradingName: null,
+        fcaNumber: '123456',
+      },
+      {
+        id: first.buyer.id,
+        name: 'Alpha Claims',
+        legalName: 'Alpha Claims',
+        tradingName: null,
+        fcaNumber: '123456',
+      },
     ])
     expect(lead.consentText).toBe(consentWording(['Beta Legal', 'Alpha Claims']))
     expect(lead.consentText).toContain('Beta Legal and Alpha Claims, claims management companies')
@@ -277,7 +289,7 @@ describe(`routing leads to buyers' contracts on ${testDialect}`, () => {
     expect(later.endpoint.receipts).toHaveLength(1)
 
     const detail = (await ok(await admin.get(`/api/admin/leads/${lead.id}`))) as unknown as LeadDetail
-    expect(detail.consent.buyers).toEqual([{ id: later.buyer.id, name: 'Opens later' }])
+    expect(detail.consent.buyers).toMatchObject([{ id: later.buyer.id, name: 'Opens later' }])
     expect(detail.routing.saleStatus).toBe('sold')
     expect(detail.routing.rounds.map((r) => [r.round, r.offers.length, r.skipped.length])).toEqual([
       [1, 0, 1],

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import type { Compliance } from '../../../core/compliance-statements.ts'
+import type { ShownConsent } from '../../../core/consent-version.ts'
 import { IMAGE_SIZES, type ImageInfoMap } from '../../../core/image-info.ts'
-import type { Recipients } from '../../../core/lead-form-rules.ts'
 import { isSafeImageSrc } from '../../../core/links.ts'
 import type { PageContent, PixelSize, Widget } from '../../../core/page-content.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
@@ -15,7 +15,8 @@ export type BlockContext = {
   /** The widget holding the page's first image (see `leadImageWidgetId`). */
   leadWidgetId: string | null
   questionnaire: ShownQuestionnaire
-  recipients?: Recipients
+  /** The consent version the lead form shows and sends. */
+  consent?: ShownConsent
   compliance?: Compliance
 }
 
@@ -58,7 +59,7 @@ export type BlockProviderProps = {
   content: PageContent
   images?: ImageInfoMap
   questionnaire?: ShownQuestionnaire
-  recipients?: Recipients
+  consent?: ShownConsent
   compliance?: Compliance
   children?: ReactNode
 }
@@ -68,26 +69,26 @@ export function blockContextFor({
   content,
   images,
   questionnaire,
-  recipients,
+  consent,
   compliance,
 }: Omit<BlockProviderProps, 'children'>): BlockContext {
   return {
     images: images ?? {},
     leadWidgetId: leadImageWidgetId(content),
     questionnaire: questionnaire ?? SPEC_PREVIEW,
-    recipients,
+    consent,
     compliance,
   }
 }
 
 /** Gives every block below it the page's image map, lead image and questionnaire. */
 export function BlockProvider({ children, ...props }: BlockProviderProps) {
-  const { content, images, questionnaire, recipients, compliance } = props
+  const { content, images, questionnaire, consent, compliance } = props
   const leadWidgetId = leadImageWidgetId(content)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lead id stands for the content
   const value = useMemo(
-    () => blockContextFor({ content, images, questionnaire, recipients, compliance }),
-    [leadWidgetId, images, questionnaire, recipients, compliance],
+    () => blockContextFor({ content, images, questionnaire, consent, compliance }),
+    [leadWidgetId, images, questionnaire, consent, compliance],
   )
   return <Context.Provider value={value}>{children}</Context.Provider>
 }

@@ -2,10 +2,11 @@ import { clsx as cn } from 'clsx'
 import { type FormEvent, useRef, useState } from 'react'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
-import type { Recipients } from '../../../core/lead-form-rules.ts'
+import type { ShownConsent } from '../../../core/consent-version.ts'
 import { CONSENT_TEXT, leadFormErrors, recipientSentence } from '../../../core/lead-form-rules.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import type { Answers } from '../../../core/questionnaire/definition.ts'
+import type { ConsentVersionRefusal } from '../../../core/schemas/leads.ts'
 import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { track } from '../analytics/beacon.ts'
@@ -80,6 +81,8 @@ export function leadInputFromForm(form: FormData) {
     hasConsent: consent === 'true' || consent === 'on',
     website: text('website'),
     formStartedAt: text('formStartedAt'),
+    consentVersion: text('consentVersion'),
+    pageRevision: text('pageRevision'),
     ...(Object.keys(attribution).length ? { attribution } : {}),
   }
 }
@@ -88,7 +91,7 @@ export function LeadForm({
   answers,
   questionnaireVersion,
   feedback,
-  recipients,
+  consent: shown,
   attribution,
   startedAt: started,
   compliance = DEFAULT_COMPLIANCE,
@@ -98,7 +101,8 @@ export function LeadForm({
   /** The id of the questionnaire version the visitor was shown. */
   questionnaireVersion: number
   feedback?: LeadFormFeedback
-  recipients?: Recipients
+  /** The consent version the page showed: its firms are named under the box, its hash is sent. */
+  consent?: ShownConsent
   attribution?: Attribution
   startedAt?: number
   compliance?: Compliance
@@ -107,6 +111,8 @@ export function LeadForm({
   const [startedAt] = useState(() => started ?? Date.now())
   const [errors, setErrors] = useState<Record<string, string>>(feedback?.errors ?? {})
   const [submitting, setSubmitting] = useState(false)
+  // Replaced when the server answers that the wording changed since the page was loaded.
+  const [consent, setConsent] = useState(shown)
   const formRef = useRef<HTMLFormElement>(null)
   const values = feedback?.values ?? {}
 
@@ -137,6 +143,20 @@ export function LeadForm({
           attribution: { ...input.attribution, ...currentAttribution() },
         }),
       })
+      if (response.status === 409) {
+        // The wording changed since the page was loaded: show the current one, keep what was typed,
+        // and ask for agreement to it.
+        const refusal = (await response.json()) as ConsentVersionRefusal
+        setConsent({ ...consent, version: refusal.consent.version, recipients: refusal.consent.recipients })
+        const box = formRef.current?.querySelector<HTMLInputElement>('[name="hasConsent"]')
+        if (box) {
+          box.checked = false
+          box.focus()
+        }
+        setErrors({ hasConsent: refusal.message })
+        setSubmitting(false)
+        return
+      }
       if (!response.ok)
         throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`)
       // Not counted (the server counted the lead): says the lead came through the script.
@@ -179,6 +199,10 @@ export function LeadForm({
         <input key={id} type="hidden" name={answerField(id)} value={value} />
       ))}
       <input type="hidden" name="formStartedAt" value={startedAt} />
+      {consent?.version ? <input type="hidden" name="consentVersion" value={consent.version} /> : null}
+      {consent?.pageRevision ? (
+        <input type="hidden" name="pageRevision" value={consent.pageRevision} />
+      ) : null}
       <AttributionFields attribution={attribution} />
       {/* The honeypot: out of sight and out of the accessibility tree; people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -271,7 +295,7 @@ export function LeadForm({
             {errors.hasConsent}
           </p>
         ) : null}
-        <p className="mt-2 pl-8 text-slate-700 text-sm">{recipientSentence(recipients)}</p>
+        <p className="mt-2 pl-8 text-slate-700 text-sm">{recipientSentence(consent?.recipients)}</p>
       </div>
       {errors.form ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800 text-sm">

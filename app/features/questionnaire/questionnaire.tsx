@@ -3,7 +3,7 @@ import { ArrowLeft, CircleCheck, CircleX, Info } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { Attribution } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
-import type { Recipients } from '../../../core/lead-form-rules.ts'
+import type { ShownConsent } from '../../../core/consent-version.ts'
 import { formatPounds } from '../../../core/money.ts'
 import { effectiveAnswers, type Question, visibleQuestions } from '../../../core/questionnaire/definition.ts'
 
@@ -31,7 +31,8 @@ type Props = {
   initial: QuestionnaireState
   initialError?: string
   leadFeedback?: LeadFormFeedback
-  recipients?: Recipients
+  /** The consent version the lead form shows and sends. */
+  consent?: ShownConsent
   /** Without JavaScript: where the visitor came from, carried through every step's post. */
   attribution?: Attribution
   /** Without JavaScript: when the visitor started (their first step's post), carried to the lead form. */
@@ -47,7 +48,7 @@ export function Questionnaire({
   initial,
   initialError,
   leadFeedback,
-  recipients,
+  consent,
   attribution,
   startedAt,
   compliance = DEFAULT_COMPLIANCE,
@@ -113,7 +114,16 @@ export function Questionnaire({
   const answer = Object.hasOwn(state.answers, question.id) ? state.answers[question.id] : undefined
   const isLast = step === stepCount - 1
   const progress = Math.round(((step + 1) / stepCount) * 100)
-  const versionField = <input type="hidden" name="questionnaireVersion" value={questionnaire.id} />
+  // Every step carries the versions the visitor is shown, so they are in the page from the start.
+  const versionField = (
+    <>
+      <input type="hidden" name="questionnaireVersion" value={questionnaire.id} />
+      {consent?.version ? <input type="hidden" name="consentVersion" value={consent.version} /> : null}
+      {consent?.pageRevision ? (
+        <input type="hidden" name="pageRevision" value={consent.pageRevision} />
+      ) : null}
+    </>
+  )
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:p-8">
@@ -147,7 +157,7 @@ export function Questionnaire({
                 answers={state.answers}
                 questionnaireVersion={questionnaire.id}
                 feedback={leadFeedback}
-                recipients={recipients}
+                consent={consent}
                 attribution={attribution}
                 startedAt={startedAt ?? mountedAt.current}
                 compliance={compliance}

@@ -1,6 +1,6 @@
 import type { Compliance } from '../../../core/compliance-statements.ts'
+import type { ShownConsent } from '../../../core/consent-version.ts'
 import type { ImageInfoMap } from '../../../core/image-info.ts'
-import type { Recipients } from '../../../core/lead-form-rules.ts'
 import type { PageContent } from '../../../core/page-content.ts'
 import { PageBlocks } from '../blocks/block-view.tsx'
 import type { ShownQuestionnaire } from '../questionnaire/questionnaire-state.ts'
@@ -13,14 +13,14 @@ import type { ShownQuestionnaire } from '../questionnaire/questionnaire-state.ts
 export function PageSections({
   content,
   images,
-  recipients,
+  consent,
   compliance,
   questionnaire,
 }: {
   /** Read into the model (app/features/blocks/registry.ts readPageContent). */
   content: PageContent
   images?: ImageInfoMap
-  recipients?: Recipients
+  consent?: ShownConsent
   compliance?: Compliance
   /** The live version (the site snapshot's); without one the SPEC set shows. */
   questionnaire?: ShownQuestionnaire
@@ -29,7 +29,7 @@ export function PageSections({
     <PageBlocks
       content={content}
       images={images}
-      recipients={recipients}
+      consent={consent}
       compliance={compliance}
       questionnaire={questionnaire}
     />

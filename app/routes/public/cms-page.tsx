@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { pageRevisionHash } from '../../../core/consent-version.ts'
 import { imagesIn } from '../../../core/image-info.ts'
 import { readPageContent } from '../../../core/page-content.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
@@ -27,7 +28,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     title,
     content,
     images: imagesIn(site.images, content),
-    ...pageRenderContext(site),
+    ...pageRenderContext(
+      site,
+      pageRevisionHash({ path: `/${page.slug}`, title, content: variant?.content ?? page.content }),
+    ),
     head: await buildPageHead(context, request, { ...page, title }, title),
   }
 }
@@ -45,7 +49,7 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
       <PageSections
         content={loaderData.content}
         images={loaderData.images}
-        recipients={loaderData.recipients}
+        consent={loaderData.consent}
         compliance={loaderData.compliance}
         questionnaire={loaderData.questionnaire}
       />

@@ -2,13 +2,14 @@ import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
 import { data, redirect } from 'react-router'
 import { type Attribution, attributionFromUrl } from '../../../core/attribution.ts'
 import { readCompliance } from '../../../core/compliance.ts'
+import { pageRevisionHash } from '../../../core/consent-version.ts'
 import { assess } from '../../../core/questionnaire/definition.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
-import { consentRecipients } from '../../../server/buyers/consent.server.ts'
+import { shownConsent } from '../../../server/consent-versions/versions.server.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
 import { LeadAnswersError } from '../../../server/leads/answers.server.ts'
-import { captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
+import { ConsentVersionError, captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
 import { faqs, stats, steps } from '../../features/home/home-content.ts'
@@ -45,7 +46,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const head = await loadPageHead(context, request, 'home', 'Car Finance Claim Check')
   return {
     head: variant?.title ? { ...head, title: variant.title } : head,
-    recipients: consentRecipients(site.consentBuyers, site.settings.get('partner_name')),
+    consent: shownConsent(
+      site.consent,
+      pageRevisionHash({
+        path: '/',
+        title: head.title,
+        variant: variant?.title ?? null,
+        questionnaire: (variant?.questionnaire ?? shownQuestionnaire(site)).id,
+      }),
+    ),
     compliance: readCompliance(site.settings),
     questionnaire: variant?.questionnaire ?? shownQuestionnaire(site),
   }
@@ -117,6 +126,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       bucket: context.get(requestContext).bucket,
     })
   } catch (error) {
+    if (error instanceof ConsentVersionError) {
+      // The page re-renders with the current wording; what was typed is kept, the box unticked.
+      return data(
+        {
+          questionnaire,
+          shown,
+          error: undefined,
+          attribution,
+          startedAt: startedAtOf(form),
+          leadFeedback: { errors: { hasConsent: error.message }, values: { ...input, hasConsent: false } },
+        },
+        { status: 409 },
+      )
+    }
     if (!(error instanceof LeadAnswersError)) throw error
     return data(
       {
@@ -242,7 +265,7 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
                 initialError: actionData?.error,
                 leadFeedback:
                   actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined,
-                recipients: loaderData.recipients,
+                consent: loaderData.consent,
                 attribution: actionData?.attribution,
                 startedAt: actionData && 'startedAt' in actionData ? actionData.startedAt : undefined,
                 compliance: loaderData.compliance,
