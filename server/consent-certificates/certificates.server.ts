@@ -18,6 +18,8 @@ const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
  * Compact JWS (EdDSA, Ed25519) consent certificates for `claims`, in order: one key read per
  * batch at most (usually none: the active key is kept in memory), then a signature each.
  * `settings` defaults to what createServices configured from SESSION_SECRET and PUBLIC_URL.
+ * Pass the root handle (services.db) where you can: a transaction is a handle of its own, so it
+ * costs a key read per batch, where the root handle usually costs none.
  */
 export async function signConsentCertificates(
   db: Kysely<DB>,
