@@ -1,5 +1,6 @@
 // `npm run bench`: home page throughput and latency, leads accepted per second with and without
-// delivery to a webhook and the delay to delivery, analytics beacons and the funnel report, on this machine.
+// delivery to a webhook and the delay to delivery, analytics beacons and the funnel report, the time to
+// sign a consent certificate, on this machine.
 // SQLite always; PostgreSQL too when DATABASE_URL (or BENCH_POSTGRES_URL) is postgres://….
 import { type ChildProcess, execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -13,6 +14,7 @@ import { createDatabase } from '../server/db/database.ts'
 import { benchAnalytics } from './analytics.ts'
 import { startApp } from './app-process.ts'
 import { fetchPageScripts, HOME_SCRIPT_BUDGET } from './bundle-size.ts'
+import { benchCertificates } from './certificates.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchExperimentPage } from './experiment-page.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
@@ -253,6 +255,9 @@ try {
     if (pgUrl) await benchAnalytics('PostgreSQL', pgUrl, 5184)
     else console.log('PostgreSQL analytics: skipped (set DATABASE_URL=postgres://…)')
   }
+  // BENCH_ONLY=certificates: the time to sign one consent certificate (no app needed).
+  if (only === undefined || only === 'certificates')
+    await benchCertificates(path.join(work, 'certificates.db'))
   // BENCH_ONLY=pages stops after the page comparison.
   if (only === undefined) {
     await benchDatabase('SQLite', `file:${path.join(work, 'bench.db')}`, 5197)

@@ -14,6 +14,7 @@ import { loadSession } from './auth/middleware.ts'
 import { authRouter } from './auth/router.ts'
 import { buyerApiRouter } from './buyer-api/router.ts'
 import { consentRouter } from './consent/router.ts'
+import { consentCertificatesRouter } from './consent-certificates/router.ts'
 import {
   type AppServices,
   criticalCssContext,
@@ -189,6 +190,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(pagesRouter(services))
   app.use(leadsRouter(services))
   app.use(consentRouter(services))
+  app.use(consentCertificatesRouter(services))
   app.use(authRouter(services))
   app.use(accountSessionsRouter(services))
   app.use(ssoRouter(services))

@@ -111,6 +111,8 @@ const envSchema = ssoEnvSchema.extend({
   RATE_LIMIT_LEADS: z.string().default('30/10m').pipe(rateRule),
   RATE_LIMIT_CONSENT: z.string().default('60/10m').pipe(rateRule),
   RATE_LIMIT_BUYER_API: z.string().default('300/5m').pipe(rateRule),
+  RATE_LIMIT_CERTIFICATES: z.string().default('300/5m').pipe(rateRule),
+  CERTIFICATE_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SESSION_MAX_AGE_HOURS: z.coerce
     .number()
     .positive()
@@ -169,7 +171,11 @@ export type Config = {
     leads: RateRule
     consent: RateRule
     buyerApi: RateRule
+    /** POST /api/consent-certificates/verify, per client address. */
+    certificates: RateRule
   }
+  /** A consent-certificate signing key older than this is retired and a new one made. */
+  certificateKeyMaxAgeMs: number
   /** Idle lifetime: a session unused this long ends. */
   sessionTtlMs: number
   /** Absolute lifetime: a session this old ends however active it is. */
@@ -250,7 +256,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leads: e.RATE_LIMIT_LEADS,
       consent: e.RATE_LIMIT_CONSENT,
       buyerApi: e.RATE_LIMIT_BUYER_API,
+      certificates: e.RATE_LIMIT_CERTIFICATES,
     },
+    certificateKeyMaxAgeMs: e.CERTIFICATE_KEY_MAX_AGE_DAYS * 86_400_000,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     webhooks: {

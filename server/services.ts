@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
 import { loadConsentBuyers } from './buyers/consent.server.ts'
 import type { Config } from './config.ts'
+import { certificateJobs, configureConsentCertificates } from './consent-certificates/keys.server.ts'
 import { recordCurrentConsent } from './consent-versions/versions.server.ts'
 import type { AppEvents, AppServices } from './context.ts'
 import { Counters } from './counters.ts'
@@ -65,6 +66,7 @@ export function createServices(
   const logger = options.logger ?? createLogger(config.logLevel)
   const database = options.database ?? createDatabase(config.database)
   const { db } = database
+  configureConsentCertificates(config)
 
   const site = new SiteState(db, async () => {
     const [settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments, images] =
@@ -89,6 +91,7 @@ export function createServices(
     ...factorJobs(db),
     ...rateLimitJobs(db),
     ...retentionJobs({ db, site, logger }),
+    ...certificateJobs({ db, site }),
   ]) {
     jobs.register(job)
   }

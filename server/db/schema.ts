@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import type { BuyerTables } from './schema-buyers.ts'
+import type { CertificateTables } from './schema-certificates.ts'
 import type { ConsentTables } from './schema-consent.ts'
 import type { FactorTables } from './schema-factors.ts'
 import type { MediaTables } from './schema-media.ts'
@@ -351,7 +352,8 @@ export interface DB
     PagePartTables,
     SessionTables,
     SsoTables,
-    FactorTables {
+    FactorTables,
+    CertificateTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable

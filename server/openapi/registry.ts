@@ -6,6 +6,7 @@ import { buyerAccessApi } from '../buyer-access/openapi.ts'
 import { buyerApi } from '../buyer-api/openapi.ts'
 import { buyersApi } from '../buyers/openapi.ts'
 import { consentApi } from '../consent/openapi.ts'
+import { consentCertificatesApi } from '../consent-certificates/openapi.ts'
 import { experimentsApi } from '../experiments/openapi.ts'
 import { factorsApi } from '../factors/openapi.ts'
 import { leadsApi } from '../leads/openapi.ts'
@@ -49,6 +50,7 @@ export const apiModules = [
   ssoApi,
   factorsApi,
   consentApi,
+  consentCertificatesApi,
   leadsApi,
   pagesApi,
   savedSectionsApi,

@@ -618,6 +618,8 @@ const publicApiRoutes = [
   // Cookieless analytics' beacon (tests/integration/analytics.test.ts).
   'POST /api/events',
   'POST /api/consent',
+  // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
+  'POST /api/consent-certificates/verify',
   'POST /api/login',
   'GET /api/login',
   'GET /api/logout',

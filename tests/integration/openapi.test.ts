@@ -92,7 +92,7 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
     for (const { method, path, op } of operations(doc)) {
       const name = `${method.toUpperCase()} ${path}`
       expect(METHODS, name).toContain(method)
-      expect(path, name).toMatch(/^\/api\//)
+      expect(path, name).toMatch(/^\/(api|\.well-known)\//)
       expect(ids.has(op.operationId), `${name}: operationId ${op.operationId} repeats`).toBe(false)
       ids.add(op.operationId)
       expect(
@@ -196,7 +196,7 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
 
   it('describes exactly the routes Express serves under /api, and no other', async () => {
     const served = (await expressRoutesOf(app.services))
-      .filter((r) => r.split(' ')[1]?.startsWith('/api'))
+      .filter((r) => /^\/(api|\.well-known)/.test(r.split(' ')[1] ?? ''))
       .map((r) => r.replace(/:([A-Za-z0-9_]+)/g, '{$1}'))
     // Proves the walk works, so an empty or broken one cannot pass the comparison.
     expect(served).toContain('GET /api/admin/redirects/{id}')
