@@ -27,13 +27,28 @@ export async function signConsentCertificates(
   settings: SignerSettings = configuredSigner(),
 ): Promise<string[]> {
   if (claims.length === 0) return []
+  return (await consentSigner(db, settings))(claims)
+}
+
+/** Signs certificates with the key active now: read before a transaction, used inside it without I/O. */
+export type ConsentSigner = (claims: CertificateClaims[]) => string[]
+
+/**
+ * The active key, loaded (or made) through `db` now, as a synchronous signer: the lead capture
+ * takes it before its transaction so signing needs no query on a connection the transaction holds.
+ */
+export async function consentSigner(
+  db: Kysely<DB>,
+  settings: SignerSettings = configuredSigner(),
+): Promise<ConsentSigner> {
   const key = await activeKey(db, settings)
   const header: CertificateHeader = { alg: 'EdDSA', kid: key.kid, typ: 'JWT' }
   const encodedHeader = b64(JSON.stringify(header))
-  return claims.map((c) => {
-    const input = `${encodedHeader}.${b64(JSON.stringify(certificatePayload(c, settings.issuer)))}`
-    return `${input}.${sign(null, Buffer.from(input), key.privateKey).toString('base64url')}`
-  })
+  return (claims) =>
+    claims.map((c) => {
+      const input = `${encodedHeader}.${b64(JSON.stringify(certificatePayload(c, settings.issuer)))}`
+      return `${input}.${sign(null, Buffer.from(input), key.privateKey).toString('base64url')}`
+    })
 }
 
 export type Verified =

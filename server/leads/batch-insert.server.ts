@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
+import type { CertificateClaims } from '../../core/consent-certificate.ts'
 import { normaliseUkPhone, type UkPhone } from '../../core/phone.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from '../../core/schemas/settings.ts'
+import type { ConsentSigner } from '../consent-certificates/certificates.server.ts'
 import type { DB } from '../db/schema.ts'
 import { type Enqueued, enqueue, leadsWithABuyer } from '../outbox/enqueue.server.ts'
 import { routableFromAttribution } from '../routing/lead-routing.server.ts'
@@ -23,6 +26,36 @@ function routable(id: number, { data, context }: Pending, phone: UkPhone | null)
   )
 }
 
+/** What a post's consent certificate says: the consent shown, where, and to which answers; nobody's name. */
+function certificateClaims(
+  reference: string,
+  { context }: Pending,
+  issuedAt: Date,
+  submissionOf: string | null = null,
+): CertificateClaims {
+  const consent = context.consent?.content
+  const answers = context.questionnaire?.answers
+  return {
+    reference,
+    issuedAt,
+    consentVersion: context.consent?.hash ?? '',
+    wording: consent?.wording ?? '',
+    firms: (consent?.firms ?? []).map((f) => ({
+      id: f.id,
+      name: f.legalName ?? f.name,
+      tradingName: f.tradingName ?? null,
+      fcaNumber: f.fcaNumber ?? '',
+    })),
+    pageUrl: context.sourceUrl ?? null,
+    pageRevision: context.pageRevision ?? null,
+    questionnaireVersionId: context.questionnaire?.questionnaireVersionId ?? null,
+    answersSha256: answers
+      ? createHash('sha256').update(JSON.stringify(answers), 'utf8').digest('hex')
+      : null,
+    submissionOf,
+  }
+}
+
 /**
  * A group commit's leads written with a handful of statements instead of several per lead (the
  * round trips were PostgreSQL's limit): every identity locked at once (sorted, so two instances
@@ -36,6 +69,7 @@ export async function insertLeadBatch(
   batch: Pending[],
   webhookIds: number[],
   postgres: boolean,
+  sign: ConsentSigner,
 ): Promise<StoredLead[]> {
   const now = new Date()
   const people = batch.map(({ data, context }) => {
@@ -64,7 +98,7 @@ export async function insertLeadBatch(
   const oldest = new Date(Math.min(...people.map((p) => p.since.getTime())))
   const earlier = await trx
     .selectFrom('lead')
-    .select(['id', 'createdAt', 'phoneE164', 'emailNormalized'])
+    .select(['id', 'reference', 'createdAt', 'phoneE164', 'emailNormalized'])
     .where('createdAt', '>=', oldest)
     .where((eb) =>
       eb.or([...(phones.length ? [eb('phoneE164', 'in', phones)] : []), eb('emailNormalized', 'in', emails)]),
@@ -98,13 +132,19 @@ export async function insertLeadBatch(
   const inserted = new Map<number, { id: number; reference: string }>()
   if (fresh.length > 0) {
     const references = new Map(fresh.map((i) => [newReference(), i]))
+    const certificates = sign(
+      [...references].map(([reference, i]) => certificateClaims(reference, batch[i] as Pending, now)),
+    )
     const rows = await trx
       .insertInto('lead')
       .values(
-        [...references].map(([reference, i]) => {
+        [...references].map(([reference, i], k) => {
           const job = batch[i] as Pending
           const p = people[i] as (typeof people)[number]
-          return leadValues(job.data, job.context, p.phone, p.email, reference)
+          return {
+            ...leadValues(job.data, job.context, p.phone, p.email, reference),
+            consentCertificate: certificates[k] ?? null,
+          }
         }),
       )
       .returning(['id', 'reference'])
@@ -140,14 +180,26 @@ export async function insertLeadBatch(
   const delivered = new Set<number>()
   if (repeats.length > 0) {
     const references = new Map(repeats.map((i) => [newReference(), i]))
+    const leadReference = (decision: Decision) =>
+      decision.kind === 'earlier'
+        ? (earlier.find((e) => e.id === decision.id)?.reference ?? null)
+        : (inserted.get(decision.kind === 'batch' ? decision.index : -1)?.reference ?? null)
+    const certificates = sign(
+      [...references].map(([reference, i]) =>
+        certificateClaims(reference, batch[i] as Pending, now, leadReference(decisions[i] as Decision)),
+      ),
+    )
     const rows = await trx
       .insertInto('leadSubmission')
       .values(
-        [...references].map(([reference, i]) => {
+        [...references].map(([reference, i], k) => {
           const job = batch[i] as Pending
           const p = people[i] as (typeof people)[number]
           const leadId = leadOf(decisions[i] as Decision)
-          return submissionValues(leadId, job.data, job.context, p.phone, p.email, reference)
+          return {
+            ...submissionValues(leadId, job.data, job.context, p.phone, p.email, reference),
+            consentCertificate: certificates[k] ?? null,
+          }
         }),
       )
       .returning(['id', 'reference', 'leadId'])

@@ -3,6 +3,7 @@ import { complianceVersion, readCompliance } from '../../core/compliance.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { readLeadSettings } from '../../core/schemas/settings.ts'
+import { consentSigner } from '../consent-certificates/certificates.server.ts'
 import {
   type ConsentVersion,
   type CurrentConsent,
@@ -76,20 +77,23 @@ async function flush(db: Kysely<DB>, writer: Writer) {
   while (writer.queue.length > 0) {
     const batch = writer.queue.splice(0, MAX_BATCH)
     try {
+      // The signing key is read before the transaction (usually from memory): no query inside it.
+      const sign = await consentSigner(db)
       const stored = await db.transaction().execute(async (trx) => {
-        return insertLeadBatch(trx, batch, await activeWebhookIds(trx), writer.postgres)
+        return insertLeadBatch(trx, batch, await activeWebhookIds(trx), writer.postgres, sign)
       })
       for (const [i, job] of batch.entries()) job.resolve(stored[i] as StoredLead)
     } catch {
       for (const job of batch) {
         try {
+          const sign = await consentSigner(db)
           job.resolve(
             await db
               .transaction()
               .execute(
                 async (trx) =>
                   (
-                    await insertLeadBatch(trx, [job], await activeWebhookIds(trx), writer.postgres)
+                    await insertLeadBatch(trx, [job], await activeWebhookIds(trx), writer.postgres, sign)
                   )[0] as StoredLead,
               ),
           )
