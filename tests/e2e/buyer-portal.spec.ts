@@ -164,7 +164,7 @@ test('a buyer signs in, returns a lead, and sees the operator approve it', async
   await signOut(page)
   await signInAsBuyer(page)
   const outcome = page.getByRole('row').filter({ hasText: reference })
-  await expect(outcome.getByText('Return approved')).toBeVisible()
+  await expect(outcome.getByText('Return approved', { exact: true })).toBeVisible()
   await expect(outcome).toContainText('Number unobtainable: refunded')
   // Given back: the person is no longer shown, and the buyer is told to delete their data.
   await expect(outcome).toContainText('Returned')
