@@ -69,7 +69,11 @@ export const returnListQuerySchema = z.object({
   buyerId: z.coerce.number({ error: 'buyerId must be a number' }).int().min(1).optional(),
 })
 
-/** A return as its buyer sees it. */
+/** What an approved return tells its buyer (docs/decisions/0049-sale-terms-fixed-at-sale.md). */
+export const RETURNED_DATA_INSTRUCTION =
+  'Return approved: delete this person’s personal data (name, contact details, answers, consent evidence) from your systems. It is no longer shown to you.'
+
+/** A return as its buyer sees it; `instruction` says what the buyer must now do, once approved. */
 export type BuyerReturnView = {
   id: number
   status: ReturnStatus
@@ -78,13 +82,18 @@ export type BuyerReturnView = {
   createdAt: string
   decidedAt: string | null
   decisionNote: string | null
+  instruction: string | null
 }
 
-/** One accepted lead in `GET /api/buyer/leads`: null personal data once the person was erased. */
+/**
+ * One accepted lead in `GET /api/buyer/leads`: null personal data, answers, outcome, attribution
+ * and consent once the person was erased or the buyer's return of it was approved (`returned`).
+ */
 export type BuyerLeadView = {
   saleId: number
   reference: string | null
   erased: boolean
+  returned: boolean
   acceptedAt: string
   contractName: string
   pricePence: number

@@ -7,7 +7,8 @@ import { returnableUntil, toReturnView } from '../returns/returns.server.ts'
 /**
  * A buyer's accepted leads, newest first, with what it needs to work them and its return. A lead
  * erased since (the person asked) keeps its sale row without the lead: it shows as erased, with
- * no personal data.
+ * no personal data. A lead whose return was approved shows its reference, dates, price and the
+ * return only: the buyer gave it back (docs/decisions/0049-sale-terms-fixed-at-sale.md).
  */
 
 export type BuyerLeadFilter = { buyerId: number; since?: Date }
@@ -46,7 +47,7 @@ export async function buyerLeads(
       'sale.utmSource',
       'sale.utmCampaign',
       'contract.name as contractName',
-      'contract.returnWindowDays',
+      'sale.returnWindowDays',
       'lead.reference',
       'lead.firstName',
       'lead.lastName',
@@ -73,14 +74,18 @@ export async function buyerLeads(
   return rows.map((row) => {
     const acceptedAt = row.acceptedAt as Date
     const present = row.leadId !== null && row.reference !== null
+    const returned = row.returnStatus === 'approved'
+    // The person's data, for a lead the buyer still holds.
+    const shown = present && !returned
     return {
       saleId: row.saleId,
       reference: present ? row.reference : null,
       erased: !present,
+      returned,
       acceptedAt: new Date(acceptedAt).toISOString(),
       contractName: row.contractName,
       pricePence: row.pricePence,
-      person: present
+      person: shown
         ? {
             firstName: row.firstName as string,
             lastName: row.lastName as string,
@@ -89,12 +94,12 @@ export async function buyerLeads(
             phoneType: row.phoneType,
           }
         : null,
-      answers: present ? (row.answers ?? null) : null,
-      outcome: present ? row.outcome : null,
-      utmSource: row.utmSource,
-      utmCampaign: row.utmCampaign,
+      answers: shown ? (row.answers ?? null) : null,
+      outcome: shown ? row.outcome : null,
+      utmSource: returned ? null : row.utmSource,
+      utmCampaign: returned ? null : row.utmCampaign,
       consent:
-        present && row.consentedAt
+        shown && row.consentedAt
           ? { text: row.consentText, consentedAt: new Date(row.consentedAt).toISOString() }
           : null,
       return:

@@ -17,6 +17,11 @@ export const buyerApi = defineApi({
         saleId: 'integer',
         'reference?': { type: 'string', description: 'Null once the person was erased' },
         erased: 'boolean',
+        returned: {
+          type: 'boolean',
+          description:
+            'True once the buyer’s return of this lead was approved: only the reference, dates, contract, price and the return are shown; person, answers, outcome, attribution and consent are null, and the buyer must delete the person’s data',
+        },
         acceptedAt: 'date-time',
         contractName: 'string',
         pricePence: 'integer',
@@ -39,7 +44,7 @@ export const buyerApi = defineApi({
         'return?': ref('Return'),
         returnableUntil: { type: 'string', format: 'date-time', description: 'The return window’s end' },
       },
-      'A lead the buyer accepted; personal data, answers and consent are null once the person was erased',
+      'A lead the buyer accepted; personal data, answers and consent are null once the person was erased or the buyer’s return of it was approved',
     ),
   },
   operations: [
@@ -47,7 +52,8 @@ export const buyerApi = defineApi({
       method: 'get',
       path: '/api/buyer/leads',
       summary: 'The buyer’s accepted leads, a page at a time',
-      description: 'Newest first; `since` keeps those accepted at or after an ISO date or time.',
+      description:
+        'Newest first; `since` keeps those accepted at or after an ISO date or time. A lead whose return was approved is listed without the person (`returned`).',
       auth: 'buyer-key',
       query: buyerLeadsQuerySchema,
       response: shape({
@@ -63,7 +69,7 @@ export const buyerApi = defineApi({
       path: '/api/buyer/leads.csv',
       summary: 'The buyer’s accepted leads as CSV',
       description:
-        'Every accepted lead (or those since a date), streamed: UTF-8 with a BOM, RFC 4180 quoting, formula cells neutralised.',
+        'Every accepted lead (or those since a date), streamed: UTF-8 with a BOM, RFC 4180 quoting, formula cells neutralised. A lead whose return was approved has blank personal-data cells.',
       auth: 'buyer-key',
       query: buyerCsvQuerySchema,
       response: { type: 'string' },

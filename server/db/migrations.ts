@@ -26,6 +26,7 @@ import { secondFactors } from './migrations/0023-second-factors.ts'
 import { sessionDetails } from './migrations/0024-session-details.ts'
 import { sso } from './migrations/0025-sso.ts'
 import { consentVersions } from './migrations/0026-consent-versions.ts'
+import { saleTerms } from './migrations/0027-sale-terms.ts'
 import { signingKeys } from './migrations/0029-signing-keys.ts'
 
 /**
@@ -61,6 +62,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0024_session_details': sessionDetails(dialect),
         '0025_sso': sso(dialect),
         '0026_consent_versions': consentVersions(dialect),
+        '0027_sale_terms': saleTerms(dialect),
         '0029_signing_keys': signingKeys(dialect),
       }
     },

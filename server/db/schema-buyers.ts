@@ -104,7 +104,8 @@ export interface LeadRoutingTable {
 /**
  * A lead offered to a contract: 'reserved' while it is being posted (it counts towards the caps
  * from then), 'accepted' once the buyer took it. A refused offer's row is deleted. At most one
- * row per (lead, contract), and `exclusiveLeadId` (the lead, for an exclusive contract) is unique.
+ * row per (lead, contract), `exclusiveLeadId` (the lead, for an exclusive contract) is unique, and
+ * an exclusive sale is its lead's only sale (a trigger, migration 0027).
  */
 export type SaleStatusValue = 'reserved' | 'accepted'
 
@@ -117,6 +118,11 @@ export interface SaleTable {
   status: SaleStatusValue
   exclusiveLeadId: number | null
   pricePence: number
+  /** The terms the buyer bought on, fixed when the sale was reserved (migration 0027). */
+  exclusive: Flag
+  maxBuyers: ColumnType<number, number | undefined, number>
+  returnWindowDays: ColumnType<number, number | undefined, number>
+  autoApproveReturns: Flag
   utmSource: string | null
   utmCampaign: string | null
   createdAt: CreatedAt

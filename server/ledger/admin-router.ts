@@ -6,14 +6,14 @@ import { revenueQuerySchema, type StatementEntry, statementQuerySchema } from '.
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { write } from '../http/write.ts'
-import { buyerOptions, revenueReport } from './reports.server.ts'
+import { buyerOptions, revenueReport, zeroFigures } from './reports.server.ts'
 import {
+  addToTotals,
   findBuyer,
   STATEMENT_CSV_COLUMNS,
   statementCsvRow,
   statementEntries,
   statementTotalRows,
-  statementTotals,
 } from './statement.server.ts'
 
 function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
@@ -47,14 +47,18 @@ export function revenueAdminRouter({ db, dialect }: AppServices): Router {
   router.get('/statement', async (req, res) => {
     const { buyer, month } = await statementFor(req.query)
     const entries: StatementEntry[] = []
-    for await (const batch of statementEntries(db, buyer.id, month)) entries.push(...batch)
+    let totals = zeroFigures
+    for await (const batch of statementEntries(db, buyer.id, month)) {
+      entries.push(...batch)
+      totals = addToTotals(totals, batch)
+    }
     res.setHeader('Cache-Control', 'no-store')
-    res.json({ buyer, month, entries, totals: await statementTotals(db, buyer.id, month) })
+    res.json({ buyer, month, entries, totals })
   })
 
   router.get('/statement.csv', async (req, res) => {
     const { buyer, month } = await statementFor(req.query)
-    const totals = await statementTotals(db, buyer.id, month)
+    let totals = zeroFigures
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
     res.setHeader('Content-Disposition', `attachment; filename="${statementFilename(buyer.name, month)}"`)
     res.setHeader('Cache-Control', 'no-store')
@@ -62,6 +66,7 @@ export function revenueAdminRouter({ db, dialect }: AppServices): Router {
     await write(res, CSV_BOM + csvRow(STATEMENT_CSV_COLUMNS))
     for await (const batch of statementEntries(db, buyer.id, month)) {
       await write(res, batch.map(statementCsvRow).join(''))
+      totals = addToTotals(totals, batch)
     }
     res.end(statementTotalRows(totals))
   })

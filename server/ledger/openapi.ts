@@ -62,7 +62,7 @@ export const revenueApi = defineApi({
       path: `${BASE}/statement`,
       summary: 'A buyer’s statement for a month',
       description:
-        'The ledger entries of one buyer (`buyerId`) in one London calendar month (`month`, YYYY-MM), oldest first, and their totals.',
+        'The ledger entries of one buyer (`buyerId`) in one London calendar month (`month`, YYYY-MM), oldest first (each exactly once), and their totals, added up from those entries.',
       auth: 'permission:buyers',
       query: statementQuerySchema,
       response: shape({

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { csvRow, formatCsvDate } from '../../core/csv.ts'
 import { monthRangeInstants, poundsDecimal } from '../../core/revenue.ts'
 import type { RevenueFigures, StatementEntry } from '../../core/schemas/ledger.ts'
 import type { DB } from '../db/schema.ts'
-import { toFigures } from './reports.server.ts'
 
 type Db = Kysely<DB>
 
@@ -11,38 +10,30 @@ export function findBuyer(db: Db, id: number) {
   return db.selectFrom('buyer').select(['id', 'name']).where('id', '=', id).executeTakeFirst()
 }
 
-/** The month's sums for one buyer, from the database (not from the rows a page happened to read). */
-export async function statementTotals(db: Db, buyerId: number, month: string): Promise<RevenueFigures> {
-  const { start, end } = monthRangeInstants(month)
-  const row = await db
-    .selectFrom('ledgerEntry')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('kind', '=', 'sale').then(1).else(0).end()).as('salesCount'),
-      eb.fn
-        .sum<number>(eb.case().when('kind', '=', 'sale').then(eb.ref('amountPence')).else(0).end())
-        .as('salesPence'),
-      eb.fn.sum<number>(eb.case().when('kind', '=', 'return').then(1).else(0).end()).as('returnsCount'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when('kind', '=', 'return')
-            .then(eb.neg(eb.ref('amountPence')))
-            .else(0)
-            .end(),
-        )
-        .as('returnsPence'),
-    ])
-    .where('buyerId', '=', buyerId)
-    .where('createdAt', '>=', start)
-    .where('createdAt', '<', end)
-    .executeTakeFirst()
-  return toFigures(row)
+/**
+ * The statement's totals, added up from the entries it lists as they stream: they equal its
+ * lines exactly, even while sales are being written to the month.
+ */
+export function addToTotals(totals: RevenueFigures, entries: readonly StatementEntry[]): RevenueFigures {
+  let { salesCount, salesPence, returnsCount, returnsPence } = totals
+  for (const entry of entries) {
+    if (entry.kind === 'sale') {
+      salesCount += 1
+      salesPence += entry.amountPence
+    } else {
+      returnsCount += 1
+      returnsPence -= entry.amountPence
+    }
+  }
+  return { salesCount, salesPence, returnsCount, returnsPence, netPence: salesPence - returnsPence }
 }
 
 /**
  * The buyer's ledger entries of a London month, oldest first, in keyset batches so a busy month's
- * statement streams with flat memory. The lead's reference is blank once the lead is erased.
+ * statement streams with flat memory. The cursor is the last entry's id: the next batch starts
+ * after that entry's stored (time, id) as the database holds it. A time read back into JavaScript
+ * would be cut to the millisecond (PostgreSQL keeps microseconds) and list entries of that
+ * millisecond twice. The lead's reference is blank once the lead is erased.
  */
 export async function* statementEntries(
   db: Db,
@@ -51,7 +42,7 @@ export async function* statementEntries(
   batchSize = 1000,
 ): AsyncGenerator<StatementEntry[]> {
   const { start, end } = monthRangeInstants(month)
-  let after: { createdAt: Date; id: number } | null = null
+  let after: number | null = null
   for (;;) {
     let query = db
       .selectFrom('ledgerEntry')
@@ -70,13 +61,9 @@ export async function* statementEntries(
       .where('ledgerEntry.buyerId', '=', buyerId)
       .where('ledgerEntry.createdAt', '>=', start)
       .where('ledgerEntry.createdAt', '<', end)
-    if (after) {
-      const { createdAt, id } = after
-      query = query.where((eb) =>
-        eb.or([
-          eb('ledgerEntry.createdAt', '>', createdAt),
-          eb.and([eb('ledgerEntry.createdAt', '=', createdAt), eb('ledgerEntry.id', '>', id)]),
-        ]),
+    if (after !== null) {
+      query = query.where(
+        sql<boolean>`(${sql.ref('ledgerEntry.createdAt')}, ${sql.ref('ledgerEntry.id')}) > (select e.created_at, e.id from ledger_entry e where e.id = ${after})`,
       )
     }
     const rows = await query
@@ -90,8 +77,7 @@ export async function* statementEntries(
       createdAt: new Date(row.createdAt).toISOString(),
       amountPence: Number(row.amountPence),
     }))
-    const last = rows.at(-1) as (typeof rows)[number]
-    after = { createdAt: new Date(last.createdAt), id: last.id }
+    after = (rows.at(-1) as (typeof rows)[number]).id
     if (rows.length < batchSize) return
   }
 }

@@ -19,8 +19,13 @@ const returnView: JsonSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     decidedAt: { type: ['string', 'null'], format: 'date-time' },
     decisionNote: { type: ['string', 'null'], description: 'The operator’s words, or the auto-approval' },
+    instruction: {
+      type: ['string', 'null'],
+      description:
+        'Once approved: the buyer must delete the person’s personal data from its systems (the lead is no longer shown with it). Null otherwise',
+    },
   },
-  required: ['id', 'status', 'reason', 'note', 'createdAt', 'decidedAt', 'decisionNote'],
+  required: ['id', 'status', 'reason', 'note', 'createdAt', 'decidedAt', 'decisionNote', 'instruction'],
 }
 
 export const returnsApi = defineApi({

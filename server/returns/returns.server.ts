@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely'
-import type {
-  AdminReturnView,
-  BuyerReturnListItem,
-  BuyerReturnView,
+import {
+  type AdminReturnView,
+  type BuyerReturnListItem,
+  type BuyerReturnView,
+  RETURNED_DATA_INSTRUCTION,
 } from '../../core/schemas/buyer-access.ts'
 import type { ReturnReason, ReturnStatus } from '../../core/schemas/buyers.ts'
 import type { DB } from '../db/schema.ts'
@@ -43,6 +44,7 @@ export function toReturnView(row: ReturnRow): BuyerReturnView {
     createdAt: new Date(row.createdAt).toISOString(),
     decidedAt: iso(row.decidedAt),
     decisionNote: row.decisionNote,
+    instruction: row.status === 'approved' ? RETURNED_DATA_INSTRUCTION : null,
   }
 }
 
@@ -72,7 +74,6 @@ export async function requestReturn(
       const sale = await trx
         .selectFrom('sale')
         .innerJoin('lead', 'lead.id', 'sale.leadId')
-        .innerJoin('contract', 'contract.id', 'sale.contractId')
         .select([
           'sale.id',
           'sale.leadId',
@@ -82,8 +83,9 @@ export async function requestReturn(
           'sale.utmSource',
           'sale.utmCampaign',
           'sale.acceptedAt',
-          'contract.returnWindowDays',
-          'contract.autoApproveReturns',
+          // The terms the lead was sold on: a contract changed since reopens or closes nothing.
+          'sale.returnWindowDays',
+          'sale.autoApproveReturns',
         ])
         .where('lead.reference', '=', reference)
         .where('sale.buyerId', '=', buyerId)

@@ -24,6 +24,8 @@ export type RoutableContract = {
   priority: number
   weight: number
   isActive: boolean
+  returnWindowDays: number
+  autoApproveReturns: boolean
 }
 
 export type CapUsage = Record<CapWindow, { count: number; pence: number }>
@@ -46,6 +48,8 @@ const contractColumns = [
   'contract.priority',
   'contract.weight',
   'contract.isActive',
+  'contract.returnWindowDays',
+  'contract.autoApproveReturns',
 ] as const
 
 /** Every contract (active or not: the routing log says why a paused one was left out). */

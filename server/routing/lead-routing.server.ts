@@ -163,12 +163,12 @@ export async function routeAgain(db: Kysely<DB>, leadId: number, at = new Date()
         )
         .execute()
     }
+    // As sold, whatever the contract says today.
     const sales = await trx
       .selectFrom('sale')
-      .innerJoin('contract', 'contract.id', 'sale.contractId')
-      .select(['contract.exclusive'])
-      .where('sale.leadId', '=', leadId)
-      .where('sale.status', '=', 'accepted')
+      .select(['exclusive'])
+      .where('leadId', '=', leadId)
+      .where('status', '=', 'accepted')
       .execute()
     if (sales.some((s) => s.exclusive))
       return { ok: false, status: 409, message: 'The lead is sold exclusively' }

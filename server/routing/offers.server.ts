@@ -44,11 +44,11 @@ export async function reserveOffers(
   }
   const contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
   const leadIds = [...new Set(offers.map((o) => o.leadId))]
+  // The lead's sales with the terms they were sold on, never their contracts' settings of today.
   const sales = await trx
     .selectFrom('sale')
-    .innerJoin('contract', 'contract.id', 'sale.contractId')
-    .select(['sale.leadId', 'sale.contractId', 'contract.exclusive'])
-    .where('sale.leadId', 'in', leadIds)
+    .select(['leadId', 'contractId', 'exclusive', 'maxBuyers'])
+    .where('leadId', 'in', leadIds)
     .execute()
   const leads = await trx
     .selectFrom('lead')
@@ -87,6 +87,7 @@ export async function reserveOffers(
       status: 'reserved',
       exclusiveLeadId: taken.exclusive ? offer.leadId : null,
       pricePence: taken.pricePence,
+      ...saleTerms(taken),
       utmSource: lead?.utmSource ?? null,
       utmCampaign: lead?.utmCampaign ?? null,
       createdAt: at,
@@ -98,10 +99,35 @@ export async function reserveOffers(
   return refused
 }
 
+/** The terms a sale to this contract is made on, stored on the sale and never re-read. */
+function saleTerms(contract: RoutableContract) {
+  return {
+    exclusive: contract.exclusive,
+    maxBuyers: contract.exclusive ? 1 : contract.maxBuyers,
+    returnWindowDays: contract.returnWindowDays,
+    autoApproveReturns: contract.autoApproveReturns,
+  }
+}
+
+/** A lead's sales as the terms they were made on. */
+type SoldOn = { exclusive: boolean; maxBuyers: number }
+
+/**
+ * Why a contract may not join the lead's sales: an exclusive sale stands alone, and a shared one
+ * promised its buyer at most `maxBuyers` (the smallest promise made holds for every later sale).
+ */
+function soldOut(contract: RoutableContract, sales: SoldOn[]): string | undefined {
+  if (sales.length === 0) return undefined
+  if (sales.some((s) => s.exclusive)) return 'The lead was sold exclusively'
+  if (contract.exclusive) return 'Exclusive, and the lead is sold shared'
+  const most = Math.min(contract.maxBuyers, ...sales.map((s) => s.maxBuyers))
+  return sales.length >= most ? `Shared with at most ${most}, and sold to ${sales.length}` : undefined
+}
+
 /** Why this contract may not take the lead now, or undefined when it may. */
 function refuse(
   contract: RoutableContract,
-  sales: { contractId: number; exclusive: boolean }[],
+  sales: SoldOn[],
   usage: CapUsage,
   at: Date,
   consentFirms: readonly ConsentBuyer[],
@@ -114,12 +140,8 @@ function refuse(
   if (!contract.isActive) return { outcome: 'withdrawn', reason: 'The contract was paused' }
   const open = scheduleOpen(contract.schedule, at)
   if (!open.ok) return { outcome: 'withdrawn', reason: open.reason }
-  if (sales.some((s) => s.exclusive)) return { outcome: 'withdrawn', reason: 'The lead was sold exclusively' }
-  if (contract.exclusive && sales.length > 0)
-    return { outcome: 'withdrawn', reason: 'The lead was sold shared' }
-  if (!contract.exclusive && sales.length >= contract.maxBuyers) {
-    return { outcome: 'withdrawn', reason: `The lead was sold to ${sales.length} buyers already` }
-  }
+  const sold = soldOut(contract, sales)
+  if (sold) return { outcome: 'withdrawn', reason: sold }
   const caps = capVerdict(contract.caps, usage, contract.pricePence)
   return caps.ok ? undefined : { outcome: 'capped', reason: caps.reason }
 }
@@ -177,7 +199,7 @@ export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new D
       .where('decision', '=', 'sending')
       .execute()
     // Sold exclusively: nothing more to offer. A shared sale may go on to the next contract.
-    const exclusive = sales.flatMap((s) => (s.exclusiveLeadId === null ? [] : [s.exclusiveLeadId]))
+    const exclusive = sales.flatMap((s) => (s.exclusive && s.leadId !== null ? [s.leadId] : []))
     if (exclusive.length > 0) {
       await trx.updateTable('lead').set({ saleStatus: 'sold' }).where('id', 'in', exclusive).execute()
     }
@@ -236,10 +258,9 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
     .executeTakeFirst()
   const sales = await trx
     .selectFrom('sale')
-    .innerJoin('contract', 'contract.id', 'sale.contractId')
-    .select(['sale.status', 'contract.exclusive'])
-    .where('sale.leadId', '=', leadId)
-    .where('sale.status', '=', 'accepted')
+    .select(['exclusive', 'maxBuyers'])
+    .where('leadId', '=', leadId)
+    .where('status', '=', 'accepted')
     .execute()
   const lead = await trx
     .selectFrom('lead')
@@ -275,7 +296,7 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
       : already
         ? 'Offered before'
         : (consentRefusal(lead?.consentBuyers ?? [], contractBuyer(contract)) ??
-          stillOpen(contract, sales.length, at))
+          stillOpen(contract, sales, at))
     await trx
       .insertInto('leadRoute')
       .values({
@@ -305,12 +326,11 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
   return offered
 }
 
-function stillOpen(contract: RoutableContract, sold: number, at: Date): string | undefined {
+function stillOpen(contract: RoutableContract, sales: SoldOn[], at: Date): string | undefined {
   if (!contract.buyerActive) return `${contract.buyerName} is no longer active`
   if (!contract.isActive) return 'The contract was paused'
-  if (contract.exclusive && sold > 0) return 'Exclusive, and the lead is sold shared'
-  if (!contract.exclusive && sold >= contract.maxBuyers)
-    return `Shared with at most ${contract.maxBuyers}, and sold to ${sold}`
+  const sold = soldOut(contract, sales)
+  if (sold) return sold
   const open = scheduleOpen(contract.schedule, at)
   return open.ok ? undefined : open.reason
 }

@@ -53,8 +53,8 @@ function seedSale() {
     const acceptedAt = new Date(Date.now() - 86_400_000).toISOString()
     const sale = db
       .prepare(
-        `insert into sale (lead_id, contract_id, buyer_id, status, exclusive_lead_id, price_pence, created_at, accepted_at)
-         values (?, ?, ?, 'accepted', ?, 3500, ?, ?) returning id`,
+        `insert into sale (lead_id, contract_id, buyer_id, status, exclusive_lead_id, exclusive, price_pence, created_at, accepted_at)
+         values (?, ?, ?, 'accepted', ?, 1, 3500, ?, ?) returning id`,
       )
       .get(lead.id, contract.id, buyer.id, lead.id, acceptedAt, acceptedAt) as { id: number }
     db.prepare(
@@ -164,8 +164,13 @@ test('a buyer signs in, returns a lead, and sees the operator approve it', async
   await signOut(page)
   await signInAsBuyer(page)
   const outcome = page.getByRole('row').filter({ hasText: reference })
-  await expect(outcome.getByText('Return approved')).toBeVisible()
+  await expect(outcome.getByText('Return approved', { exact: true })).toBeVisible()
   await expect(outcome).toContainText('Number unobtainable: refunded')
+  // Given back: the person is no longer shown, and the buyer is told to delete their data.
+  await expect(outcome).toContainText('Returned')
+  await expect(outcome).toContainText('delete this person’s personal data')
+  await expect(outcome).not.toContainText('Ada Lovelace')
+  await expect(outcome).not.toContainText('07700 900456')
 })
 
 test('the buyer page fits a 360 px screen', async ({ page }) => {

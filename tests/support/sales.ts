@@ -60,7 +60,15 @@ export async function insertSale(
     utmCampaign = null,
   }: {
     leadId: number
-    contract: { id: number; buyerId: number; pricePence: number; exclusive?: boolean }
+    contract: {
+      id: number
+      buyerId: number
+      pricePence: number
+      exclusive?: boolean
+      maxBuyers?: number
+      returnWindowDays?: number
+      autoApproveReturns?: boolean
+    }
     acceptedAt?: Date
     utmSource?: string | null
     utmCampaign?: string | null
@@ -76,6 +84,11 @@ export async function insertSale(
         status: 'accepted',
         exclusiveLeadId: contract.exclusive ? leadId : null,
         pricePence: contract.pricePence,
+        // The contract's terms, fixed on the sale as routing fixes them.
+        exclusive: contract.exclusive ?? false,
+        maxBuyers: contract.exclusive ? 1 : contract.maxBuyers,
+        returnWindowDays: contract.returnWindowDays,
+        autoApproveReturns: contract.autoApproveReturns,
         utmSource,
         utmCampaign,
         createdAt: acceptedAt,

@@ -81,7 +81,11 @@ export function BuyerPortal({ data }: { data: PortalData }) {
 
 function LeadRow({ lead }: { lead: PortalLead }) {
   const [open, setOpen] = useState(false)
-  const name = lead.person ? `${lead.person.firstName} ${lead.person.lastName}` : 'Erased'
+  const name = lead.person
+    ? `${lead.person.firstName} ${lead.person.lastName}`
+    : lead.returned
+      ? 'Returned'
+      : 'Erased'
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
@@ -114,6 +118,9 @@ function LeadRow({ lead }: { lead: PortalLead }) {
             <span className="text-slate-600 text-xs">{returnReasons[lead.return.reason]}</span>
             {lead.return.decisionNote ? (
               <span className="text-slate-700 text-xs">“{lead.return.decisionNote}”</span>
+            ) : null}
+            {lead.return.instruction ? (
+              <span className="max-w-xs font-medium text-navy-900 text-xs">{lead.return.instruction}</span>
             ) : null}
           </div>
         ) : lead.canReturn && lead.reference ? (
