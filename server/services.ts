@@ -7,7 +7,7 @@ import { ensureFirstAdmin } from './auth/bootstrap.ts'
 import { authJobs } from './auth/sessions.server.ts'
 import { loadConsentBuyers } from './buyers/consent.server.ts'
 import type { Config } from './config.ts'
-import { certificateJobs, configureConsentCertificates } from './consent-certificates/keys.server.ts'
+import { certificateJobs } from './consent-certificates/keys.server.ts'
 import { recordCurrentConsent } from './consent-versions/versions.server.ts'
 import type { AppEvents, AppServices } from './context.ts'
 import { Counters } from './counters.ts'
@@ -66,7 +66,6 @@ export function createServices(
   const logger = options.logger ?? createLogger(config.logLevel)
   const database = options.database ?? createDatabase(config.database)
   const { db } = database
-  configureConsentCertificates(config)
 
   const site = new SiteState(db, async () => {
     const [settings, scripts, redirects, pages, questionnaire, consentBuyers, experiments, images] =

@@ -8,7 +8,7 @@ import {
   isCertificatePayload,
 } from '../../core/consent-certificate.ts'
 import type { DB } from '../db/schema.ts'
-import { activeKey, configuredSigner, publishedKey, type SignerSettings } from './keys.server.ts'
+import { activeKey, publishedKey, type SignerSettings } from './keys.server.ts'
 
 export type { CertificateClaims }
 
@@ -24,7 +24,7 @@ const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
 export async function signConsentCertificates(
   db: Kysely<DB>,
   claims: CertificateClaims[],
-  settings: SignerSettings = configuredSigner(),
+  settings: SignerSettings,
 ): Promise<string[]> {
   if (claims.length === 0) return []
   return (await consentSigner(db, settings))(claims)
@@ -37,10 +37,7 @@ export type ConsentSigner = (claims: CertificateClaims[]) => string[]
  * The active key, loaded (or made) through `db` now, as a synchronous signer: the lead capture
  * takes it before its transaction so signing needs no query on a connection the transaction holds.
  */
-export async function consentSigner(
-  db: Kysely<DB>,
-  settings: SignerSettings = configuredSigner(),
-): Promise<ConsentSigner> {
+export async function consentSigner(db: Kysely<DB>, settings: SignerSettings): Promise<ConsentSigner> {
   const key = await activeKey(db, settings)
   const header: CertificateHeader = { alg: 'EdDSA', kid: key.kid, typ: 'JWT' }
   const encodedHeader = b64(JSON.stringify(header))

@@ -39,18 +39,6 @@ export function signerSettingsOf(
   }
 }
 
-let configured: SignerSettings | null = null
-
-/** Called once by createServices: what `signConsentCertificates` signs with unless told otherwise. */
-export function configureConsentCertificates(config: Parameters<typeof signerSettingsOf>[0]): void {
-  configured = signerSettingsOf(config)
-}
-
-export function configuredSigner(): SignerSettings {
-  if (!configured) throw new Error('Consent certificates are not configured: createServices has not run')
-  return configured
-}
-
 export type ActiveKey = { kid: string; privateKey: KeyObject; createdAt: number; checkedAt: number }
 
 /** Another instance's rotation is seen within this long. */

@@ -4,6 +4,7 @@ import type { Assessment } from '../../core/questionnaire/definition.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { readLeadSettings } from '../../core/schemas/settings.ts'
 import { consentSigner } from '../consent-certificates/certificates.server.ts'
+import { type SignerSettings, signerSettingsOf } from '../consent-certificates/keys.server.ts'
 import {
   type ConsentVersion,
   type CurrentConsent,
@@ -63,7 +64,7 @@ type Job = {
   resolve: (lead: StoredLead) => void
   reject: (error: unknown) => void
 }
-type Writer = { queue: Job[]; flushing: boolean; postgres: boolean }
+type Writer = { queue: Job[]; flushing: boolean; postgres: boolean; signer: SignerSettings }
 
 const writers = new WeakMap<Kysely<DB>, Writer>()
 const MAX_BATCH = 200
@@ -78,7 +79,7 @@ async function flush(db: Kysely<DB>, writer: Writer) {
     const batch = writer.queue.splice(0, MAX_BATCH)
     try {
       // The signing key is read before the transaction (usually from memory): no query inside it.
-      const sign = await consentSigner(db)
+      const sign = await consentSigner(db, writer.signer)
       const stored = await db.transaction().execute(async (trx) => {
         return insertLeadBatch(trx, batch, await activeWebhookIds(trx), writer.postgres, sign)
       })
@@ -86,7 +87,7 @@ async function flush(db: Kysely<DB>, writer: Writer) {
     } catch {
       for (const job of batch) {
         try {
-          const sign = await consentSigner(db)
+          const sign = await consentSigner(db, writer.signer)
           job.resolve(
             await db
               .transaction()
@@ -110,12 +111,14 @@ async function flush(db: Kysely<DB>, writer: Writer) {
 export function createLead(
   db: Kysely<DB>,
   data: LeadData,
-  context: LeadContext = {},
-  dialect: Dialect = 'sqlite',
+  context: LeadContext,
+  dialect: Dialect,
+  /** Signs each lead's consent certificate (from SESSION_SECRET and PUBLIC_URL). */
+  signer: SignerSettings,
 ): Promise<StoredLead> {
   let writer = writers.get(db)
   if (!writer) {
-    writer = { queue: [], flushing: false, postgres: dialect === 'postgres' }
+    writer = { queue: [], flushing: false, postgres: dialect === 'postgres', signer }
     writers.set(db, writer)
   }
   const w = writer
@@ -149,7 +152,7 @@ export function looksLikeBot(data: Pick<LeadData, 'website' | 'formStartedAt'>, 
  * nothing of it is stored.
  */
 export async function captureLead(
-  { db, dialect, logger, site, events, analytics }: AppServices,
+  { db, dialect, logger, site, events, analytics, config }: AppServices,
   data: LeadData,
   request: {
     sourceUrl: string | null
@@ -202,6 +205,7 @@ export async function captureLead(
       variant,
     },
     dialect,
+    signerSettingsOf(config),
   )
   logger.info(
     {

@@ -58,7 +58,8 @@ function claimsFor(
 
 describe(`consent certificates on ${testDialect}`, () => {
   let app: TestApp
-  const sign = (claims: CertificateClaims[]) => signConsentCertificates(app.services.db, claims)
+  const sign = (claims: CertificateClaims[]) =>
+    signConsentCertificates(app.services.db, claims, signerSettingsOf(app.services.config))
   const verify = async (certificate: string, fcaNumber?: string) =>
     (await ok(await app.postJson(VERIFY, { certificate, ...(fcaNumber ? { fcaNumber } : {}) }))) as Record<
       string,

@@ -1,3 +1,4 @@
+import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BuyerIdentityView } from '../../core/schemas/buyer-views.ts'
 import type { ConsentVersionRefusal, LeadDetail } from '../../core/schemas/leads.ts'
@@ -150,6 +151,61 @@ describe(`consent versions on ${testDialect}`, () => {
     expect(detail.consent.text).toBe(lead.consentText)
     expect(detail.consent.buyers.map((b) => b.name)).toEqual(['Alpha Claims'])
     expect(detail.consent.buyers[0]?.fcaNumber).toBe('100001')
+  })
+
+  it('signs a certificate for the lead that verifies off the shelf, names the firms and holds no contact details', async () => {
+    const alpha = await firm('Alpha Claims', {}, '123123')
+    await app.services.site.changed()
+    const shown = await homeConsent()
+    const contact = uniqueContact()
+    const { reference } = (await ok(
+      await app.postJson(
+        '/api/leads',
+        leadPayload({
+          ...contact,
+          firstName: 'Dana',
+          lastName: 'Whitlock',
+          answers: eligibleAnswers,
+          consentVersion: shown.version,
+          pageRevision: shown.pageRevision,
+        }),
+        { headers: { referer: `${app.baseUrl}/?email=${encodeURIComponent(contact.email)}` } },
+      ),
+      201,
+    )) as { reference: string }
+    const lead = await leadByReference(reference)
+    const certificate = lead.consentCertificate as string
+    expect(certificate.split('.')).toHaveLength(3)
+
+    const jwks = (await (await app.request('/.well-known/jwks.json')).json()) as JSONWebKeySet
+    const { payload, protectedHeader } = await jwtVerify(certificate, createLocalJWKSet(jwks))
+    expect(protectedHeader.alg).toBe('EdDSA')
+    expect(payload.jti).toBe(reference)
+    expect(payload).toMatchObject({
+      consent: {
+        version: shown.version,
+        wording: lead.consentText,
+        firms: [{ id: alpha.buyer.id, name: 'Alpha Claims', tradingName: null, fcaNumber: '123123' }],
+      },
+      page: { url: `${app.baseUrl}/`, revision: shown.pageRevision },
+      questionnaire: { version: lead.questionnaireVersionId },
+    })
+    const text = JSON.stringify(payload)
+    for (const personal of ['Dana', 'Whitlock', contact.email, contact.phone])
+      expect(text).not.toContain(personal)
+
+    // The buyer receives it with the lead, and can check it was named without trusting the sender.
+    await settled(lead.id)
+    const post = alpha.endpoint.receipts[0]?.json as { lead: { consentCertificate: string } }
+    expect(post.lead.consentCertificate).toBe(certificate)
+    const verified = (await ok(
+      await app.postJson('/api/consent-certificates/verify', { certificate, fcaNumber: '123123' }),
+    )) as { valid: boolean; revoked: boolean; named: boolean }
+    expect(verified).toMatchObject({ valid: true, revoked: false, named: true })
+
+    const detail = (await ok(await admin.get(`/api/admin/leads/${lead.id}`))) as LeadDetail
+    expect(detail.consent.certificate).toBe(certificate)
+    expect(detail.consent.pageRevision).toBe(shown.pageRevision)
   })
 
   it('keeps the page revision the form carried', async () => {

@@ -16,6 +16,7 @@ import type {
   WebhookView,
 } from '../../core/schemas/webhooks.ts'
 import type { WebhookConfig } from '../../server/config.ts'
+import { signerSettingsOf } from '../../server/consent-certificates/keys.server.ts'
 import { createLead } from '../../server/leads/queries.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
@@ -589,6 +590,7 @@ describe(`webhooks on ${testDialect}`, () => {
             leadSchema.parse(leadPayload({ ...contact, firstName })),
             {},
             app.services.dialect,
+            signerSettingsOf(app.services.config),
           ),
         ),
       )
