@@ -52,18 +52,40 @@ export const leadsApi = defineApi({
       {
         given: 'boolean',
         'text?': { type: 'string', description: 'The exact wording shown' },
-        'version?': 'string',
+        'version?': {
+          type: 'string',
+          description:
+            'The consent version shown: the SHA-256 of its wording and named firms (an earlier label on older leads)',
+        },
         'sha256?': 'string',
         'privacyVersion?': 'string',
         'partnerName?': 'string',
         buyers: {
-          ...arrayOf(shape({ id: 'integer', name: 'string' })),
-          description: 'The buyers the wording named, in its order: the only firms that may have the lead',
+          ...arrayOf(
+            shape({
+              id: 'integer',
+              name: {
+                type: 'string',
+                description: 'As the wording named it (trading name, else legal name)',
+              },
+              'legalName?': 'string',
+              'tradingName?': 'string',
+              'fcaNumber?': 'string',
+            }),
+          ),
+          description:
+            'The firms the wording named, in its order, with their identity then: the only firms that may have the lead',
         },
         'pageUrl?': 'string',
+        'pageRevision?': { type: 'string', description: 'The hash of the page revision the form was on' },
         'userAgent?': 'string',
         'ipAddress?': 'string',
         at: 'date-time',
+        'certificate?': {
+          type: 'string',
+          description:
+            'The signed consent certificate: a compact JWS (EdDSA), verifiable against /.well-known/jwks.json or at POST /api/consent-certificates/verify',
+        },
       },
       'What the visitor agreed to, kept as proof of consent',
     ),
@@ -123,12 +145,26 @@ export const leadsApi = defineApi({
       path: '/api/leads',
       summary: 'Submit a lead',
       description:
-        'The same answer for a new lead, a repeat and a refused bot: nothing tells whether the person wrote before. `answers` are checked against the questionnaire version shown.',
+        'The same answer for a new lead, a repeat and a refused bot: nothing tells whether the person wrote before. `answers` are checked against the questionnaire version shown. `consentVersion` is the consent version the form showed (every page carries it in the form): the lead is offered only to the firms that version named. Absent, the version pages show now is taken.',
       auth: 'public',
       request: leadSchema,
       status: 201,
       response: shape({ reference: 'string' }),
-      responses: { 429: 'Too many leads from this address' },
+      responses: {
+        409: {
+          description:
+            'The consent version sent was never shown by this site, or was replaced longer ago than the `consent_version_max_age_hours` setting (default 24): nothing is stored; show the current wording and ask again',
+          schema: shape({
+            message: 'string',
+            consent: shape({
+              version: 'string',
+              text: 'string',
+              recipients: { type: 'array', items: { type: 'string' } },
+            }),
+          }),
+        },
+        429: 'Too many leads from this address',
+      },
     },
     {
       method: 'get',

@@ -25,8 +25,11 @@ type Form = {
   namedInConsent: boolean
   consentOrder: number | null
   isActive: boolean
+  /** The identity as saved, to warn before it changes (not sent). */
+  saved: { name: string; tradingName: string; fcaNumber: string } | null
 }
 const emptyForm = (): Form => ({
+  saved: null,
   name: '',
   tradingName: '',
   fcaNumber: '',
@@ -76,10 +79,33 @@ const fields: FieldSpec<Form>[] = [
       },
     ],
   },
+  {
+    kind: 'custom',
+    key: 'identity-change',
+    render: ({ form }) => {
+      const { saved } = form
+      if (!saved) return null
+      const changed =
+        saved.name.trim() !== form.name.trim() ||
+        saved.tradingName.trim() !== form.tradingName.trim() ||
+        saved.fcaNumber.trim() !== form.fcaNumber.trim()
+      if (!changed) return null
+      return (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm"
+        >
+          This changes who the firm is. Visitors who consented to {saved.tradingName.trim() || saved.name}{' '}
+          (FCA {saved.fcaNumber}) did not consent to the new name or number: their leads will not be sold to
+          this buyer after you save. The earlier identity is kept in the buyer’s history.
+        </p>
+      )
+    },
+  },
   { kind: 'switch', name: 'isActive', label: 'Active' },
 ]
 
-const toBody = (form: Form) => ({
+const toBody = ({ saved: _saved, ...form }: Form) => ({
   ...form,
   tradingName: form.tradingName.trim() === '' ? null : form.tradingName,
   consentOrder: form.consentOrder ?? undefined,
@@ -98,6 +124,7 @@ export function BuyersPanel() {
       namedInConsent: b.namedInConsent,
       consentOrder: b.consentOrder,
       isActive: b.isActive,
+      saved: { name: b.name, tradingName: b.tradingName ?? '', fcaNumber: b.fcaNumber },
     }),
   })
   const [chosenId, setChosenId] = useState<number | null>(null)

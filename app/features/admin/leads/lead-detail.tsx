@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { attributionKeys } from '../../../../core/attribution.ts'
-import type { LeadAnswersView, LeadDetail, LeadSubmissionView } from '../../../../core/schemas/leads.ts'
+import type {
+  ConsentEvidence,
+  LeadAnswersView,
+  LeadDetail,
+  LeadSubmissionView,
+} from '../../../../core/schemas/leads.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { formatDateTime } from '../format.ts'
@@ -69,6 +74,61 @@ export function LeadDetailDialog({ leadId, onClose }: { leadId: number | null; o
   )
 }
 
+const Mono = ({ children }: { children: string | null }) => (
+  <span className="break-all font-mono text-xs">{children || '—'}</span>
+)
+
+/** The consent evidence of a lead or a later submission: the version shown, its firms, the signed certificate. */
+function ConsentRows({ consent: c }: { consent: ConsentEvidence }) {
+  return (
+    <>
+      <Row label="Consented">{c.given ? 'Yes' : 'No'}</Row>
+      <Row label="Wording shown">{c.text || '—'}</Row>
+      <Row label="Consent version">
+        <Mono>{c.version}</Mono>
+      </Row>
+      <Row label="Wording SHA-256">
+        <Mono>{c.sha256}</Mono>
+      </Row>
+      <Row label="Privacy policy version">{c.privacyVersion || '—'}</Row>
+      <Row label={c.buyers.length > 1 ? 'Firms named' : 'Firm named'}>
+        {c.buyers.length > 0 ? (
+          <ul>
+            {c.buyers.map((b) => (
+              <li key={b.id}>
+                {b.legalName ?? b.name}
+                {b.tradingName ? ` trading as ${b.tradingName}` : ''}
+                {b.fcaNumber ? <span className="text-slate-600"> · FCA {b.fcaNumber}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          c.partnerName || 'Not named (no partner set)'
+        )}
+      </Row>
+      <Row label="Time">{formatDateTime(c.at)}</Row>
+      <Row label="Page">{c.pageUrl || '—'}</Row>
+      <Row label="Page revision">
+        <Mono>{c.pageRevision}</Mono>
+      </Row>
+      <Row label="Browser">{c.userAgent || '—'}</Row>
+      <Row label="IP address">{c.ipAddress || '—'}</Row>
+      <Row label="Signed certificate">
+        {c.certificate ? (
+          <details>
+            <summary className="cursor-pointer text-teal-800 underline">
+              Show the certificate (verifiable against /.well-known/jwks.json)
+            </summary>
+            <Mono>{c.certificate}</Mono>
+          </details>
+        ) : (
+          'None (taken before certificates)'
+        )}
+      </Row>
+    </>
+  )
+}
+
 function LeadSections({ data }: { data: LeadDetail }) {
   const c = data.consent
   return (
@@ -106,22 +166,7 @@ function LeadSections({ data }: { data: LeadDetail }) {
           What the person agreed to, when and where: the record a buyer checks before calling.
         </p>
         <dl>
-          <Row label="Consented">{c.given ? 'Yes' : 'No'}</Row>
-          <Row label="Wording shown">{c.text || '—'}</Row>
-          <Row label="Wording version">{c.version || '—'}</Row>
-          <Row label="Wording SHA-256">
-            <span className="break-all font-mono text-xs">{c.sha256 || '—'}</span>
-          </Row>
-          <Row label="Privacy policy version">{c.privacyVersion || '—'}</Row>
-          <Row label={c.buyers.length > 1 ? 'Buyers named' : 'Buyer named'}>
-            {c.buyers.length > 0
-              ? c.buyers.map((b) => b.name).join(', ')
-              : c.partnerName || 'Not named (no partner set)'}
-          </Row>
-          <Row label="Time">{formatDateTime(c.at)}</Row>
-          <Row label="Page">{c.pageUrl || '—'}</Row>
-          <Row label="Browser">{c.userAgent || '—'}</Row>
-          <Row label="IP address">{c.ipAddress || '—'}</Row>
+          <ConsentRows consent={c} />
           {data.constantsVersion ? <Row label="Questionnaire version">{data.constantsVersion}</Row> : null}
         </dl>
       </section>
@@ -194,15 +239,7 @@ function LaterSubmissions({ submissions }: { submissions: LeadSubmissionView[] }
                     <QuestionnaireAnswers answered={s} />
                   </Row>
                 ) : null}
-                <Row label="Consented">{s.consent.given ? 'Yes' : 'No'}</Row>
-                <Row label="Wording shown">{s.consent.text || '—'}</Row>
-                <Row label="Wording version">{s.consent.version || '—'}</Row>
-                <Row label="Wording SHA-256">
-                  <span className="break-all font-mono text-xs">{s.consent.sha256 || '—'}</span>
-                </Row>
-                <Row label="Page">{s.consent.pageUrl || '—'}</Row>
-                <Row label="Browser">{s.consent.userAgent || '—'}</Row>
-                <Row label="IP address">{s.consent.ipAddress || '—'}</Row>
+                <ConsentRows consent={s.consent} />
                 {attributionKeys.map((key) =>
                   s.attribution[key] ? (
                     <Row key={key} label={key}>
