@@ -56,6 +56,11 @@ export const buyersApi = defineApi({
       priority: 'integer',
       weight: 'integer',
       webhookUrl: 'string',
+      'pingUrl?': {
+        type: 'string',
+        description:
+          'Where the lead is pinged first, without personal data (webhook leadPing); null: the whole lead is posted straight away',
+      },
       secretHint: { type: 'string', description: 'The secret’s last characters, never the secret' },
       'acceptPath?': 'string',
       'acceptValues?': { type: 'array', items: { type: 'string' } },

@@ -25,6 +25,7 @@ import { savedSections } from './migrations/0022-saved-sections.ts'
 import { secondFactors } from './migrations/0023-second-factors.ts'
 import { sessionDetails } from './migrations/0024-session-details.ts'
 import { sso } from './migrations/0025-sso.ts'
+import { pingPost } from './migrations/0028-ping-post.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -58,6 +59,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0023_second_factors': secondFactors(dialect),
         '0024_session_details': sessionDetails(dialect),
         '0025_sso': sso(dialect),
+        '0028_ping_post': pingPost(),
       }
     },
   }

@@ -88,6 +88,8 @@ export const leadsApi = defineApi({
                   type: 'string',
                   enum: [
                     'queued',
+                    'pinging',
+                    'bid',
                     'sending',
                     'accepted',
                     'rejected',
@@ -98,6 +100,10 @@ export const leadsApi = defineApi({
                   ],
                 },
                 'reason?': 'string',
+                'bidPence?': {
+                  type: 'integer',
+                  description: 'The bid of a pinged contract (an unpinged one in its group: its price)',
+                },
                 'delivery?': ref('LeadDelivery'),
               }),
             ),

@@ -20,6 +20,8 @@ export type RoutableContract = {
   caps: ContractCaps
   priority: number
   weight: number
+  /** Set: the lead is pinged there (no personal data) before it is posted. */
+  pingUrl: string | null
   isActive: boolean
 }
 
@@ -40,6 +42,7 @@ const contractColumns = [
   'contract.caps',
   'contract.priority',
   'contract.weight',
+  'contract.pingUrl',
   'contract.isActive',
 ] as const
 

@@ -58,6 +58,14 @@ export async function reserveOffers(
     [...contracts.values()].filter((c) => hasCaps(c.caps)).map((c) => c.id),
     at,
   )
+  // A pinged contract buys at its bid.
+  const bids = await trx
+    .selectFrom('leadRoute')
+    .select(['leadId', 'contractId', 'bidPence'])
+    .where('leadId', 'in', leadIds)
+    .where('decision', '=', 'sending')
+    .where('bidPence', 'is not', null)
+    .execute()
 
   const attribution = new Map(leads.map((l) => [l.id, l]))
   const reserved: Insertable<SaleTable>[] = []
@@ -65,13 +73,17 @@ export async function reserveOffers(
     const contract = contracts.get(offer.contractId)
     const own = sales.filter((s) => s.leadId === offer.leadId)
     const lead = attribution.get(offer.leadId)
+    const price =
+      bids.find((b) => b.leadId === offer.leadId && b.contractId === offer.contractId)?.bidPence ??
+      contract?.pricePence ??
+      0
     // Already reserved by an earlier claim of this delivery (an instance died mid-post): kept.
     if (contract && own.some((s) => s.contractId === contract.id)) continue
     const refusal = !contract
       ? { outcome: 'withdrawn' as const, reason: 'The contract was deleted' }
       : !lead
         ? { outcome: 'withdrawn' as const, reason: 'The lead was erased' }
-        : refuse(contract, own, usage.get(contract.id) ?? noUsage, at)
+        : refuse(contract, own, usage.get(contract.id) ?? noUsage, at, price)
     if (refusal) {
       refused.set(offer.deliveryId, refusal)
       continue
@@ -84,13 +96,13 @@ export async function reserveOffers(
       deliveryId: offer.deliveryId,
       status: 'reserved',
       exclusiveLeadId: taken.exclusive ? offer.leadId : null,
-      pricePence: taken.pricePence,
+      pricePence: price,
       utmSource: lead?.utmSource ?? null,
       utmCampaign: lead?.utmCampaign ?? null,
       createdAt: at,
     })
     // The next offer to this contract in the batch counts this one.
-    if (hasCaps(taken.caps)) usage.set(taken.id, counted(usage.get(taken.id) ?? noUsage, taken.pricePence))
+    if (hasCaps(taken.caps)) usage.set(taken.id, counted(usage.get(taken.id) ?? noUsage, price))
   }
   if (reserved.length > 0) await trx.insertInto('sale').values(reserved).execute()
   return refused
@@ -102,6 +114,7 @@ function refuse(
   sales: { contractId: number; exclusive: boolean }[],
   usage: CapUsage,
   at: Date,
+  price: number,
 ): OfferRefusal | undefined {
   if (!contract.buyerActive)
     return { outcome: 'withdrawn', reason: `${contract.buyerName} is no longer active` }
@@ -114,7 +127,7 @@ function refuse(
   if (!contract.exclusive && sales.length >= contract.maxBuyers) {
     return { outcome: 'withdrawn', reason: `The lead was sold to ${sales.length} buyers already` }
   }
-  const caps = capVerdict(contract.caps, usage, contract.pricePence)
+  const caps = capVerdict(contract.caps, usage, price)
   return caps.ok ? undefined : { outcome: 'capped', reason: caps.reason }
 }
 
@@ -139,8 +152,10 @@ const decisionOf: Record<OfferEnd['outcome'], RouteDecision> = {
  * entry; any other end gives its reservation back. Each lead then moves to its next queued
  * contract. Returns how many new offers were enqueued.
  */
-export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new Date()): Promise<number> {
-  let enqueued = 0
+export async function settleOffers(trx: Kysely<DB>, all: OfferEnd[], at = new Date()): Promise<number> {
+  const pings = all.filter((e) => e.kind === 'ping')
+  let enqueued = pings.length > 0 ? await settlePings(trx, pings, at) : 0
+  const ends = all.filter((e) => e.kind !== 'ping')
   const accepted = ends.filter((e) => e.outcome === 'accepted')
   if (accepted.length > 0) {
     // The common end, batched: the sales accepted, their ledger entries, their lines of the log.
@@ -158,9 +173,10 @@ export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new D
       .returningAll()
       .execute()
     await recordSales(trx, sales)
+    // The reason is kept: a pinged contract's says what it bid.
     await trx
       .updateTable('leadRoute')
-      .set({ decision: 'accepted', reason: null, updatedAt: at })
+      .set({ decision: 'accepted', updatedAt: at })
       .where(({ eb, refTuple, tuple }) =>
         eb(
           refTuple('leadId', 'contractId'),
@@ -192,6 +208,46 @@ export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new D
   return enqueued
 }
 
+const money = (pence: number) => `£${(pence / 100).toFixed(2)}`
+
+/**
+ * Pings answered (or given up on): each goes into the lead's routing log, its bid or why not. A
+ * group's pings are answered in parallel, perhaps settled on two instances at once: the lead's row
+ * is locked first (an update takes the row lock on PostgreSQL; SQLite has one writer), so the last
+ * answer settled sees every other and offers the lead to the highest bid.
+ */
+async function settlePings(trx: Kysely<DB>, ends: OfferEnd[], at: Date): Promise<number> {
+  const leadIds = [...new Set(ends.map((e) => e.leadId))].sort((a, b) => a - b)
+  for (const id of leadIds) {
+    await trx
+      .updateTable('lead')
+      .set((eb) => ({ saleStatus: eb.ref('saleStatus') }))
+      .where('id', '=', id)
+      .execute()
+  }
+  for (const end of ends) {
+    const bid = end.outcome === 'accepted' ? (end.bidPence ?? null) : null
+    await trx
+      .updateTable('leadRoute')
+      .set({
+        decision: end.outcome === 'accepted' ? 'bid' : decisionOf[end.outcome],
+        bidPence: bid,
+        reason: (bid !== null
+          ? `Ping accepted: bid ${money(bid)}`
+          : `Ping: ${end.reason ?? end.outcome}`
+        ).slice(0, 300),
+        updatedAt: at,
+      })
+      .where('leadId', '=', end.leadId)
+      .where('contractId', '=', end.contractId)
+      .where('decision', '=', 'pinging')
+      .execute()
+  }
+  let enqueued = 0
+  for (const id of leadIds) enqueued += await advance(trx, id, at)
+  return enqueued
+}
+
 async function markRoute(
   trx: Kysely<DB>,
   leadId: number,
@@ -211,14 +267,20 @@ async function markRoute(
 /**
  * Offers the lead to the next contract in its latest round's queue that can still take it,
  * recording those passed over (with the reason); sets the lead's sale status. Nothing happens
- * while an offer is out: one at a time per lead.
+ * while an offer or a ping is out: one offer at a time per lead.
+ *
+ * Ping, then post (docs/decisions/0050-ping-post.md): when the next contracts of equal priority
+ * include one with a ping URL, the whole group leaves the queue at once: each pinged contract is
+ * pinged (in parallel, no personal data), each other one bids its own price. Once every ping is
+ * answered, the bids are offered highest first (then in the queue's weighted order), each posted
+ * like any offer.
  */
 export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()): Promise<number> {
   const out = await trx
     .selectFrom('leadRoute')
     .select('id')
     .where('leadId', '=', leadId)
-    .where('decision', '=', 'sending')
+    .where('decision', 'in', ['sending', 'pinging'])
     .executeTakeFirst()
   if (out) return 0
   const routing = await trx
@@ -228,6 +290,7 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
     .orderBy('round', 'desc')
     .limit(1)
     .executeTakeFirst()
+  const round = routing?.round ?? 1
   const sales = await trx
     .selectFrom('sale')
     .innerJoin('contract', 'contract.id', 'sale.contractId')
@@ -235,52 +298,113 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
     .where('sale.leadId', '=', leadId)
     .where('sale.status', '=', 'accepted')
     .execute()
+  // The pinged group's bids waiting for their turn: the highest first, then the queue's order.
+  const bids = await trx
+    .selectFrom('leadRoute')
+    .select(['id', 'contractId', 'bidPence', 'position'])
+    .where('leadId', '=', leadId)
+    .where('round', '=', round)
+    .where('decision', '=', 'bid')
+    .orderBy('bidPence', 'desc')
+    .orderBy('position')
+    .execute()
   const queue = [...(routing?.queue ?? [])]
   const exclusive = sales.some((s) => s.exclusive)
   const contracts = exclusive
     ? new Map<number, RoutableContract>()
     : new Map(
         (
-          await loadContracts(
-            trx,
-            queue.map((q) => q.contractId),
-          )
+          await loadContracts(trx, [
+            ...queue.map((q) => q.contractId),
+            ...bids.flatMap((b) => (b.contractId === null ? [] : [b.contractId])),
+          ])
         ).map((c) => [c.id, c]),
       )
+  /** Why the lead may not go to this contract now (a post, or with `ping`, any delivery, was made before). */
+  const whyNot = async (contract: RoutableContract | undefined, ping: boolean) => {
+    if (!contract) return 'The contract was deleted'
+    let before = trx
+      .selectFrom('webhookDelivery')
+      .select('id')
+      .where('leadId', '=', leadId)
+      .where('contractId', '=', contract.id)
+    if (!ping) before = before.where('kind', '=', 'post')
+    if (await before.executeTakeFirst()) return 'Offered before'
+    return stillOpen(contract, sales.length, at)
+  }
   let offered = 0
-  while (!exclusive && queue.length > 0 && offered === 0) {
-    const next = queue.shift() as QueuedContract
-    const contract = contracts.get(next.contractId)
-    const already =
-      contract &&
-      (await trx
-        .selectFrom('webhookDelivery')
-        .select('id')
-        .where('leadId', '=', leadId)
-        .where('contractId', '=', contract.id)
-        .executeTakeFirst())
-    const why = !contract
-      ? 'The contract was deleted'
-      : already
-        ? 'Offered before'
-        : stillOpen(contract, sales.length, at)
-    await trx
-      .insertInto('leadRoute')
-      .values({
-        leadId,
-        round: routing?.round ?? 1,
-        position: next.position,
-        contractId: contract ? contract.id : null,
-        contractName: next.contractName,
-        buyerName: next.buyerName,
-        decision: why ? 'passed' : 'sending',
-        reason: why ?? null,
-      })
-      .execute()
-    if (!why && contract) {
-      await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id }])
-      offered = 1
+  while (!exclusive && offered === 0) {
+    const bid = bids.shift()
+    if (bid) {
+      const contract = bid.contractId === null ? undefined : contracts.get(bid.contractId)
+      const why = await whyNot(contract, false)
+      await trx
+        .updateTable('leadRoute')
+        .set({ decision: why ? 'passed' : 'sending', ...(why ? { reason: why } : {}), updatedAt: at })
+        .where('id', '=', bid.id)
+        .execute()
+      if (!why && contract) {
+        await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id }])
+        offered = 1
+      }
+      continue
     }
+    const head = queue[0]
+    if (!head) break
+    const priority = contracts.get(head.contractId)?.priority
+    let size = 1
+    while (
+      priority !== undefined &&
+      size < queue.length &&
+      contracts.get(queue[size]?.contractId ?? 0)?.priority === priority
+    )
+      size++
+    const group = queue.slice(0, size)
+    const pinged = group.some((q) => contracts.get(q.contractId)?.pingUrl)
+    for (const next of queue.splice(0, pinged ? size : 1)) {
+      const contract = contracts.get(next.contractId)
+      const why = await whyNot(contract, pinged)
+      const decision =
+        why || !contract ? 'passed' : !pinged ? 'sending' : contract.pingUrl ? 'pinging' : 'bid'
+      const bidPence = decision === 'bid' ? (contract?.pricePence ?? null) : null
+      const row = await trx
+        .insertInto('leadRoute')
+        .values({
+          leadId,
+          round,
+          position: next.position,
+          contractId: contract ? contract.id : null,
+          contractName: next.contractName,
+          buyerName: next.buyerName,
+          decision,
+          reason: why ?? (bidPence !== null ? `Not pinged: bids its price, ${money(bidPence)}` : null),
+          bidPence,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (!contract || decision === 'passed') continue
+      if (decision === 'bid')
+        bids.push({ id: row.id, contractId: contract.id, bidPence, position: next.position })
+      else {
+        const kind = decision === 'pinging' ? ('ping' as const) : ('post' as const)
+        await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id, kind }])
+        offered++
+      }
+    }
+    // No ping went out (none of the group could take it): its unpinged contracts are offered now, by price.
+    bids.sort((a, b) => (b.bidPence ?? 0) - (a.bidPence ?? 0) || (a.position ?? 0) - (b.position ?? 0))
+  }
+  // Sold exclusively meanwhile: the bids left will not be offered.
+  if (exclusive && bids.length > 0) {
+    await trx
+      .updateTable('leadRoute')
+      .set({ decision: 'passed', reason: 'Not offered: the lead was sold', updatedAt: at })
+      .where(
+        'id',
+        'in',
+        bids.map((b) => b.id),
+      )
+      .execute()
   }
   if (routing && queue.length !== routing.queue.length) {
     await trx
