@@ -4,7 +4,7 @@ import { capWindows } from '../../core/routing/contract-terms.ts'
 import type { SaleStatus } from '../../core/schemas/buyers.ts'
 import { type Dialect, json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
-import type { QueuedContract, RouteDecision, SaleTable } from '../db/schema-buyers.ts'
+import type { RouteDecision, SaleTable } from '../db/schema-buyers.ts'
 import { recordSales } from '../ledger/entries.server.ts'
 import type { ContractOffers, OfferEnd, OfferRefusal } from '../outbox/claims.server.ts'
 import { enqueue } from '../outbox/enqueue.server.ts'
@@ -190,6 +190,13 @@ export async function settleOffers(trx: Kysely<DB>, all: OfferEnd[], at = new Da
     const exclusive = sales.flatMap((s) => (s.exclusiveLeadId === null ? [] : [s.exclusiveLeadId]))
     if (exclusive.length > 0) {
       await trx.updateTable('lead').set({ saleStatus: 'sold' }).where('id', 'in', exclusive).execute()
+      // The bids of its pinged group still waiting will not be offered.
+      await trx
+        .updateTable('leadRoute')
+        .set({ decision: 'passed', reason: 'Not offered: the lead was sold', updatedAt: at })
+        .where('leadId', 'in', exclusive)
+        .where('decision', '=', 'bid')
+        .execute()
     }
     for (const end of accepted)
       if (!exclusive.includes(end.leadId)) enqueued += await advance(trx, end.leadId, at)
