@@ -5,6 +5,7 @@ import {
   contractUpdateSchema,
 } from '../../core/schemas/buyers.ts'
 import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
+import { buyerWebhooks } from './webhooks-openapi.ts'
 
 const BUYERS = '/api/admin/buyers'
 const CONTRACTS = '/api/admin/contracts'
@@ -20,7 +21,9 @@ export const buyersApi = defineApi({
     description:
       'The firms leads are sold to and their contracts. A contract’s secret never goes back out; a buyer or contract with sales cannot be deleted.',
   },
+  webhooks: buyerWebhooks.webhooks,
   schemas: {
+    ...buyerWebhooks.schemas,
     Buyer: shape({
       id: 'integer',
       name: 'string',
