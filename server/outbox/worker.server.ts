@@ -240,7 +240,13 @@ export class DeliveryWorker {
           pricePence: target.pricePence,
           lead,
         })
-      : JSON.stringify({ event: 'lead.created', deliveryId: delivery.id, pingId: delivery.pingId, lead })
+      : JSON.stringify({
+          event: 'lead.created',
+          deliveryId: delivery.id,
+          // To a buyer's contract: the ping it accepted (null: not pinged). The operator's own webhooks are not offered leads.
+          ...(delivery.contractId !== null ? { pingId: delivery.pingId } : {}),
+          lead,
+        })
     const attemptedAt = new Date()
     const outcome = await postJson(
       (ping ? target.pingUrl : target.url) as string,
