@@ -1,5 +1,6 @@
 // Leads routed to 50 buyers' contracts: leads accepted per second at 50 concurrent posts, routing
-// time per lead, and two instances on one PostgreSQL database under load with tight caps (one of
+// time per lead (also with half the contracts pinged first: ping, then post, and the time from
+// capture to sale), and two instances on one PostgreSQL database under load with tight caps (one of
 // them killed mid-delivery): deliveries over a cap and exclusive leads sold twice, both must be 0.
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -30,9 +31,18 @@ async function startBuyers(
     { key: fs.readFileSync(tls.key), cert: fs.readFileSync(tls.cert) },
     (req, res) => {
       if (!record) {
-        // Throughput: the buyers' side must not be what limits the figure.
+        // Throughput: the buyers' side must not be what limits the figure. A ping (/p/{n}) is
+        // accepted with a bid above contract n's price.
+        const [, kind, n] = req.url?.split('/') ?? []
+        const answer =
+          kind === 'p'
+            ? JSON.stringify({
+                accepted: true,
+                pricePence: 1000 + Number(n) * 100 + ((Number(n) * 37) % 500),
+              })
+            : '{}'
         req.resume()
-        req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'))
+        req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(answer))
         return
       }
       const chunks: Buffer[] = []
@@ -58,6 +68,7 @@ async function startBuyers(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   return {
     url: (n: number) => `https://127.0.0.1:${(server.address() as AddressInfo).port}/c/${n}`,
+    pingUrl: (n: number) => `https://127.0.0.1:${(server.address() as AddressInfo).port}/p/${n}`,
     posts,
     close: () => {
       server.closeAllConnections()
@@ -79,6 +90,7 @@ async function setUpContracts(
   count: number,
   url: (n: number) => string,
   terms: (n: number) => Terms,
+  pingUrl: (n: number) => string | null = () => null,
 ) {
   await clear(db)
   const ids: number[] = []
@@ -119,6 +131,7 @@ async function setUpContracts(
         caps: json(t.caps),
         priority: n % 5,
         weight: 1 + (n % 3),
+        pingUrl: pingUrl(n),
       })
       .returning('id')
       .executeTakeFirstOrThrow()
@@ -230,37 +243,82 @@ async function offered(db: Db, leadId: number) {
   return rows.map((r) => r.contractId as number)
 }
 
-/** 50 contracts, most with filters: leads per second, and routing time per lead. */
-export async function benchRouting(label: string, databaseUrl: string, port: number, workDir: string) {
+/** From capture to the accepted sale, over the leads sold since `since` (ping and post included). */
+async function captureToSale(db: Db, since: Date) {
+  for (let i = 0; i < 300; i++) {
+    const open = await db
+      .selectFrom('lead')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('saleStatus', '=', 'routing')
+      .executeTakeFirstOrThrow()
+    if (Number(open.n) === 0) break
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const rows = await db
+    .selectFrom('sale')
+    .innerJoin('lead', 'lead.id', 'sale.leadId')
+    .select(['lead.createdAt', 'sale.acceptedAt'])
+    .where('sale.status', '=', 'accepted')
+    .where('lead.createdAt', '>=', since)
+    .execute()
+  const times = rows
+    .map((r) => new Date(r.acceptedAt as Date).getTime() - new Date(r.createdAt).getTime())
+    .sort((a, b) => a - b)
+  return { median: percentile(times, 50), p99: percentile(times, 99), n: times.length }
+}
+
+/**
+ * 50 contracts, most with filters: leads per second, and routing time per lead. With `pingHalf`,
+ * every other contract is pinged first (ping, then post), and the time from capture to sale is shown.
+ */
+export async function benchRouting(
+  label: string,
+  databaseUrl: string,
+  port: number,
+  workDir: string,
+  { pingHalf = false } = {},
+) {
   const tls = certificate(workDir)
   const buyers = await startBuyers(tls, () => 200, { record: false })
   const database = createDatabase(parseDatabaseUrl(databaseUrl))
   const app = await startTrustingApp(port, databaseUrl, tls.cert)
   try {
-    await setUpContracts(database.db, 50, buyers.url, (n) => ({
-      exclusive: n % 4 !== 0,
-      maxBuyers: n % 4 === 0 ? 3 : 1,
-      caps: {},
-      filters:
-        n % 5 === 0
-          ? {}
-          : n % 5 === 1
-            ? { utmSources: [sources[n % sources.length], sources[(n + 1) % sources.length]] }
-            : n % 5 === 2
-              ? { phoneTypes: ['mobile'], eligibleOnly: true }
-              : n % 5 === 3
-                ? { utmCampaigns: ['c1', 'c2', 'c3'] }
-                : { landingPaths: ['/claim*'] },
-    }))
+    await setUpContracts(
+      database.db,
+      50,
+      buyers.url,
+      (n) => ({
+        exclusive: n % 4 !== 0,
+        maxBuyers: n % 4 === 0 ? 3 : 1,
+        caps: {},
+        filters:
+          n % 5 === 0
+            ? {}
+            : n % 5 === 1
+              ? { utmSources: [sources[n % sources.length], sources[(n + 1) % sources.length]] }
+              : n % 5 === 2
+                ? { phoneTypes: ['mobile'], eligibleOnly: true }
+                : n % 5 === 3
+                  ? { utmCampaigns: ['c1', 'c2', 'c3'] }
+                  : { landingPaths: ['/claim*'] },
+      }),
+      (n) => (pingHalf && n % 2 === 0 ? buyers.pingUrl(n) : null),
+    )
+    const contracts = pingHalf ? '50 active contracts, 25 of them ping-post' : '50 active contracts'
     await postLeads([port], { amount: 1000 })
+    const since = new Date()
     const result = await postLeads([port], {})
     console.log(
-      `${label}: new leads with 50 active contracts ${fmt(result.rps)} accepted/s, p99 ${fmt(result.p99, 1)} ms (errors ${result.errors})`,
+      `${label}: new leads with ${contracts} ${fmt(result.rps)} accepted/s, p99 ${fmt(result.p99, 1)} ms (errors ${result.errors})`,
+    )
+    const sale = await captureToSale(database.db, since)
+    console.log(
+      `${label}: ${contracts}, capture to sale ${fmt(sale.median, 1)} ms median, p99 ${fmt(sale.p99, 1)} ms (${fmt(sale.n)} leads sold)`,
     )
     await stop(app)
     const timing = await routingTime(database.db, 500)
     console.log(
-      `${label}: routing one lead over 50 contracts ${fmt(timing.median, 2)} ms median, p99 ${fmt(timing.p99, 2)} ms (${timing.n} leads, judged and recorded in their own transaction)`,
+      `${label}: routing one lead over ${contracts} ${fmt(timing.median, 2)} ms median, p99 ${fmt(timing.p99, 2)} ms (${timing.n} leads, judged and recorded in their own transaction)`,
     )
   } finally {
     await stop(app)

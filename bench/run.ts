@@ -241,11 +241,14 @@ try {
   const pgUrl =
     process.env.BENCH_POSTGRES_URL ??
     (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined)
-  // BENCH_ONLY=routing: only the buyers' contracts (leads per second, routing time, caps).
+  // BENCH_ONLY=routing: only the buyers' contracts (leads per second, routing time, caps; half of
+  // them ping-post too).
   if (only === undefined || only === 'routing') {
     await benchRouting('SQLite', `file:${path.join(work, 'routing.db')}`, 5189, work)
+    await benchRouting('SQLite', `file:${path.join(work, 'routing-ping.db')}`, 5189, work, { pingHalf: true })
     if (pgUrl) {
       await benchRouting('PostgreSQL', pgUrl, 5188, work)
+      await benchRouting('PostgreSQL', pgUrl, 5188, work, { pingHalf: true })
       await benchCapsUnderLoad(pgUrl, [5187, 5186], work)
     } else console.log('PostgreSQL routing and caps under load: skipped (set DATABASE_URL=postgres://…)')
   }

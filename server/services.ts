@@ -19,7 +19,7 @@ import { exposuresJob } from './experiments/jobs.server.ts'
 import { loadRunningExperiments } from './experiments/queries.server.ts'
 import { factorJobs } from './factors/store.server.ts'
 import { rateLimitJobs } from './http/rate-limit.ts'
-import { deliveredLeads, deliveredSubmissions } from './leads/delivery-payload.server.ts'
+import { deliveredLeads, deliveredSubmissions, pingedLeads } from './leads/delivery-payload.server.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.server.ts'
 import { loadImageInfo } from './media/queries.server.ts'
@@ -127,7 +127,7 @@ export function createServices(
       logger,
       events,
       offers: contractOffers(),
-      payloads: { leads: deliveredLeads, submissions: deliveredSubmissions },
+      payloads: { leads: deliveredLeads, submissions: deliveredSubmissions, pings: pingedLeads },
     }),
   }
   jobs.register(accountNoticesJob(services))

@@ -30,6 +30,8 @@ export type ContractView = {
   priority: number
   weight: number
   webhookUrl: string
+  /** Null: the contract gets the whole lead (personal data included) before it decides. */
+  pingUrl: string | null
   /** "…abcd": enough to tell two secrets apart, never the secret. */
   secretHint: string
   acceptPath: string | null

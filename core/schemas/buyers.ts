@@ -75,6 +75,15 @@ const contractFields = {
   priority: z.number().int().min(0).max(1_000_000),
   weight: z.number().int().min(0).max(1000),
   webhookUrl: webhookFields.url,
+  /**
+   * Where the lead is pinged first, without personal data (docs/decisions/0050-ping-post.md);
+   * blank or null: the lead is posted straight to the webhook URL.
+   */
+  pingUrl: z
+    .union([webhookFields.url, z.literal('').transform(() => null), z.null()], {
+      error: 'The ping URL must be a full https:// address',
+    })
+    .optional(),
   secret: webhookFields.secret,
   acceptPath: optionalText(200),
   acceptValues: z.array(word).max(20).nullable().optional(),
@@ -93,6 +102,7 @@ export const contractCreateSchema = z.object({
   caps: contractFields.caps.default({}),
   priority: contractFields.priority.default(100),
   weight: contractFields.weight.default(1),
+  pingUrl: contractFields.pingUrl.default(null),
   returnWindowDays: contractFields.returnWindowDays.default(14),
   autoApproveReturns: contractFields.autoApproveReturns.default(false),
   isActive: contractFields.isActive.default(true),

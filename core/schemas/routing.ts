@@ -17,8 +17,20 @@ export type LeadRoutingView = {
       contractId: number | null
       contractName: string
       buyerName: string
-      decision: 'queued' | 'sending' | 'accepted' | 'rejected' | 'duplicate' | 'failed' | 'capped' | 'passed'
+      decision:
+        | 'queued'
+        | 'pinging'
+        | 'bid'
+        | 'sending'
+        | 'accepted'
+        | 'rejected'
+        | 'duplicate'
+        | 'failed'
+        | 'capped'
+        | 'passed'
       reason: string | null
+      /** What the buyer bid when pinged (a contract not pinged in a pinged group: its price). */
+      bidPence: number | null
       delivery: LeadDeliveryView | null
     }[]
   }[]

@@ -41,9 +41,13 @@ function contractsResource(services: AppServices, operations: readonly ResourceO
     inUse: CONTRACT_HAS_SALES,
     scope: nested ? { param: 'id', label: 'Buyer', exists: (id) => buyerExists(db, id) } : undefined,
     // Posted to like a webhook, so held to the same rules (https, no private addresses).
-    beforeCreate: (input) => checkWebhookUrl(config, input.webhookUrl),
+    beforeCreate: async (input) => {
+      await checkWebhookUrl(config, input.webhookUrl)
+      if (input.pingUrl) await checkWebhookUrl(config, input.pingUrl)
+    },
     beforeUpdate: async (input) => {
       if (input.webhookUrl !== undefined) await checkWebhookUrl(config, input.webhookUrl)
+      if (input.pingUrl) await checkWebhookUrl(config, input.pingUrl)
     },
     beforeDelete: async (row) => {
       if (await hasSales(db, { contractId: row.id })) throw new HttpError(409, CONTRACT_HAS_SALES)

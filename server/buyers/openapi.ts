@@ -5,6 +5,7 @@ import {
   contractUpdateSchema,
 } from '../../core/schemas/buyers.ts'
 import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
+import { buyerWebhooks } from './webhooks-openapi.ts'
 
 const BUYERS = '/api/admin/buyers'
 const CONTRACTS = '/api/admin/contracts'
@@ -20,7 +21,9 @@ export const buyersApi = defineApi({
     description:
       'The firms leads are sold to and their contracts. A contract’s secret never goes back out; a buyer or contract with sales cannot be deleted.',
   },
+  webhooks: buyerWebhooks.webhooks,
   schemas: {
+    ...buyerWebhooks.schemas,
     Buyer: shape({
       id: 'integer',
       name: 'string',
@@ -56,6 +59,11 @@ export const buyersApi = defineApi({
       priority: 'integer',
       weight: 'integer',
       webhookUrl: 'string',
+      'pingUrl?': {
+        type: 'string',
+        description:
+          'Where the lead is pinged first, without personal data (webhook leadPing); null: the whole lead is posted straight away',
+      },
       secretHint: { type: 'string', description: 'The secret’s last characters, never the secret' },
       'acceptPath?': 'string',
       'acceptValues?': { type: 'array', items: { type: 'string' } },

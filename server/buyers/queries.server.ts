@@ -235,6 +235,7 @@ export function toContractView({ secret, ...row }: ContractRecord): ContractView
     priority: row.priority,
     weight: row.weight,
     webhookUrl: row.webhookUrl,
+    pingUrl: row.pingUrl,
     secretHint: secretHint(secret),
     acceptPath: row.acceptPath,
     acceptValues: row.acceptValues ?? null,

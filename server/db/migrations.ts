@@ -27,6 +27,7 @@ import { sessionDetails } from './migrations/0024-session-details.ts'
 import { sso } from './migrations/0025-sso.ts'
 import { consentVersions } from './migrations/0026-consent-versions.ts'
 import { saleTerms } from './migrations/0027-sale-terms.ts'
+import { pingPost } from './migrations/0028-ping-post.ts'
 import { signingKeys } from './migrations/0029-signing-keys.ts'
 
 /**
@@ -63,6 +64,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0025_sso': sso(dialect),
         '0026_consent_versions': consentVersions(dialect),
         '0027_sale_terms': saleTerms(dialect),
+        '0028_ping_post': pingPost(),
         '0029_signing_keys': signingKeys(dialect),
       }
     },

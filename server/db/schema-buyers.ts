@@ -45,6 +45,8 @@ export interface ContractTable {
   acceptPath: string | null
   acceptValues: Json<string[] | null> | null
   reasonPath: string | null
+  /** Set: the lead is first pinged there without personal data, and posted only if the buyer accepts. */
+  pingUrl: ColumnType<string | null, string | null | undefined, string | null>
   returnWindowDays: ColumnType<number, number | undefined, number>
   autoApproveReturns: Flag
   isActive: Flag
@@ -58,6 +60,10 @@ export interface ContractTable {
  */
 export type RouteDecision =
   | 'queued'
+  /** Pinged (no personal data): waiting for the buyer's answer. */
+  | 'pinging'
+  /** The ping was accepted (or the contract takes leads unpinged): waiting for its turn by bid. */
+  | 'bid'
   | 'sending'
   | 'accepted'
   | 'rejected'
@@ -76,6 +82,8 @@ export interface LeadRouteTable {
   buyerName: string
   decision: RouteDecision
   reason: string | null
+  /** The buyer's bid for the lead in a pinged group (the contract's price when it is not pinged). */
+  bidPence: ColumnType<number | null, number | null | undefined, number | null>
   createdAt: CreatedAt
   updatedAt: UpdatedAt
 }

@@ -144,6 +144,8 @@ export interface WebhookTable {
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
 
+export type DeliveryKind = 'post' | 'ping'
+
 export interface WebhookDeliveryTable {
   id: Generated<number>
   leadId: number
@@ -152,6 +154,8 @@ export interface WebhookDeliveryTable {
   webhookId: number
   /** Set when the row offers the lead to a buyer's contract (at most once per lead and contract). */
   contractId: ColumnType<number | null, number | null | undefined, never>
+  /** 'ping': the lead without personal data to a contract's ping URL; 'post': the lead itself. */
+  kind: ColumnType<DeliveryKind, DeliveryKind | undefined, never>
   /** The buyer's answer to a contract delivery. */
   outcome: 'accepted' | 'rejected' | 'duplicate' | 'failed' | 'capped' | 'withdrawn' | null
   outcomeReason: string | null

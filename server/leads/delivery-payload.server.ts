@@ -176,3 +176,78 @@ export async function deliveredSubmissions(
   }
   return out
 }
+
+/**
+ * What a buyer's ping receives as `lead` (docs/decisions/0050-ping-post.md): enough to decide and
+ * bid, and nothing that identifies the person (no name, email, phone, car, IP address or user
+ * agent) until the buyer has accepted.
+ */
+export type PingedLead = {
+  reference: string
+  createdAt: string
+  questionnaire: QuestionnaireRef | null
+  answers: AnswerView[]
+  eligibility: DeliveredLead['eligibility']
+  outcome: DeliveredLead['outcome']
+  phoneType: string | null
+  campaign: { utmSource: string | null; utmCampaign: string | null }
+  /** The version of the consent wording the visitor agreed to. */
+  consentVersion: string | null
+}
+
+/** The ping `lead` of each of these leads that still exists, by id. */
+export async function pingedLeads(db: Kysely<DB>, ids: number[]): Promise<Map<number, PingedLead>> {
+  const out = new Map<number, PingedLead>()
+  if (ids.length === 0) return out
+  const unique = [...new Set(ids)]
+  const [leads, answers] = await Promise.all([
+    db
+      .selectFrom('lead')
+      .select([
+        'id',
+        'reference',
+        'createdAt',
+        'questionnaireVersionId',
+        'answers',
+        'outcome',
+        'phoneType',
+        'utmSource',
+        'utmCampaign',
+        'consentVersion',
+      ])
+      .where('id', 'in', unique)
+      .execute(),
+    db
+      .selectFrom('eligibilityResponse')
+      .select([
+        'leadId',
+        'hadPcpFinance',
+        'purchaseDateRange',
+        'loanAmount',
+        'dealerDisclosedCommission',
+        'commissionDisclosure',
+        'isEligible',
+        'estimatedClaim',
+      ])
+      .where('leadId', 'in', unique)
+      .execute(),
+  ])
+  const answersByLead = new Map(answers.map(({ leadId, ...rest }) => [leadId, rest]))
+  const versions = await versionsById(
+    db,
+    leads.map((l) => l.questionnaireVersionId),
+  )
+  for (const lead of leads) {
+    out.set(lead.id, {
+      reference: lead.reference,
+      createdAt: new Date(lead.createdAt).toISOString(),
+      ...questionnaireOf(versions, lead),
+      eligibility: answersByLead.get(lead.id) ?? null,
+      outcome: lead.outcome,
+      phoneType: lead.phoneType,
+      campaign: { utmSource: lead.utmSource, utmCampaign: lead.utmCampaign },
+      consentVersion: lead.consentVersion,
+    })
+  }
+  return out
+}

@@ -110,6 +110,8 @@ export const leadsApi = defineApi({
                   type: 'string',
                   enum: [
                     'queued',
+                    'pinging',
+                    'bid',
                     'sending',
                     'accepted',
                     'rejected',
@@ -120,6 +122,10 @@ export const leadsApi = defineApi({
                   ],
                 },
                 'reason?': 'string',
+                'bidPence?': {
+                  type: 'integer',
+                  description: 'The bid of a pinged contract (an unpinged one in its group: its price)',
+                },
                 'delivery?': ref('LeadDelivery'),
               }),
             ),

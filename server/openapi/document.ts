@@ -7,6 +7,8 @@ export type OpenApiDocument = {
   servers: { url: string }[]
   tags: { name: string; description: string }[]
   paths: Record<string, Record<string, JsonSchema>>
+  /** What the app posts to others (buyers' contracts). */
+  webhooks: Record<string, JsonSchema>
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> }
 }
 
@@ -141,8 +143,13 @@ export function buildOpenApiDocument(modules: readonly ApiModule[], options: Opt
     },
   }
   const paths: OpenApiDocument['paths'] = {}
+  const webhooks: OpenApiDocument['webhooks'] = {}
   const tags: OpenApiDocument['tags'] = []
   for (const module of modules) {
+    for (const [name, item] of Object.entries(module.webhooks ?? {})) {
+      if (webhooks[name]) throw new Error(`Two modules define the webhook ${name}`)
+      webhooks[name] = item
+    }
     if (!tags.some((t) => t.name === module.tag.name)) tags.push(module.tag)
     for (const [name, schema] of Object.entries(module.schemas ?? {})) {
       if (schemas[name]) throw new Error(`Two modules define the schema ${name}`)
@@ -178,6 +185,7 @@ export function buildOpenApiDocument(modules: readonly ApiModule[], options: Opt
     servers: [{ url: options.publicUrl ?? '/' }],
     tags,
     paths,
+    webhooks,
     components: {
       schemas,
       securitySchemes: {

@@ -43,12 +43,15 @@ export type ApiModule = {
   tag: { name: string; description: string }
   schemas?: Record<string, JsonSchema>
   operations: ApiOperation[]
+  /** Requests the app sends out (OpenAPI 3.1 `webhooks`), each a path item by name. */
+  webhooks?: Record<string, JsonSchema>
 }
 
 /** A module's operations, each tagged with the module's tag. */
 export function defineApi(module: {
   tag: ApiModule['tag']
   schemas?: ApiModule['schemas']
+  webhooks?: ApiModule['webhooks']
   operations: Omit<ApiOperation, 'tag'>[]
 }): ApiModule {
   return { ...module, operations: module.operations.map((op) => ({ ...op, tag: module.tag.name })) }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { AnswerReading } from '../../core/routing/buyer-answer.ts'
 import type { Dialect } from '../db/database.ts'
-import type { DB } from '../db/schema.ts'
+import type { DB, DeliveryKind } from '../db/schema.ts'
 import { nowPlus } from './db-time.server.ts'
 
 // The outbox as the delivery worker sees it: claiming due deliveries and settling their posts.
@@ -15,7 +15,11 @@ export type ClaimedDelivery = {
   webhookId: number
   /** Set when the delivery offers the lead to a buyer's contract. */
   contractId: number | null
+  /** 'ping': the lead without personal data to the contract's ping URL; its key is the `pingId`. */
+  kind: DeliveryKind
   idempotencyKey: string
+  /** For a post to a contract that was pinged: the accepted ping's id (the buyer's bid was for it). */
+  pingId: string | null
   /** Including the attempt about to be made. */
   attempts: number
   /** For an offer to a contract that may not be posted now: why (it ends unposted). */
@@ -25,12 +29,15 @@ export type ClaimedDelivery = {
 /** Why an offer to a contract is not posted: over a cap, or the contract cannot take it now. */
 export type OfferRefusal = { outcome: 'capped' | 'withdrawn'; reason: string }
 
-/** How an offer to a contract ended. */
+/** How an offer to a contract ended, or (kind 'ping') how the buyer answered its ping. */
 export type OfferEnd = {
   leadId: number
   contractId: number
+  kind?: DeliveryKind
   outcome: 'accepted' | 'rejected' | 'duplicate' | 'failed' | 'capped' | 'withdrawn'
   reason: string | null
+  /** An accepted ping's bid. */
+  bidPence?: number
 }
 
 /**
@@ -67,8 +74,11 @@ export async function claimDeliveries(
   // Offers to contracts are reserved (the caps) in the same transaction: one commit, not two.
   const inside = async (trx: Kysely<DB>) => {
     const claimed = await claim(trx, dialect, limit, leaseMs)
+    // A ping reserves nothing: the sale is reserved when the lead is posted.
     const toContracts = claimed.flatMap((d) =>
-      d.contractId === null ? [] : [{ deliveryId: d.id, leadId: d.leadId, contractId: d.contractId }],
+      d.contractId === null || d.kind === 'ping'
+        ? []
+        : [{ deliveryId: d.id, leadId: d.leadId, contractId: d.contractId }],
     )
     if (toContracts.length === 0) return claimed
     const refused = await offers.reserve(trx, dialect, toContracts)
@@ -94,7 +104,7 @@ async function claim(
     .orderBy('id')
     .limit(limit)
   if (dialect === 'postgres') due = due.forUpdate().skipLocked()
-  return db
+  const claimed = await db
     .updateTable('webhookDelivery')
     .set((eb) => ({
       lockedUntil: nowPlus(dialect, leaseMs),
@@ -102,12 +112,61 @@ async function claim(
       updatedAt: nowPlus(dialect),
     }))
     .where('id', 'in', due)
-    .returning(['id', 'leadId', 'submissionId', 'webhookId', 'contractId', 'idempotencyKey', 'attempts'])
+    .returning([
+      'id',
+      'leadId',
+      'submissionId',
+      'webhookId',
+      'contractId',
+      'kind',
+      'idempotencyKey',
+      'attempts',
+    ])
     .execute()
+  return withPingIds(db, claimed)
 }
 
-/** Where to post, with which secret, and for a contract how to read the buyer's answer. */
-export type Target = { url: string; secret: string; reading: AnswerReading | null }
+/** Each post to a contract with the id of the ping its buyer accepted, if it was pinged. */
+async function withPingIds(
+  db: Kysely<DB>,
+  claimed: Omit<ClaimedDelivery, 'pingId'>[],
+): Promise<ClaimedDelivery[]> {
+  const posts = claimed.filter((d) => d.kind === 'post' && d.contractId !== null)
+  const pings =
+    posts.length === 0
+      ? []
+      : await db
+          .selectFrom('webhookDelivery')
+          .select(['leadId', 'contractId', 'idempotencyKey'])
+          .where('kind', '=', 'ping')
+          .where('outcome', '=', 'accepted')
+          .where(({ eb, refTuple, tuple }) =>
+            eb(
+              refTuple('leadId', 'contractId'),
+              'in',
+              posts.map((d) => tuple(d.leadId, d.contractId as number)),
+            ),
+          )
+          .execute()
+  const key = (leadId: number, contractId: number | null) => `${leadId}:${contractId}`
+  const ids = new Map(pings.map((p) => [key(p.leadId, p.contractId), p.idempotencyKey]))
+  return claimed.map((d) => ({
+    ...d,
+    pingId: d.kind === 'post' ? (ids.get(key(d.leadId, d.contractId)) ?? null) : null,
+  }))
+}
+
+/**
+ * Where to post, with which secret, and for a contract how to read the buyer's answer, where to
+ * ping it (null: it is not pinged) and its price (the lowest bid a ping may answer).
+ */
+export type Target = {
+  url: string
+  secret: string
+  reading: AnswerReading | null
+  pingUrl: string | null
+  pricePence: number | null
+}
 
 /** The endpoints of a batch's deliveries. */
 export async function webhookTargets(db: Kysely<DB>, ids: number[]): Promise<Map<number, Target>> {
@@ -123,6 +182,8 @@ export async function webhookTargets(db: Kysely<DB>, ids: number[]): Promise<Map
       'contract.acceptPath',
       'contract.acceptValues',
       'contract.reasonPath',
+      'contract.pingUrl',
+      'contract.pricePence',
     ])
     .where('webhook.id', 'in', [...new Set(ids)])
     .execute()
@@ -136,6 +197,8 @@ export async function webhookTargets(db: Kysely<DB>, ids: number[]): Promise<Map
           r.contractId === null
             ? null
             : { acceptPath: r.acceptPath, acceptValues: r.acceptValues, reasonPath: r.reasonPath },
+        pingUrl: r.pingUrl ?? null,
+        pricePence: r.pricePence ?? null,
       },
     ]),
   )
@@ -163,7 +226,7 @@ export type SettleItem = {
   attempt: AttemptRecord | null
   settlement: Settlement
   /** For a contract delivery that ended: the buyer's answer, or why it was not posted. */
-  end?: Pick<OfferEnd, 'outcome' | 'reason'>
+  end?: Pick<OfferEnd, 'outcome' | 'reason' | 'bidPence'>
 }
 
 /**
@@ -243,7 +306,7 @@ export async function settleDeliveries(
     if (attempts.length > 0) await trx.insertInto('webhookAttempt').values(attempts).execute()
     const ends = items.flatMap((i) =>
       settled.has(i.claimed.id) && i.end && i.claimed.contractId !== null
-        ? [{ leadId: i.claimed.leadId, contractId: i.claimed.contractId, ...i.end }]
+        ? [{ leadId: i.claimed.leadId, contractId: i.claimed.contractId, kind: i.claimed.kind, ...i.end }]
         : [],
     )
     const enqueued = ends.length > 0 && offers ? await offers.settled(trx, ends) : 0

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { DB } from '../db/schema.ts'
+import type { DB, DeliveryKind } from '../db/schema.ts'
 
 // The one way into the outbox: leads (for webhooks) and routing (for contracts) write their
 // deliveries here, inside their own transaction.
@@ -26,6 +26,8 @@ export type Enqueued = {
   submissionId?: number | null
   webhookId: number
   contractId?: number | null
+  /** 'ping': the lead without personal data to the contract's ping URL (default 'post'). */
+  kind?: DeliveryKind
 }
 
 /** Writes the outbox rows, each with its own Idempotency-Key. */
@@ -34,11 +36,12 @@ export async function enqueue(trx: Kysely<DB>, rows: Enqueued[]): Promise<void> 
   await trx
     .insertInto('webhookDelivery')
     .values(
-      rows.map(({ leadId, submissionId, webhookId, contractId }) => ({
+      rows.map(({ leadId, submissionId, webhookId, contractId, kind }) => ({
         leadId,
         submissionId: submissionId ?? null,
         webhookId,
         contractId: contractId ?? null,
+        kind: kind ?? 'post',
         idempotencyKey: randomUUID(),
       })),
     )
@@ -57,6 +60,8 @@ export async function leadsWithABuyer(trx: Kysely<DB>, leadIds: number[]): Promi
     .select('leadId')
     .distinct()
     .where('leadId', 'in', [...new Set(leadIds)])
+    // A ping hands over no personal data.
+    .where('kind', '=', 'post')
     .where((eb) =>
       eb.or([
         eb('status', '=', 'delivered'),

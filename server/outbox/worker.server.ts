@@ -4,6 +4,7 @@ import https from 'node:https'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { classifyAnswer } from '../../core/routing/buyer-answer.ts'
+import { readPingAnswer } from '../../core/routing/ping-answer.ts'
 import type { WebhookConfig } from '../config.ts'
 import type { AppEvents } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
@@ -41,6 +42,8 @@ type WorkerDeps = {
 export type Payloads = {
   leads: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
   submissions: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
+  /** A ping's `lead`: what a buyer may know before it accepts (no personal data). */
+  pings?: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
 }
 
 /**
@@ -160,8 +163,12 @@ export class DeliveryWorker {
       ),
       this.#deps.payloads.leads(
         this.#deps.db,
-        batch.flatMap((d) => (d.submissionId === null ? [d.leadId] : [])),
+        batch.flatMap((d) => (d.submissionId === null && d.kind === 'post' ? [d.leadId] : [])),
       ),
+      this.#deps.payloads.pings?.(
+        this.#deps.db,
+        batch.flatMap((d) => (d.kind === 'ping' ? [d.leadId] : [])),
+      ) ?? new Map<number, unknown>(),
       this.#deps.payloads.submissions(
         this.#deps.db,
         batch.flatMap((d) => (d.submissionId === null ? [] : [d.submissionId])),
@@ -170,16 +177,18 @@ export class DeliveryWorker {
     for (const delivery of batch) {
       track(
         ready.then(
-          ([targets, leads, submissions]) => {
+          ([targets, leads, pings, submissions]) => {
             // Without routing, an offer to a contract is left for an instance that has it.
             if (delivery.contractId !== null && !this.#deps.offers) return
             if (delivery.refusal) return this.#refuse(delivery, delivery.refusal)
             return this.#deliver(
               delivery,
               targets.get(delivery.webhookId),
-              delivery.submissionId === null
-                ? leads.get(delivery.leadId)
-                : submissions.get(delivery.submissionId),
+              delivery.kind === 'ping'
+                ? pings.get(delivery.leadId)
+                : delivery.submissionId === null
+                  ? leads.get(delivery.leadId)
+                  : submissions.get(delivery.submissionId),
             )
           },
           (err: unknown) =>
@@ -219,10 +228,28 @@ export class DeliveryWorker {
     }
     // Erased lead or submission, or deleted webhook: the delivery went with it.
     if (!target || !lead) return
-    const body = JSON.stringify({ event: 'lead.created', deliveryId: delivery.id, lead })
+    const ping = delivery.kind === 'ping'
+    // A contract no longer pinged (its ping URL removed since): nothing is sent, the ping ends.
+    if (ping && !target.pingUrl)
+      return this.#refuse(delivery, { outcome: 'withdrawn', reason: 'The contract is no longer pinged' })
+    const body = ping
+      ? JSON.stringify({
+          event: 'lead.ping',
+          pingId: delivery.idempotencyKey,
+          contractId: delivery.contractId,
+          pricePence: target.pricePence,
+          lead,
+        })
+      : JSON.stringify({
+          event: 'lead.created',
+          deliveryId: delivery.id,
+          // To a buyer's contract: the ping it accepted (null: not pinged). The operator's own webhooks are not offered leads.
+          ...(delivery.contractId !== null ? { pingId: delivery.pingId } : {}),
+          lead,
+        })
     const attemptedAt = new Date()
     const outcome = await postJson(
-      target.url,
+      (ping ? target.pingUrl : target.url) as string,
       body,
       {
         'content-type': 'application/json',
@@ -259,8 +286,21 @@ export class DeliveryWorker {
       : outcome.interrupted
         ? { kind: 'released' }
         : retryOrFail
-    let end: Pick<OfferEnd, 'outcome' | 'reason'> | undefined
-    if (target.reading && !outcome.interrupted) {
+    let end: Pick<OfferEnd, 'outcome' | 'reason' | 'bidPence'> | undefined
+    if (ping && !outcome.interrupted) {
+      // A ping: accepted with a bid, refused, or tried again like an offer.
+      const answer = readPingAnswer(outcome.statusCode, outcome.responseExcerpt, target.pricePence ?? 0)
+      settlement =
+        answer.kind === 'accepted'
+          ? { kind: 'delivered' }
+          : answer.kind === 'retry'
+            ? retryOrFail
+            : { kind: 'failed' }
+      if (answer.kind === 'accepted') end = { outcome: 'accepted', reason: null, bidPence: answer.bidPence }
+      else if (answer.kind === 'rejected') end = { outcome: 'rejected', reason: answer.reason }
+      else if (settlement.kind === 'failed')
+        end = { outcome: 'failed', reason: outcome.error ?? answer.reason }
+    } else if (target.reading && !outcome.interrupted) {
       // A contract: the buyer's answer, read by the contract's rules, decides.
       const answer = classifyAnswer(target.reading, outcome.statusCode, outcome.responseExcerpt)
       settlement =
@@ -289,8 +329,15 @@ export class DeliveryWorker {
     if (!recorded) return
     this.#deps.events.emit('webhook.attempt', { outcome: settlement.kind })
     // Ids and statuses only: the lead and the buyer's answer may hold personal data.
-    const facts = { ...ids, attempts: delivery.attempts, status: outcome.statusCode, ms: outcome.durationMs }
-    if (settlement.kind === 'delivered') logger.info(facts, 'lead delivered to webhook')
+    const facts = {
+      ...ids,
+      kind: delivery.kind,
+      attempts: delivery.attempts,
+      status: outcome.statusCode,
+      ms: outcome.durationMs,
+    }
+    if (settlement.kind === 'delivered')
+      logger.info(facts, ping ? 'lead pinged to a contract' : 'lead delivered to webhook')
     else
       logger.warn(
         { ...facts, error: outcome.error, next: settlement.kind },

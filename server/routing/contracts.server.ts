@@ -23,6 +23,8 @@ export type RoutableContract = {
   caps: ContractCaps
   priority: number
   weight: number
+  /** Set: the lead is pinged there (no personal data) before it is posted. */
+  pingUrl: string | null
   isActive: boolean
   returnWindowDays: number
   autoApproveReturns: boolean
@@ -47,6 +49,7 @@ const contractColumns = [
   'contract.caps',
   'contract.priority',
   'contract.weight',
+  'contract.pingUrl',
   'contract.isActive',
   'contract.returnWindowDays',
   'contract.autoApproveReturns',

@@ -99,6 +99,7 @@ export async function leadRouting(db: Kysely<DB>, leadId: number): Promise<LeadR
             buyerName: o.buyerName,
             decision: o.decision,
             reason: o.reason,
+            bidPence: o.bidPence,
             delivery: (o.contractId === null ? undefined : offers.get(o.contractId)?.at(-1)) ?? null,
           })),
         // Still queued, or never needed: the lead sold first or was routed again.
@@ -110,6 +111,7 @@ export async function leadRouting(db: Kysely<DB>, leadId: number): Promise<LeadR
             contractName: q.contractName,
             buyerName: q.buyerName,
             decision: waiting ? ('queued' as const) : ('passed' as const),
+            bidPence: null,
             reason: waiting
               ? null
               : r.round !== latest
@@ -147,7 +149,7 @@ export async function routeAgain(db: Kysely<DB>, leadId: number, at = new Date()
       )
       .select(['leadRoute.id', 'webhookDelivery.status'])
       .where('leadRoute.leadId', '=', leadId)
-      .where('leadRoute.decision', '=', 'sending')
+      .where('leadRoute.decision', 'in', ['sending', 'pinging'])
       .execute()
     if (out.some((o) => o.status === 'pending'))
       return { ok: false, status: 409, message: 'The lead is being offered to a buyer: wait for the answer' }

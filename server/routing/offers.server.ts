@@ -5,7 +5,7 @@ import { capWindows } from '../../core/routing/contract-terms.ts'
 import type { ConsentBuyer, SaleStatus } from '../../core/schemas/buyers.ts'
 import { type Dialect, json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
-import type { QueuedContract, RouteDecision, SaleTable } from '../db/schema-buyers.ts'
+import type { RouteDecision, SaleTable } from '../db/schema-buyers.ts'
 import { recordSales } from '../ledger/entries.server.ts'
 import type { ContractOffers, OfferEnd, OfferRefusal } from '../outbox/claims.server.ts'
 import { enqueue } from '../outbox/enqueue.server.ts'
@@ -60,6 +60,14 @@ export async function reserveOffers(
     [...contracts.values()].filter((c) => hasCaps(c.caps)).map((c) => c.id),
     at,
   )
+  // A pinged contract buys at its bid.
+  const bids = await trx
+    .selectFrom('leadRoute')
+    .select(['leadId', 'contractId', 'bidPence'])
+    .where('leadId', 'in', leadIds)
+    .where('decision', '=', 'sending')
+    .where('bidPence', 'is not', null)
+    .execute()
 
   const attribution = new Map(leads.map((l) => [l.id, l]))
   const reserved: Insertable<SaleTable>[] = []
@@ -67,13 +75,17 @@ export async function reserveOffers(
     const contract = contracts.get(offer.contractId)
     const own = sales.filter((s) => s.leadId === offer.leadId)
     const lead = attribution.get(offer.leadId)
+    const price =
+      bids.find((b) => b.leadId === offer.leadId && b.contractId === offer.contractId)?.bidPence ??
+      contract?.pricePence ??
+      0
     // Already reserved by an earlier claim of this delivery (an instance died mid-post): kept.
     if (contract && own.some((s) => s.contractId === contract.id)) continue
     const refusal = !contract
       ? { outcome: 'withdrawn' as const, reason: 'The contract was deleted' }
       : !lead
         ? { outcome: 'withdrawn' as const, reason: 'The lead was erased' }
-        : refuse(contract, own, usage.get(contract.id) ?? noUsage, at, lead.consentBuyers ?? [])
+        : refuse(contract, own, usage.get(contract.id) ?? noUsage, at, price, lead.consentBuyers ?? [])
     if (refusal) {
       refused.set(offer.deliveryId, refusal)
       continue
@@ -86,14 +98,14 @@ export async function reserveOffers(
       deliveryId: offer.deliveryId,
       status: 'reserved',
       exclusiveLeadId: taken.exclusive ? offer.leadId : null,
-      pricePence: taken.pricePence,
+      pricePence: price,
       ...saleTerms(taken),
       utmSource: lead?.utmSource ?? null,
       utmCampaign: lead?.utmCampaign ?? null,
       createdAt: at,
     })
     // The next offer to this contract in the batch counts this one.
-    if (hasCaps(taken.caps)) usage.set(taken.id, counted(usage.get(taken.id) ?? noUsage, taken.pricePence))
+    if (hasCaps(taken.caps)) usage.set(taken.id, counted(usage.get(taken.id) ?? noUsage, price))
   }
   if (reserved.length > 0) await trx.insertInto('sale').values(reserved).execute()
   return refused
@@ -130,6 +142,7 @@ function refuse(
   sales: SoldOn[],
   usage: CapUsage,
   at: Date,
+  price: number,
   consentFirms: readonly ConsentBuyer[],
 ): OfferRefusal | undefined {
   if (!contract.buyerActive)
@@ -142,7 +155,7 @@ function refuse(
   if (!open.ok) return { outcome: 'withdrawn', reason: open.reason }
   const sold = soldOut(contract, sales)
   if (sold) return { outcome: 'withdrawn', reason: sold }
-  const caps = capVerdict(contract.caps, usage, contract.pricePence)
+  const caps = capVerdict(contract.caps, usage, price)
   return caps.ok ? undefined : { outcome: 'capped', reason: caps.reason }
 }
 
@@ -167,8 +180,10 @@ const decisionOf: Record<OfferEnd['outcome'], RouteDecision> = {
  * entry; any other end gives its reservation back. Each lead then moves to its next queued
  * contract. Returns how many new offers were enqueued.
  */
-export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new Date()): Promise<number> {
-  let enqueued = 0
+export async function settleOffers(trx: Kysely<DB>, all: OfferEnd[], at = new Date()): Promise<number> {
+  const pings = all.filter((e) => e.kind === 'ping')
+  let enqueued = pings.length > 0 ? await settlePings(trx, pings, at) : 0
+  const ends = all.filter((e) => e.kind !== 'ping')
   const accepted = ends.filter((e) => e.outcome === 'accepted')
   if (accepted.length > 0) {
     // The common end, batched: the sales accepted, their ledger entries, their lines of the log.
@@ -186,9 +201,10 @@ export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new D
       .returningAll()
       .execute()
     await recordSales(trx, sales)
+    // The reason is kept: a pinged contract's says what it bid.
     await trx
       .updateTable('leadRoute')
-      .set({ decision: 'accepted', reason: null, updatedAt: at })
+      .set({ decision: 'accepted', updatedAt: at })
       .where(({ eb, refTuple, tuple }) =>
         eb(
           refTuple('leadId', 'contractId'),
@@ -202,6 +218,13 @@ export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new D
     const exclusive = sales.flatMap((s) => (s.exclusive && s.leadId !== null ? [s.leadId] : []))
     if (exclusive.length > 0) {
       await trx.updateTable('lead').set({ saleStatus: 'sold' }).where('id', 'in', exclusive).execute()
+      // The bids of its pinged group still waiting will not be offered.
+      await trx
+        .updateTable('leadRoute')
+        .set({ decision: 'passed', reason: 'Not offered: the lead was sold', updatedAt: at })
+        .where('leadId', 'in', exclusive)
+        .where('decision', '=', 'bid')
+        .execute()
     }
     for (const end of accepted)
       if (!exclusive.includes(end.leadId)) enqueued += await advance(trx, end.leadId, at)
@@ -217,6 +240,46 @@ export async function settleOffers(trx: Kysely<DB>, ends: OfferEnd[], at = new D
     await markRoute(trx, end.leadId, end.contractId, decisionOf[end.outcome], end.reason)
     enqueued += await advance(trx, end.leadId, at)
   }
+  return enqueued
+}
+
+const money = (pence: number) => `£${(pence / 100).toFixed(2)}`
+
+/**
+ * Pings answered (or given up on): each goes into the lead's routing log, its bid or why not. A
+ * group's pings are answered in parallel, perhaps settled on two instances at once: the lead's row
+ * is locked first (an update takes the row lock on PostgreSQL; SQLite has one writer), so the last
+ * answer settled sees every other and offers the lead to the highest bid.
+ */
+async function settlePings(trx: Kysely<DB>, ends: OfferEnd[], at: Date): Promise<number> {
+  const leadIds = [...new Set(ends.map((e) => e.leadId))].sort((a, b) => a - b)
+  for (const id of leadIds) {
+    await trx
+      .updateTable('lead')
+      .set((eb) => ({ saleStatus: eb.ref('saleStatus') }))
+      .where('id', '=', id)
+      .execute()
+  }
+  for (const end of ends) {
+    const bid = end.outcome === 'accepted' ? (end.bidPence ?? null) : null
+    await trx
+      .updateTable('leadRoute')
+      .set({
+        decision: end.outcome === 'accepted' ? 'bid' : decisionOf[end.outcome],
+        bidPence: bid,
+        reason: (bid !== null
+          ? `Ping accepted: bid ${money(bid)}`
+          : `Ping: ${end.reason ?? end.outcome}`
+        ).slice(0, 300),
+        updatedAt: at,
+      })
+      .where('leadId', '=', end.leadId)
+      .where('contractId', '=', end.contractId)
+      .where('decision', '=', 'pinging')
+      .execute()
+  }
+  let enqueued = 0
+  for (const id of leadIds) enqueued += await advance(trx, id, at)
   return enqueued
 }
 
@@ -239,14 +302,20 @@ async function markRoute(
 /**
  * Offers the lead to the next contract in its latest round's queue that can still take it,
  * recording those passed over (with the reason); sets the lead's sale status. Nothing happens
- * while an offer is out: one at a time per lead.
+ * while an offer or a ping is out: one offer at a time per lead.
+ *
+ * Ping, then post (docs/decisions/0050-ping-post.md): when the next contracts of equal priority
+ * include one with a ping URL, the whole group leaves the queue at once: each pinged contract is
+ * pinged (in parallel, no personal data), each other one bids its own price. Once every ping is
+ * answered, the bids are offered highest first (then in the queue's weighted order), each posted
+ * like any offer.
  */
 export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()): Promise<number> {
   const out = await trx
     .selectFrom('leadRoute')
     .select('id')
     .where('leadId', '=', leadId)
-    .where('decision', '=', 'sending')
+    .where('decision', 'in', ['sending', 'pinging'])
     .executeTakeFirst()
   if (out) return 0
   const routing = await trx
@@ -256,6 +325,7 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
     .orderBy('round', 'desc')
     .limit(1)
     .executeTakeFirst()
+  const round = routing?.round ?? 1
   const sales = await trx
     .selectFrom('sale')
     .select(['exclusive', 'maxBuyers'])
@@ -267,53 +337,115 @@ export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()):
     .select('consentBuyers')
     .where('id', '=', leadId)
     .executeTakeFirst()
+  // The pinged group's bids waiting for their turn: the highest first, then the queue's order.
+  const bids = await trx
+    .selectFrom('leadRoute')
+    .select(['id', 'contractId', 'bidPence', 'position'])
+    .where('leadId', '=', leadId)
+    .where('round', '=', round)
+    .where('decision', '=', 'bid')
+    .orderBy('bidPence', 'desc')
+    .orderBy('position')
+    .execute()
   const queue = [...(routing?.queue ?? [])]
   const exclusive = sales.some((s) => s.exclusive)
   const contracts = exclusive
     ? new Map<number, RoutableContract>()
     : new Map(
         (
-          await loadContracts(
-            trx,
-            queue.map((q) => q.contractId),
-          )
+          await loadContracts(trx, [
+            ...queue.map((q) => q.contractId),
+            ...bids.flatMap((b) => (b.contractId === null ? [] : [b.contractId])),
+          ])
         ).map((c) => [c.id, c]),
       )
+  /** Why the lead may not go to this contract now (a post, or with `ping`, any delivery, was made before). */
+  const whyNot = async (contract: RoutableContract | undefined, ping: boolean) => {
+    if (!contract) return 'The contract was deleted'
+    let before = trx
+      .selectFrom('webhookDelivery')
+      .select('id')
+      .where('leadId', '=', leadId)
+      .where('contractId', '=', contract.id)
+    if (!ping) before = before.where('kind', '=', 'post')
+    if (await before.executeTakeFirst()) return 'Offered before'
+    return (
+      consentRefusal(lead?.consentBuyers ?? [], contractBuyer(contract)) ?? stillOpen(contract, sales, at)
+    )
+  }
   let offered = 0
-  while (!exclusive && queue.length > 0 && offered === 0) {
-    const next = queue.shift() as QueuedContract
-    const contract = contracts.get(next.contractId)
-    const already =
-      contract &&
-      (await trx
-        .selectFrom('webhookDelivery')
-        .select('id')
-        .where('leadId', '=', leadId)
-        .where('contractId', '=', contract.id)
-        .executeTakeFirst())
-    const why = !contract
-      ? 'The contract was deleted'
-      : already
-        ? 'Offered before'
-        : (consentRefusal(lead?.consentBuyers ?? [], contractBuyer(contract)) ??
-          stillOpen(contract, sales, at))
-    await trx
-      .insertInto('leadRoute')
-      .values({
-        leadId,
-        round: routing?.round ?? 1,
-        position: next.position,
-        contractId: contract ? contract.id : null,
-        contractName: next.contractName,
-        buyerName: next.buyerName,
-        decision: why ? 'passed' : 'sending',
-        reason: why ?? null,
-      })
-      .execute()
-    if (!why && contract) {
-      await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id }])
-      offered = 1
+  while (!exclusive && offered === 0) {
+    const bid = bids.shift()
+    if (bid) {
+      const contract = bid.contractId === null ? undefined : contracts.get(bid.contractId)
+      const why = await whyNot(contract, false)
+      await trx
+        .updateTable('leadRoute')
+        .set({ decision: why ? 'passed' : 'sending', ...(why ? { reason: why } : {}), updatedAt: at })
+        .where('id', '=', bid.id)
+        .execute()
+      if (!why && contract) {
+        await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id }])
+        offered = 1
+      }
+      continue
     }
+    const head = queue[0]
+    if (!head) break
+    const priority = contracts.get(head.contractId)?.priority
+    let size = 1
+    while (
+      priority !== undefined &&
+      size < queue.length &&
+      contracts.get(queue[size]?.contractId ?? 0)?.priority === priority
+    )
+      size++
+    const group = queue.slice(0, size)
+    const pinged = group.some((q) => contracts.get(q.contractId)?.pingUrl)
+    for (const next of queue.splice(0, pinged ? size : 1)) {
+      const contract = contracts.get(next.contractId)
+      const why = await whyNot(contract, pinged)
+      const decision =
+        why || !contract ? 'passed' : !pinged ? 'sending' : contract.pingUrl ? 'pinging' : 'bid'
+      const bidPence = decision === 'bid' ? (contract?.pricePence ?? null) : null
+      const row = await trx
+        .insertInto('leadRoute')
+        .values({
+          leadId,
+          round,
+          position: next.position,
+          contractId: contract ? contract.id : null,
+          contractName: next.contractName,
+          buyerName: next.buyerName,
+          decision,
+          reason: why ?? (bidPence !== null ? `Not pinged: bids its price, ${money(bidPence)}` : null),
+          bidPence,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (!contract || decision === 'passed') continue
+      if (decision === 'bid')
+        bids.push({ id: row.id, contractId: contract.id, bidPence, position: next.position })
+      else {
+        const kind = decision === 'pinging' ? ('ping' as const) : ('post' as const)
+        await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id, kind }])
+        offered++
+      }
+    }
+    // No ping went out (none of the group could take it): its unpinged contracts are offered now, by price.
+    bids.sort((a, b) => (b.bidPence ?? 0) - (a.bidPence ?? 0) || (a.position ?? 0) - (b.position ?? 0))
+  }
+  // Sold exclusively meanwhile: the bids left will not be offered.
+  if (exclusive && bids.length > 0) {
+    await trx
+      .updateTable('leadRoute')
+      .set({ decision: 'passed', reason: 'Not offered: the lead was sold', updatedAt: at })
+      .where(
+        'id',
+        'in',
+        bids.map((b) => b.id),
+      )
+      .execute()
   }
   if (routing && queue.length !== routing.queue.length) {
     await trx

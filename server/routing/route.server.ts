@@ -17,6 +17,7 @@ import {
   noUsage,
   type RoutableContract,
 } from './contracts.server.ts'
+import { advance } from './offers.server.ts'
 
 /** A lead as routing judges it: the facts filters read, and the firms its consent named (with their identity then). */
 export type RoutableLead = {
@@ -76,6 +77,9 @@ export async function routeLeads(
   }[] = []
   const deliveries: Parameters<typeof enqueue>[1] = []
   const status = new Map<SaleStatus, number[]>()
+  // Leads whose first group of equal priority has a pinged contract: the whole queue waits, and
+  // `advance` pings the group (docs/decisions/0050-ping-post.md).
+  const pinged: number[] = []
   for (const lead of leads) {
     const skipped: SkippedContract[] = []
     const passed: RoutableContract[] = []
@@ -93,7 +97,11 @@ export async function routeLeads(
         })
     }
     const queue = orderCandidates(passed, roundRobin).map((contract, i) => ({ contract, position: i + 1 }))
-    const [first, ...rest] = queue
+    const head = queue[0]?.contract
+    const ping = queue.some(({ contract }) => contract.priority === head?.priority && contract.pingUrl)
+    if (ping) pinged.push(lead.id)
+    const first = ping ? undefined : queue[0]
+    const rest = ping ? queue : queue.slice(1)
     routings.push({
       leadId: lead.id,
       round,
@@ -121,6 +129,7 @@ export async function routeLeads(
       deliveries.push({ leadId: lead.id, webhookId: first.contract.webhookId, contractId: first.contract.id })
       offers.set(lead.id, 1)
     }
+    if (ping) continue
     const state: SaleStatus = first ? 'routing' : 'unsold'
     status.set(state, [...(status.get(state) ?? []), lead.id])
   }
@@ -130,5 +139,6 @@ export async function routeLeads(
   for (const [saleStatus, ids] of status) {
     await trx.updateTable('lead').set({ saleStatus }).where('id', 'in', ids).execute()
   }
+  for (const id of pinged) offers.set(id, await advance(trx, id, at))
   return offers
 }

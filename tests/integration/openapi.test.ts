@@ -19,6 +19,7 @@ type Document = {
   servers: { url: string }[]
   tags: { name: string; description: string }[]
   paths: Record<string, Record<string, Operation>>
+  webhooks: Record<string, Record<string, Operation>>
   components: { schemas: Record<string, Schema>; securitySchemes: Record<string, Schema> }
 }
 
@@ -178,6 +179,36 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
     expect(Object.keys(again?.responses ?? {})).toEqual(expect.arrayContaining(['404', '409']))
     expect(doc.components.schemas.ConsentEvidence).toMatchObject({
       properties: { buyers: { type: 'array' } },
+    })
+  })
+
+  it('describes what buyers receive as webhooks: a ping without personal data, its answer, and the post', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['leadPing', 'leadPost'])
+    const ping = doc.webhooks.leadPing?.post
+    const post = doc.webhooks.leadPost?.post
+    expect(ping?.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/LeadPing',
+    })
+    expect(ping?.responses['200']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/LeadPingAnswer',
+    })
+    expect(post?.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/LeadPost',
+    })
+    for (const op of [ping, post])
+      expect(op?.parameters?.map((p) => p.name)).toEqual(['Idempotency-Key', 'X-Webhook-Signature'])
+    const schemas = doc.components.schemas as Record<string, { properties: Record<string, Schema> }>
+    const lead = schemas.LeadPing?.properties.lead as { properties: Record<string, unknown> } | undefined
+    const pinged = lead?.properties ?? {}
+    expect(Object.keys(pinged)).toEqual(
+      expect.arrayContaining(['reference', 'answers', 'outcome', 'phoneType', 'campaign', 'consentVersion']),
+    )
+    for (const personal of ['firstName', 'lastName', 'email', 'phone', 'ipAddress', 'userAgent'])
+      expect(pinged).not.toHaveProperty(personal)
+    expect(schemas.LeadPost?.properties).toHaveProperty('pingId')
+    expect(schemas.LeadPingAnswer).toMatchObject({
+      properties: { accepted: { type: 'boolean' }, pricePence: { type: 'integer' } },
+      required: ['accepted'],
     })
   })
 

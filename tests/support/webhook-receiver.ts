@@ -17,8 +17,11 @@ export type Receipt = {
   answered: number | null
 }
 
-/** What to answer to a post: a status, or 'hang' (never answer; the connection stays open). */
-export type Answer = number | 'hang'
+/**
+ * What to answer to a post: a status, a status with a JSON body (a ping's bid), or 'hang' (never
+ * answer; the connection stays open).
+ */
+export type Answer = number | 'hang' | { status: number; body: unknown }
 
 export type Receiver = {
   url: string
@@ -55,11 +58,12 @@ export async function startReceiver(respond: (receipt: Receipt) => Answer = () =
         answered: null,
       }
       receipts.push(receipt)
-      const status = answer(receipt)
-      if (status === 'hang') return
+      const given = answer(receipt)
+      if (given === 'hang') return
+      const status = typeof given === 'number' ? given : given.status
       receipt.answered = status
       res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ received: receipt.n, status }))
+      res.end(JSON.stringify(typeof given === 'number' ? { received: receipt.n, status } : given.body))
     })
   })
   server.listen(0, '127.0.0.1')

@@ -3,7 +3,7 @@ import type { QuestionChoice } from '../../../../core/schemas/buyer-views.ts'
 import { CheckboxGroup } from '../resource/choice-fields.tsx'
 import { generateSecret } from '../resource/generate-secret.ts'
 import type { FieldSpec } from '../resource/resource-form.tsx'
-import { type ContractForm, dayNames, revenueCapKeys } from './contract-form.ts'
+import { type ContractForm, dayNames, personalDataFirst, revenueCapKeys } from './contract-form.ts'
 
 const phoneTypeLabels: Record<(typeof phoneTypes)[number], string> = {
   mobile: 'Mobile',
@@ -200,6 +200,18 @@ export function contractFields(
           mono: true,
           placeholder: 'https://buyer.example/leads',
           className: 'sm:col-span-2',
+        },
+        {
+          kind: 'url',
+          name: 'pingUrl',
+          label: 'Ping URL',
+          mono: true,
+          placeholder: 'https://buyer.example/ping',
+          className: 'sm:col-span-2',
+          hint: ({ form }) =>
+            form.pingUrl.trim() === ''
+              ? `${personalDataFirst}: without a ping URL the buyer receives the whole lead (name, email, phone, IP address) before it accepts or rejects it.`
+              : 'The buyer is first asked (no personal data) whether it takes the lead, and at what bid; only an acceptance is posted the lead.',
         },
         {
           kind: 'secret',

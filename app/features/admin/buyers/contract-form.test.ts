@@ -30,6 +30,7 @@ const saved: ContractView = {
   priority: 10,
   weight: 2,
   webhookUrl: 'https://buyer.example/leads',
+  pingUrl: 'https://buyer.example/ping',
   secretHint: '…wxyz',
   acceptPath: 'status',
   acceptValues: ['ok', 'accepted'],
@@ -76,7 +77,16 @@ describe('the contract form', () => {
       caps: { hour: null, day: null, week: null, month: null },
       secret: 'whsec_abc',
       acceptPath: null,
+      pingUrl: null,
     })
+  })
+
+  it('keeps a ping URL, and a blank one means none', () => {
+    const form = contractToForm(saved)
+    expect(form.pingUrl).toBe('https://buyer.example/ping')
+    expect(contractUpdateSchema.parse(formToContract(form, true)).pingUrl).toBe('https://buyer.example/ping')
+    expect(contractUpdateSchema.parse(formToContract({ ...form, pingUrl: ' ' }, true)).pingUrl).toBeNull()
+    expect(contractUpdateSchema.safeParse({ pingUrl: 'ftp://buyer.example/' }).success).toBe(false)
   })
 
   it('sends a schedule only when one is set, and answers only for questions with a choice', () => {

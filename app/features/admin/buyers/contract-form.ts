@@ -42,6 +42,8 @@ export type ContractForm = {
   priority: number | null
   weight: number | null
   webhookUrl: string
+  /** Blank: no ping, the whole lead is posted straight away. */
+  pingUrl: string
   secret: string
   acceptPath: string
   acceptValues: string
@@ -106,6 +108,7 @@ export function emptyContractForm(secret: string): ContractForm {
     priority: 100,
     weight: 1,
     webhookUrl: '',
+    pingUrl: '',
     secret,
     acceptPath: '',
     acceptValues: '',
@@ -153,6 +156,7 @@ export function contractToForm(c: ContractView): ContractForm {
     priority: c.priority,
     weight: c.weight,
     webhookUrl: c.webhookUrl,
+    pingUrl: c.pingUrl ?? '',
     secret: '',
     acceptPath: c.acceptPath ?? '',
     acceptValues: (c.acceptValues ?? []).join('\n'),
@@ -211,6 +215,7 @@ export function formToContract(form: ContractForm, editing: boolean): Partial<Co
     priority: orUndefined(form.priority),
     weight: orUndefined(form.weight),
     webhookUrl: form.webhookUrl,
+    pingUrl: form.pingUrl.trim() === '' ? null : form.pingUrl,
     secret: editing && form.secret === '' ? undefined : form.secret,
     acceptPath: form.acceptPath.trim() === '' ? null : form.acceptPath,
     acceptValues: nonEmpty(splitList(form.acceptValues)) ?? null,
@@ -236,6 +241,9 @@ export function scheduleSummary(schedule: ContractSchedule | null): string {
         : days.map((d) => dayNames[d]).join(', ')
   return `${dayText} ${schedule.from}–${schedule.to}${schedule.bankHolidays ? ', bank holidays too' : ''}`
 }
+
+/** Said on every contract without a ping URL: its buyer gets the person before it decides. */
+export const personalDataFirst = 'Gets personal data before deciding'
 
 /** "5/hour, 40/day" or "No caps". */
 export function capsSummary(caps: ContractCaps): string {

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { BuyerView, ContractView, QuestionChoice } from '../../../../core/schemas/buyer-views.ts'
 import { contractCreateSchema, contractUpdateSchema } from '../../../../core/schemas/buyers.ts'
+import { Badge } from '../../../components/ui/badge.tsx'
 import { generateSecret } from '../resource/generate-secret.ts'
 import { ResourceDialog } from '../resource/resource-dialog.tsx'
 import {
@@ -20,6 +21,7 @@ import {
   emptyContractForm,
   formatPence,
   formToContract,
+  personalDataFirst,
   scheduleSummary,
 } from './contract-form.ts'
 
@@ -69,6 +71,15 @@ export function ContractsSection({ buyer }: { buyer: BuyerView }) {
           { header: 'When', cell: (c) => scheduleSummary(c.schedule) },
           { header: 'Caps', cell: (c) => capsSummary(c.caps) },
           { header: 'Priority / weight', cell: (c) => `${c.priority} / ${c.weight}` },
+          {
+            header: 'Decides on',
+            cell: (c) =>
+              c.pingUrl ? (
+                <Badge tone="positive">Ping first</Badge>
+              ) : (
+                <Badge tone="warning">{personalDataFirst}</Badge>
+              ),
+          },
           {
             header: 'Active',
             cell: (c) => (

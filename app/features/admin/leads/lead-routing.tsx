@@ -19,6 +19,8 @@ export const saleStatusBadge: Record<SaleStatus, { tone: Tone; text: string }> =
 type Offer = LeadRoutingView['rounds'][number]['offers'][number]
 const decisionBadge: Record<Offer['decision'], { tone: Tone; text: string }> = {
   queued: { tone: 'neutral', text: 'Queued' },
+  pinging: { tone: 'warning', text: 'Pinged' },
+  bid: { tone: 'neutral', text: 'Bid, waiting' },
   sending: { tone: 'warning', text: 'Offered now' },
   accepted: { tone: 'positive', text: 'Accepted' },
   rejected: { tone: 'danger', text: 'Rejected' },
