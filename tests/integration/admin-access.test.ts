@@ -575,6 +575,7 @@ const routes: RouteCase[] = [
   },
   { method: 'DELETE', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
   { method: 'GET', path: '/api/admin/buyers/:id/contracts', permission: 'buyers', entity: 'buyer', ok: 200 },
+  { method: 'GET', path: '/api/admin/buyers/:id/identities', permission: 'buyers', entity: 'buyer', ok: 200 },
   // Inactive, at a documentation address: nothing is ever posted to it.
   {
     method: 'POST',

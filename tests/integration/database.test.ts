@@ -109,6 +109,9 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         'sale_status',
         // Issue 22: the experiment variant the lead converted on.
         'variant',
+        // Issue 29: the page revision the form was on, and the signed consent certificate.
+        'page_revision',
+        'consent_certificate',
       ].sort(),
     )
     expect(columns('eligibility_response')).toEqual(
