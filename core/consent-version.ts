@@ -25,6 +25,9 @@ export type ShownConsent = {
 /** `consentVersion` and `pageRevision` in a post: lower-case hex SHA-256. */
 export const CONSENT_HASH_PATTERN = /^[0-9a-f]{64}$/
 
+/** The `<meta name>` a block page's revision hash is in (the lead form sends it as `pageRevision`). */
+export const PAGE_REVISION_META = 'page-revision'
+
 /** A page revision's hash: of what the page served (its path, title and content or versions). */
 export const pageRevisionHash = (served: unknown): string => sha256Hex(JSON.stringify(served))
 

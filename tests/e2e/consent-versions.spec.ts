@@ -24,11 +24,10 @@ test.describe('the consent a visitor saw is the consent a lead keeps', () => {
     }
     try {
       const firstId = await addBuyer(first, '611111')
-      const visitor = await page
-        .context()
-        .browser()
-        ?.newPage({ viewport: { width: 360, height: 800 } })
-      if (!visitor) throw new Error('no browser')
+      const browser = page.context().browser()
+      if (!browser) throw new Error('no browser')
+      const visiting = await browser.newContext({ viewport: { width: 360, height: 800 } })
+      const visitor = await visiting.newPage()
       await visitor.goto(page.url().replace(/\/admin.*$/, '/'))
       await waitForHydration(visitor)
       for (const label of [
@@ -74,7 +73,7 @@ test.describe('the consent a visitor saw is the consent a lead keeps', () => {
       await consent.check()
       await visitor.getByRole('button', { name: 'Submit My Details' }).click()
       await expect(visitor).toHaveURL(/\/thank-you$/)
-      await visitor.close()
+      await visiting.close()
       const [stored] = queryDatabase<{ consent_text: string; consent_certificate: string }>(
         'select consent_text, consent_certificate from lead where email = ?',
         email,

@@ -2,7 +2,7 @@ import { clsx as cn } from 'clsx'
 import { type FormEvent, useRef, useState } from 'react'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
-import type { ShownConsent } from '../../../core/consent-version.ts'
+import { PAGE_REVISION_META, type ShownConsent } from '../../../core/consent-version.ts'
 import { CONSENT_TEXT, leadFormErrors, recipientSentence } from '../../../core/lead-form-rules.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import type { Answers } from '../../../core/questionnaire/definition.ts'
@@ -139,6 +139,10 @@ export function LeadForm({
           answers,
           // Id 0: no stored version (the admin's preview); the server then uses the live one.
           questionnaireVersion: questionnaireVersion || undefined,
+          // A block page keeps its revision in the head (the form's markup is the canvas's too).
+          pageRevision:
+            input.pageRevision ??
+            document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_REVISION_META}"]`)?.content,
           formStartedAt: startedAt,
           attribution: { ...input.attribution, ...currentAttribution() },
         }),

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { pageRevisionHash } from '../../../core/consent-version.ts'
+import { PAGE_REVISION_META, pageRevisionHash } from '../../../core/consent-version.ts'
 import { imagesIn } from '../../../core/image-info.ts'
 import { readPageContent } from '../../../core/page-content.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
@@ -28,10 +28,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     title,
     content,
     images: imagesIn(site.images, content),
-    ...pageRenderContext(
-      site,
-      pageRevisionHash({ path: `/${page.slug}`, title, content: variant?.content ?? page.content }),
-    ),
+    ...pageRenderContext(site),
+    // In the head, not in the form: the builder's canvas renders the same widget markup without it.
+    pageRevision: pageRevisionHash({
+      path: `/${page.slug}`,
+      title,
+      content: variant?.content ?? page.content,
+    }),
     head: await buildPageHead(context, request, { ...page, title }, title),
   }
 }
@@ -40,7 +43,7 @@ export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
-    ? headMeta(loaderData.head)
+    ? [...headMeta(loaderData.head), { name: PAGE_REVISION_META, content: loaderData.pageRevision }]
     : [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }]
 
 export default function CmsPage({ loaderData }: Route.ComponentProps) {
