@@ -11,6 +11,11 @@ describe('settingValueError', () => {
     ['duplicate_window_days', '3651', 'The duplicate window must be from 0 to 3650 days'],
     ['retention_years', '0', 'The retention period must be from 1 to 50 years'],
     ['retention_years', '-6', 'The retention period must be a whole number of years'],
+    [
+      'consent_version_max_age_hours',
+      '721',
+      'How long replaced consent wording is accepted must be from 0 to 720 hours',
+    ],
     ['lead_notification_email', 'not-an-email', 'The notification e-mail must be a valid e-mail address'],
     ['fee_percentage', '150', 'The fee percentage must be a number from 0 to 100, e.g. 30'],
     ['estimate_35000_plus', '0', 'The estimate for £35,000+ must be at least £1'],
@@ -41,11 +46,21 @@ describe('settingValueError', () => {
 
 describe('readLeadSettings', () => {
   it('gives the defaults when nothing or nonsense is stored', () => {
-    const defaults = { duplicateWindowDays: 30, retentionYears: 6, leadNotificationEmail: null }
+    const defaults = {
+      duplicateWindowDays: 30,
+      retentionYears: 6,
+      leadNotificationEmail: null,
+      consentVersionMaxAgeHours: 24,
+    }
     expect(readLeadSettings(new Map())).toEqual(defaults)
     expect(
       readLeadSettings(
-        settings({ duplicate_window_days: '-1', retention_years: 'six', lead_notification_email: 'nobody' }),
+        settings({
+          duplicate_window_days: '-1',
+          retention_years: 'six',
+          lead_notification_email: 'nobody',
+          consent_version_max_age_hours: '-2',
+        }),
       ),
     ).toEqual(defaults)
   })
@@ -57,9 +72,15 @@ describe('readLeadSettings', () => {
           duplicate_window_days: '14',
           retention_years: '7',
           lead_notification_email: ' ops@example.com ',
+          consent_version_max_age_hours: '0',
         }),
       ),
-    ).toEqual({ duplicateWindowDays: 14, retentionYears: 7, leadNotificationEmail: 'ops@example.com' })
+    ).toEqual({
+      duplicateWindowDays: 14,
+      retentionYears: 7,
+      leadNotificationEmail: 'ops@example.com',
+      consentVersionMaxAgeHours: 0,
+    })
   })
 })
 
