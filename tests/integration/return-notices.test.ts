@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { REJECTED_RETURN_INSTRUCTION, RETURNED_DATA_INSTRUCTION } from '../../core/schemas/buyer-access.ts'
 import type { LeadDetail } from '../../core/schemas/leads.ts'
 import type { WebhookConfig } from '../../server/config.ts'
+import { type ContractOffers, claimDeliveries } from '../../server/outbox/claims.server.ts'
+import { enqueueReturnNotice } from '../../server/returns/notices.server.ts'
 import { type AdminClient, createSignedInAdmin, uniqueEmail } from '../support/admin-client.ts'
 import { keyClient, newKey } from '../support/buyer-access.ts'
 import { insertLead, leadPayload } from '../support/factories.ts'
@@ -299,6 +301,34 @@ describe(`return notices to buyers on ${testDialect}`, () => {
       'lead.return_decided',
       'lead.created',
     ])
+  })
+
+  it('reserves no sale for a notice when it is claimed', async () => {
+    const { contract } = await firm()
+    const { leadId } = await soldLead(contract)
+    const reserved: unknown[] = []
+    const spy: ContractOffers = {
+      reserve: async (_trx, _dialect, offers) => {
+        reserved.push(...offers)
+        return new Map()
+      },
+      settled: async () => 0,
+    }
+    const rollback = new Error('rollback')
+    // Enqueued and claimed in one transaction the test rolls back: the app's worker never sees it.
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await enqueueReturnNotice(trx, { leadId, contractId: contract.id })
+          const claimed = await claimDeliveries(trx, testDialect, 10, 60_000, spy)
+          expect(claimed.map((d) => [d.leadId, d.contractId, d.kind])).toEqual([
+            [leadId, contract.id, 'return'],
+          ])
+          throw rollback
+        }),
+    ).rejects.toBe(rollback)
+    expect(reserved).toEqual([])
   })
 
   it('describes the notice in the OpenAPI document, without personal data', async () => {
