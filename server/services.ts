@@ -31,6 +31,7 @@ import { retentionJobs } from './privacy/retention.server.ts'
 import { liveQuestionnaire } from './questionnaire/queries.server.ts'
 import { redirectHitsJob } from './redirects/hits.server.ts'
 import { loadRedirectTable } from './redirects/queries.server.ts'
+import { returnNotices } from './returns/notices.server.ts'
 import { contractOffers } from './routing/offers.server.ts'
 import { Scheduler } from './scheduler.ts'
 import { loadScriptMarkup } from './scripts/queries.server.ts'
@@ -127,7 +128,12 @@ export function createServices(
       logger,
       events,
       offers: contractOffers(),
-      payloads: { leads: deliveredLeads, submissions: deliveredSubmissions, pings: pingedLeads },
+      payloads: {
+        leads: deliveredLeads,
+        submissions: deliveredSubmissions,
+        pings: pingedLeads,
+        returns: returnNotices,
+      },
     }),
   }
   jobs.register(accountNoticesJob(services))

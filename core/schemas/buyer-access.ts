@@ -71,7 +71,32 @@ export const returnListQuerySchema = z.object({
 
 /** What an approved return tells its buyer (docs/decisions/0049-sale-terms-fixed-at-sale.md). */
 export const RETURNED_DATA_INSTRUCTION =
-  'Return approved: delete this person’s personal data (name, contact details, answers, consent evidence) from your systems. It is no longer shown to you.'
+  'Return approved: delete this person’s personal data (name, contact details, answers, consent evidence) you received with this lead from your systems now, and do not contact them. It is no longer shown to you.'
+
+/** What a rejected return tells its buyer (docs/decisions/0052-return-notices.md). */
+export const REJECTED_RETURN_INSTRUCTION =
+  'Return rejected: the lead remains yours under the terms of its sale; its price stands.'
+
+/** What the buyer must do once a return is decided: the `instruction` of the return's webhook notice. */
+export function returnInstruction(status: 'approved' | 'rejected'): string {
+  return status === 'approved' ? RETURNED_DATA_INSTRUCTION : REJECTED_RETURN_INSTRUCTION
+}
+
+/**
+ * The `return` of a return's webhook notice (`leadReturnDecided` in /api/openapi.json): the lead's
+ * reference and the decision, never the person.
+ */
+export type ReturnNotice = {
+  id: number
+  reference: string
+  saleId: number
+  status: 'approved' | 'rejected'
+  reason: ReturnReason
+  decidedAt: string
+  /** The sale's price for an approved return (credited on the buyer's statement), 0 otherwise. */
+  creditPence: number
+  instruction: string
+}
 
 /** A return as its buyer sees it; `instruction` says what the buyer must now do, once approved. */
 export type BuyerReturnView = {

@@ -109,6 +109,8 @@ export function buyerApiRouter(services: AppServices): Router {
     const input = parseBody(returnRequestSchema, req)
     const reference = String(req.params.ref).slice(0, 100)
     const created = await requestReturn(db, caller.buyerId, reference, input)
+    // Approved at once: its notice is committed with it.
+    if (created.status !== 'pending') services.webhooks.wake()
     await audit(db, {
       actor: caller.via === 'session' ? req.admin : null,
       action: 'return.request',

@@ -1,7 +1,10 @@
+import { REJECTED_RETURN_INSTRUCTION, RETURNED_DATA_INSTRUCTION } from '../../core/schemas/buyer-access.ts'
+import { returnReasons } from '../../core/schemas/buyers.ts'
 import { arrayOf, type JsonSchema, ref, shape } from '../openapi/operation.ts'
 
 // What the app sends to a buyer's contract (docs/decisions/0050-ping-post.md): the OpenAPI 3.1
-// `webhooks` a buyer implements, leadPing (no personal data) and leadPost (the lead itself).
+// `webhooks` a buyer implements, leadPing (no personal data), leadPost (the lead itself) and
+// leadReturnDecided (a return's decision, no personal data: docs/decisions/0052-return-notices.md).
 
 const headers: JsonSchema[] = [
   {
@@ -9,7 +12,7 @@ const headers: JsonSchema[] = [
     in: 'header',
     required: true,
     description:
-      'The same for every attempt of one ping or post; a ping’s is its pingId. Treat a repeat as the same request.',
+      'The same for every attempt of one ping, post or return notice; a ping’s is its pingId. Treat a repeat as the same request.',
     schema: { type: 'string' },
   },
   {
@@ -17,7 +20,7 @@ const headers: JsonSchema[] = [
     in: 'header',
     required: true,
     description:
-      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the contract’s secret (the same for pings and posts)',
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the contract’s secret (the same for pings, posts and return notices)',
     schema: { type: 'string' },
   },
 ]
@@ -128,6 +131,36 @@ const schemas: Record<string, JsonSchema> = {
     },
     'The lead itself, to a contract that accepted its ping or is not pinged',
   ),
+  LeadReturnDecided: shape(
+    {
+      event: { type: 'string', const: 'lead.return_decided' },
+      deliveryId: 'integer',
+      return: shape(
+        {
+          id: { type: 'integer', description: 'The return’s id, as in GET /api/buyer/returns' },
+          reference: { type: 'string', description: 'The lead’s reference' },
+          saleId: 'integer',
+          status: { type: 'string', enum: ['approved', 'rejected'] },
+          reason: {
+            type: 'string',
+            enum: Object.keys(returnReasons),
+            description: 'The reason the buyer gave for the return',
+          },
+          decidedAt: 'date-time',
+          creditPence: {
+            type: 'integer',
+            description: 'Approved: the sale’s price, credited on the buyer’s statement; rejected: 0',
+          },
+          instruction: {
+            type: 'string',
+            description: `What the buyer must now do. Approved: “${RETURNED_DATA_INSTRUCTION}” Rejected: “${REJECTED_RETURN_INSTRUCTION}”`,
+          },
+        },
+        'The decision on the buyer’s return of a lead: its reference, never the person',
+      ),
+    },
+    'A return of a lead to this contract was approved or rejected',
+  ),
 }
 
 function webhook(
@@ -169,6 +202,13 @@ export const buyerWebhooks = {
       'Sent to a contract’s webhook URL: a 2xx is a sale unless the contract’s accept path says otherwise or the body refuses (`accepted: false`); 409 is a duplicate, other 4xx a rejection; no answer, 408, 429 and 5xx are tried again.',
       'LeadPost',
       { type: 'object', description: 'Read by the contract’s accept and reason paths' },
+    ),
+    leadReturnDecided: webhook(
+      'leadReturnDecided',
+      'Return decided: what to do with a returned lead',
+      'Sent to a contract’s webhook URL once the buyer’s return of a lead sold on it is approved (by the operator, or at once under the contract) or rejected; once per return. Approved: delete the person’s personal data received with the lead now and do not contact them. Any 2xx acknowledges it (the answer decides nothing); otherwise it is tried again on the webhooks’ schedule with the same Idempotency-Key.',
+      'LeadReturnDecided',
+      { type: 'object', description: 'Not read: any 2xx acknowledges the notice' },
     ),
   },
 }

@@ -144,7 +144,7 @@ export interface WebhookTable {
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
 
-export type DeliveryKind = 'post' | 'ping'
+export type DeliveryKind = 'post' | 'ping' | 'return'
 
 export interface WebhookDeliveryTable {
   id: Generated<number>
@@ -154,7 +154,10 @@ export interface WebhookDeliveryTable {
   webhookId: number
   /** Set when the row offers the lead to a buyer's contract (at most once per lead and contract). */
   contractId: ColumnType<number | null, number | null | undefined, never>
-  /** 'ping': the lead without personal data to a contract's ping URL; 'post': the lead itself. */
+  /**
+   * 'ping': the lead without personal data to a contract's ping URL; 'post': the lead itself;
+   * 'return': the decision on the buyer's return of the sale to that contract (no personal data).
+   */
   kind: ColumnType<DeliveryKind, DeliveryKind | undefined, never>
   /** The buyer's answer to a contract delivery. */
   outcome: 'accepted' | 'rejected' | 'duplicate' | 'failed' | 'capped' | 'withdrawn' | null

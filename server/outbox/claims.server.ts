@@ -15,7 +15,10 @@ export type ClaimedDelivery = {
   webhookId: number
   /** Set when the delivery offers the lead to a buyer's contract. */
   contractId: number | null
-  /** 'ping': the lead without personal data to the contract's ping URL; its key is the `pingId`. */
+  /**
+   * 'ping': the lead without personal data to the contract's ping URL; its key is the `pingId`.
+   * 'return': a return's decision to the contract's webhook; not an offer (nothing is reserved or settled).
+   */
   kind: DeliveryKind
   idempotencyKey: string
   /** For a post to a contract that was pinged: the accepted ping's id (the buyer's bid was for it). */
@@ -74,9 +77,9 @@ export async function claimDeliveries(
   // Offers to contracts are reserved (the caps) in the same transaction: one commit, not two.
   const inside = async (trx: Kysely<DB>) => {
     const claimed = await claim(trx, dialect, limit, leaseMs)
-    // A ping reserves nothing: the sale is reserved when the lead is posted.
+    // A ping reserves nothing (the sale is reserved when the lead is posted), nor does a return's notice.
     const toContracts = claimed.flatMap((d) =>
-      d.contractId === null || d.kind === 'ping'
+      d.contractId === null || d.kind !== 'post'
         ? []
         : [{ deliveryId: d.id, leadId: d.leadId, contractId: d.contractId }],
     )
@@ -305,7 +308,7 @@ export async function settleDeliveries(
     )
     if (attempts.length > 0) await trx.insertInto('webhookAttempt').values(attempts).execute()
     const ends = items.flatMap((i) =>
-      settled.has(i.claimed.id) && i.end && i.claimed.contractId !== null
+      settled.has(i.claimed.id) && i.end && i.claimed.contractId !== null && i.claimed.kind !== 'return'
         ? [{ leadId: i.claimed.leadId, contractId: i.claimed.contractId, kind: i.claimed.kind, ...i.end }]
         : [],
     )

@@ -61,6 +61,8 @@ async function deliveryViews(
     .where('d.leadId', '=', leadId)
     .where('d.submissionId', which === 'submissions' ? 'is not' : 'is', null)
     .where('d.contractId', which === 'offers' ? 'is not' : 'is', null)
+    // A return's notice to the buyer is no offer of the lead.
+    .where('d.kind', '!=', 'return')
     .orderBy('d.id')
     .execute()
   const out = new Map<number | null, LeadDeliveryView[]>()

@@ -26,7 +26,10 @@ export type Enqueued = {
   submissionId?: number | null
   webhookId: number
   contractId?: number | null
-  /** 'ping': the lead without personal data to the contract's ping URL (default 'post'). */
+  /**
+   * 'ping': the lead without personal data to the contract's ping URL; 'return': the decision on
+   * the buyer's return of the lead's sale to the contract (default 'post').
+   */
   kind?: DeliveryKind
 }
 

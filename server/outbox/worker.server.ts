@@ -44,7 +44,12 @@ export type Payloads = {
   submissions: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
   /** A ping's `lead`: what a buyer may know before it accepts (no personal data). */
   pings?: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
+  /** A return notice's `return`, by delivery id (the returns module's; no personal data). */
+  returns?: (db: Kysely<DB>, deliveries: ReturnNoticeKey[]) => Promise<Map<number, unknown>>
 }
+
+/** A return notice is the delivery of kind 'return' for a lead and the contract it was sold to. */
+export type ReturnNoticeKey = { deliveryId: number; leadId: number; contractId: number }
 
 /**
  * The outbox worker in each app process. Woken at once by every committed lead and otherwise
@@ -173,11 +178,24 @@ export class DeliveryWorker {
         this.#deps.db,
         batch.flatMap((d) => (d.submissionId === null ? [] : [d.submissionId])),
       ),
+      this.#deps.payloads.returns?.(
+        this.#deps.db,
+        batch.flatMap((d) =>
+          d.kind === 'return' && d.contractId !== null
+            ? [{ deliveryId: d.id, leadId: d.leadId, contractId: d.contractId }]
+            : [],
+        ),
+      ) ?? new Map<number, unknown>(),
     ])
     for (const delivery of batch) {
       track(
         ready.then(
-          ([targets, leads, pings, submissions]) => {
+          ([targets, leads, pings, submissions, returns]) => {
+            if (delivery.kind === 'return') {
+              // Not an offer: no routing needed. Without the returns' payload, left for an instance that has it.
+              if (!this.#deps.payloads.returns) return
+              return this.#deliver(delivery, targets.get(delivery.webhookId), returns.get(delivery.id))
+            }
             // Without routing, an offer to a contract is left for an instance that has it.
             if (delivery.contractId !== null && !this.#deps.offers) return
             if (delivery.refusal) return this.#refuse(delivery, delivery.refusal)
@@ -218,6 +236,7 @@ export class DeliveryWorker {
     )
   }
 
+  /** `lead` is the body's lead, or for a return notice its `return`. */
   async #deliver(delivery: ClaimedDelivery, target: Target | undefined, lead: unknown) {
     const { config, logger } = this.#deps
     const ids = {
@@ -229,6 +248,7 @@ export class DeliveryWorker {
     // Erased lead or submission, or deleted webhook: the delivery went with it.
     if (!target || !lead) return
     const ping = delivery.kind === 'ping'
+    const notice = delivery.kind === 'return'
     // A contract no longer pinged (its ping URL removed since): nothing is sent, the ping ends.
     if (ping && !target.pingUrl)
       return this.#refuse(delivery, { outcome: 'withdrawn', reason: 'The contract is no longer pinged' })
@@ -240,13 +260,15 @@ export class DeliveryWorker {
           pricePence: target.pricePence,
           lead,
         })
-      : JSON.stringify({
-          event: 'lead.created',
-          deliveryId: delivery.id,
-          // To a buyer's contract: the ping it accepted (null: not pinged). The operator's own webhooks are not offered leads.
-          ...(delivery.contractId !== null ? { pingId: delivery.pingId } : {}),
-          lead,
-        })
+      : notice
+        ? JSON.stringify({ event: 'lead.return_decided', deliveryId: delivery.id, return: lead })
+        : JSON.stringify({
+            event: 'lead.created',
+            deliveryId: delivery.id,
+            // To a buyer's contract: the ping it accepted (null: not pinged). The operator's own webhooks are not offered leads.
+            ...(delivery.contractId !== null ? { pingId: delivery.pingId } : {}),
+            lead,
+          })
     const attemptedAt = new Date()
     const outcome = await postJson(
       (ping ? target.pingUrl : target.url) as string,
@@ -273,8 +295,9 @@ export class DeliveryWorker {
       responseExcerpt: null,
       interrupted: false,
     }))
+    // A return's notice is no offer: a buyer is told on the webhooks' schedule, not the offers' minutes.
     const delays =
-      delivery.contractId !== null
+      delivery.contractId !== null && !notice
         ? (config.webhooks.offerRetryDelaysMs ?? config.webhooks.retryDelaysMs)
         : config.webhooks.retryDelaysMs
     const retryOrFail: Settlement =
@@ -300,7 +323,7 @@ export class DeliveryWorker {
       else if (answer.kind === 'rejected') end = { outcome: 'rejected', reason: answer.reason }
       else if (settlement.kind === 'failed')
         end = { outcome: 'failed', reason: outcome.error ?? answer.reason }
-    } else if (target.reading && !outcome.interrupted) {
+    } else if (target.reading && !notice && !outcome.interrupted) {
       // A contract: the buyer's answer, read by the contract's rules, decides.
       const answer = classifyAnswer(target.reading, outcome.statusCode, outcome.responseExcerpt)
       settlement =
@@ -337,7 +360,10 @@ export class DeliveryWorker {
       ms: outcome.durationMs,
     }
     if (settlement.kind === 'delivered')
-      logger.info(facts, ping ? 'lead pinged to a contract' : 'lead delivered to webhook')
+      logger.info(
+        facts,
+        ping ? 'lead pinged to a contract' : notice ? 'return notice delivered' : 'lead delivered to webhook',
+      )
     else
       logger.warn(
         { ...facts, error: outcome.error, next: settlement.kind },

@@ -8,7 +8,7 @@ import { parseBody, parseId } from '../http/validate.ts'
 import { decideReturn, findReturn, listReturns } from './returns.server.ts'
 
 /** Under /api/admin/returns, behind the buyers permission: the operator's side of returns. */
-export function returnsAdminRouter({ db }: AppServices): Router {
+export function returnsAdminRouter({ db, webhooks }: AppServices): Router {
   const router = Router()
 
   router.get('/', async (req, res) => {
@@ -22,6 +22,8 @@ export function returnsAdminRouter({ db }: AppServices): Router {
     const id = parseId(req.params.id, 'Return')
     const decision = parseBody(returnDecisionSchema, req)
     const row = await decideReturn(db, id, decision, req.admin?.id ?? null)
+    // Its notice to the buyer is committed: post it now rather than at the next poll.
+    webhooks.wake()
     await audit(db, {
       actor: req.admin,
       action: decision.status === 'approved' ? 'return.approve' : 'return.reject',

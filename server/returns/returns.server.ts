@@ -10,11 +10,13 @@ import type { DB } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
 import { isUniqueViolation } from '../http/validate.ts'
 import { recordReturn } from '../ledger/entries.server.ts'
+import { enqueueReturnNotice } from './notices.server.ts'
 
 /**
  * Returns (docs/decisions/0034-buyer-access-and-returns.md): a buyer hands back an accepted lead
  * within its contract's window; the operator approves or rejects it once, or the contract
- * approves at once. An approval writes the ledger's negative entry in the same transaction.
+ * approves at once. An approval writes the ledger's negative entry in the same transaction, and
+ * every decision the buyer's webhook notice (docs/decisions/0052-return-notices.md).
  */
 
 const DAY_MS = 86_400_000
@@ -121,7 +123,10 @@ export async function requestReturn(
         })
         .returning(['id', 'status', 'reason', 'note', 'createdAt', 'decidedAt', 'decisionNote'])
         .executeTakeFirstOrThrow()
-      if (auto) await recordReturn(trx, sale)
+      if (auto) {
+        await recordReturn(trx, sale)
+        await enqueueReturnNotice(trx, sale)
+      }
       return { ...toReturnView(row), saleId: sale.id, leadId: sale.leadId }
     })
   } catch (error) {
@@ -162,14 +167,13 @@ export async function decideReturn(
       if (!found) throw new HttpError(404, 'Return not found')
       throw new HttpError(409, `This return was already ${found.status}`)
     }
-    if (decision.status === 'approved') {
-      const sale = await trx
-        .selectFrom('sale')
-        .selectAll()
-        .where('id', '=', row.saleId)
-        .executeTakeFirstOrThrow()
-      await recordReturn(trx, sale)
-    }
+    const sale = await trx
+      .selectFrom('sale')
+      .selectAll()
+      .where('id', '=', row.saleId)
+      .executeTakeFirstOrThrow()
+    if (decision.status === 'approved') await recordReturn(trx, sale)
+    await enqueueReturnNotice(trx, sale)
     return row
   })
 }

@@ -183,7 +183,7 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
   })
 
   it('describes what buyers receive as webhooks: a ping without personal data, its answer, and the post', () => {
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['leadPing', 'leadPost'])
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['leadPing', 'leadPost', 'leadReturnDecided'])
     const ping = doc.webhooks.leadPing?.post
     const post = doc.webhooks.leadPost?.post
     expect(ping?.requestBody?.content['application/json']?.schema).toEqual({
