@@ -123,6 +123,7 @@ export async function benchAnalytics(label: string, databaseUrl: string, port: n
       console.log(`  funnel, ${name}: p95 ${fmt(p95(times), 1)} ms (40 requests)`)
     }
 
+    const questionIds = ['hadPcpFinance', 'purchaseDateRange', 'loanAmount']
     // Beacons from many visitors (a user agent each), as text, the way sendBeacon posts them.
     let n = 0
     const result = await autocannon({
@@ -142,7 +143,8 @@ export async function benchAnalytics(label: string, databaseUrl: string, port: n
               },
               body: JSON.stringify({
                 type: n % 3 === 0 ? 'questionnaire_start' : 'step',
-                step: `q${n % 4}`,
+                // Question ids of the seeded questionnaire: a step it does not ask counts nothing.
+                step: questionIds[n % questionIds.length],
                 path: '/',
                 attribution: { utm_source: 'bench', utm_campaign: `c${n % 10}` },
                 elapsed: 2000,

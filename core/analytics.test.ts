@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   beaconStage,
+  canonicalPath,
   deviceClass,
   dropOff,
   funnelSteps,
@@ -8,6 +9,7 @@ import {
   MIN_HUMAN_MS,
   rate,
   referrerDomain,
+  servedPaths,
 } from './analytics.ts'
 
 describe('bots', () => {
@@ -125,5 +127,26 @@ describe('funnel', () => {
     expect(dropOff(steps)[7]).toBe(0)
     expect(rate(1, 4)).toBe(0.25)
     expect(rate(1, 0)).toBe(0)
+  })
+})
+
+describe('served paths', () => {
+  it('are the built-in pages and the published pages, home being /', () => {
+    const paths = servedPaths(['home', 'cookie-policy', 'spring-offer'])
+    expect([...paths].sort()).toEqual([
+      '/',
+      '/cookie-policy',
+      '/evidence',
+      '/privacy-policy',
+      '/spring-offer',
+      '/thank-you',
+    ])
+    expect(paths.has('/admin')).toBe(false)
+  })
+
+  it('key a path in lower case without a trailing slash', () => {
+    expect(canonicalPath('/Spring-Offer/')).toBe('/spring-offer')
+    expect(canonicalPath('/')).toBe('/')
+    expect(canonicalPath('//')).toBe('/')
   })
 })

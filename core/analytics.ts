@@ -1,3 +1,4 @@
+import { applicationPaths } from './paths.ts'
 import type { AnalyticsEvent, FunnelStep } from './schemas/analytics.ts'
 
 /**
@@ -83,6 +84,32 @@ export function beaconStage(event: AnalyticsEvent): Stage | null {
     return event.result === 'eligible' ? 'eligible' : 'not_eligible'
   }
   return event.type
+}
+
+/**
+ * What one UK day may add to the rollups (docs/decisions/0054-bounded-analytics.md): each free-text
+ * dimension keeps at most VALUES_PER_DAY values of at most VALUE_MAX_LENGTH characters, and the day
+ * at most KEYS_PER_DAY first-touch keys; anything beyond counts as OTHER. Paths, steps and variants
+ * are not capped: only those the site has are accepted.
+ */
+export const OTHER = '(other)'
+export const VALUE_MAX_LENGTH = 100
+export const VALUES_PER_DAY = 100
+export const KEYS_PER_DAY = 500
+export const cappedDimensions = ['utmSource', 'utmCampaign', 'utmMedium', 'referrer'] as const
+export type CappedDimension = (typeof cappedDimensions)[number]
+
+/** A page path as analytics keys it: lower case (routing ignores case), no trailing slash. */
+export function canonicalPath(path: string): string {
+  const lower = path.toLowerCase()
+  return lower.length > 1 && lower.endsWith('/') ? lower.replace(/\/+$/, '') || '/' : lower
+}
+
+/** The public pages the site serves: its built-in pages and every published page (by slug). */
+export function servedPaths(publishedSlugs: Iterable<string>): Set<string> {
+  const paths = new Set<string>(applicationPaths.filter((p) => p.kind === 'page').map((p) => p.path))
+  for (const slug of publishedSlugs) paths.add(slug === 'home' ? '/' : `/${slug}`)
+  return paths
 }
 
 /** A reach count per stage and step, as the rollups give it. */

@@ -106,6 +106,7 @@ const settingNames: Record<string, string> = {
   retention_years: 'Retention period',
   lead_notification_email: 'Lead notification email',
   questionnaire_reference_amount: 'Questionnaire reference amount',
+  analytics_hourly_retention_days: 'Hourly analytics retention',
 }
 
 /** An audit entry in plain words: "Page 'Spring offer' published", "Redirect /old added". */

@@ -112,6 +112,7 @@ const envSchema = ssoEnvSchema.extend({
   RATE_LIMIT_CONSENT: z.string().default('60/10m').pipe(rateRule),
   RATE_LIMIT_BUYER_API: z.string().default('300/5m').pipe(rateRule),
   RATE_LIMIT_CERTIFICATES: z.string().default('300/5m').pipe(rateRule),
+  RATE_LIMIT_EVENTS: z.string().default('600/10m').pipe(rateRule),
   CERTIFICATE_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SESSION_MAX_AGE_HOURS: z.coerce
     .number()
@@ -173,6 +174,8 @@ export type Config = {
     buyerApi: RateRule
     /** POST /api/consent-certificates/verify, per client address. */
     certificates: RateRule
+    /** POST /api/events (analytics beacons), per client address. */
+    events: RateRule
   }
   /** A consent-certificate signing key older than this is retired and a new one made. */
   certificateKeyMaxAgeMs: number
@@ -257,6 +260,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       consent: e.RATE_LIMIT_CONSENT,
       buyerApi: e.RATE_LIMIT_BUYER_API,
       certificates: e.RATE_LIMIT_CERTIFICATES,
+      events: e.RATE_LIMIT_EVENTS,
     },
     certificateKeyMaxAgeMs: e.CERTIFICATE_KEY_MAX_AGE_DAYS * 86_400_000,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,

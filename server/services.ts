@@ -101,8 +101,12 @@ export function createServices(
   const visitors = new VisitorIds(db, config.publicUrl ?? 'claimcheck')
   const exposures = new Exposures(visitors)
   jobs.register(exposuresJob(db, exposures), { runOnStop: true })
-  const analytics = new Analytics(db, visitors, config.publicUrl)
+  const analytics = new Analytics(db, visitors, config.publicUrl, {
+    site: () => site.get(),
+    beaconRule: () => (config.rateLimits.enabled ? config.rateLimits.events : undefined),
+  })
   jobs.register(analytics.job(), { runOnStop: true })
+  jobs.register(analytics.purgeJob())
 
   const services = {
     database,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { readLeadSettings, readQuestionnaireReferenceAmount, settingValueError } from './settings.ts'
+import {
+  readAnalyticsHourlyRetentionDays,
+  readLeadSettings,
+  readQuestionnaireReferenceAmount,
+  settingValueError,
+} from './settings.ts'
 
 const settings = (entries: Record<string, string | null>) => new Map(Object.entries(entries))
 
@@ -22,6 +27,12 @@ describe('settingValueError', () => {
     ['estimate_35000_plus', '5,000', 'The estimate for £35,000+ must be a whole number of pounds, e.g. 2500'],
     ['fca_reference_number', 'abc', 'The FCA reference number must be 6 or 7 digits'],
     ['questionnaire_reference_amount', '0', 'The reference amount must be from 1 to 1000000 pounds'],
+    ['analytics_hourly_retention_days', '0', 'The hourly analytics retention must be from 1 to 3650 days'],
+    [
+      'analytics_hourly_retention_days',
+      'ninety',
+      'The hourly analytics retention must be a whole number of days',
+    ],
     ['questionnaire_reference_amount', '829.50', 'The reference amount must be a whole number of pounds'],
   ])('refuses %s = %j: %s', (key, value, message) => {
     expect(settingValueError(key, value)).toBe(message)
@@ -90,5 +101,14 @@ describe('readQuestionnaireReferenceAmount', () => {
     expect(readQuestionnaireReferenceAmount(' 1200 ')).toBe(1200)
     for (const unset of [undefined, null, '', '  ', 'abc', '0'])
       expect(readQuestionnaireReferenceAmount(unset)).toBe(829)
+  })
+})
+
+describe('readAnalyticsHourlyRetentionDays', () => {
+  it('is 90 days unless set to a valid number', () => {
+    expect(readAnalyticsHourlyRetentionDays(undefined)).toBe(90)
+    expect(readAnalyticsHourlyRetentionDays('')).toBe(90)
+    expect(readAnalyticsHourlyRetentionDays('0')).toBe(90)
+    expect(readAnalyticsHourlyRetentionDays(' 30 ')).toBe(30)
   })
 })

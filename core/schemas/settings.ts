@@ -103,10 +103,26 @@ export function readQuestionnaireReferenceAmount(value: string | null | undefine
   return parsed?.success ? (parsed.data as number) : DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT
 }
 
+/** How many days of hourly analytics rollups are kept; daily ones are kept for ever. */
+export const ANALYTICS_HOURLY_RETENTION_KEY = 'analytics_hourly_retention_days'
+export const DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS = 90
+
+const analyticsSettingRules: Readonly<Record<string, z.ZodType<unknown, string>>> = {
+  [ANALYTICS_HOURLY_RETENTION_KEY]: wholeNumber('The hourly analytics retention', 1, 3650, 'days'),
+}
+
+export function readAnalyticsHourlyRetentionDays(value: string | null | undefined): number {
+  const raw = value?.trim()
+  if (!raw) return DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS
+  const parsed = analyticsSettingRules[ANALYTICS_HOURLY_RETENTION_KEY]?.safeParse(raw)
+  return parsed?.success ? (parsed.data as number) : DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS
+}
+
 const valueRules: Readonly<Record<string, z.ZodType<unknown, string>>> = {
   ...complianceRules,
   ...leadSettingRules,
   ...questionnaireSettingRules,
+  ...analyticsSettingRules,
 }
 
 /**

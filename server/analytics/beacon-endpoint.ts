@@ -4,15 +4,26 @@ import type { AppServices } from '../context.ts'
 
 export const EVENTS_PATH = '/api/events'
 
-export type Accepted = { status: 202 } | { status: 400; message: string }
+const TOO_MANY_EVENTS = 'Too many events from this address. Please wait a little and try again.'
 
-/** One beacon body: parsed, checked and queued (or quietly not counted). Shared by both paths. */
+export type Accepted =
+  | { status: 202 }
+  | { status: 400; message: string }
+  | { status: 429; message: string; retryAfterSeconds: number }
+
+/**
+ * One beacon body: counted against the client's rate limit, parsed, checked and queued (or quietly
+ * not counted). Shared by both paths.
+ */
 export function acceptEvent(
   services: AppServices,
   body: string,
   ip: string,
   userAgent: string | undefined,
 ): Accepted {
+  const limit = services.analytics.limiter.hit(ip)
+  if (!limit.allowed)
+    return { status: 429, message: TOO_MANY_EVENTS, retryAfterSeconds: limit.retryAfterSeconds }
   let json: unknown
   try {
     json = JSON.parse(body)
@@ -31,9 +42,10 @@ export function acceptEvent(
   return { status: 202 }
 }
 
-function answer(res: ServerResponse, status: number, message?: string) {
+function answer(res: ServerResponse, status: number, message?: string, retryAfterSeconds?: number) {
   res.statusCode = status
   res.setHeader('Cache-Control', 'no-store')
+  if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds))
   res.setHeader('X-Content-Type-Options', 'nosniff')
   if (message === undefined) {
     res.end()
@@ -86,7 +98,14 @@ export function serveBeacon(
     if (done) return
     done = true
     const result = acceptEvent(services, Buffer.concat(chunks).toString('utf8'), ip(), h['user-agent'])
-    answer(res, result.status, 'message' in result ? result.message : undefined)
+    if (result.status === 202) answer(res, 202)
+    else
+      answer(
+        res,
+        result.status,
+        result.message,
+        'retryAfterSeconds' in result ? result.retryAfterSeconds : undefined,
+      )
   })
   req.on('error', () => {
     done = true

@@ -1,14 +1,33 @@
 import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
-import { beaconStage, deviceClass, isBotAgent, referrerDomain, type Stage } from '../../core/analytics.ts'
+import {
+  beaconStage,
+  canonicalPath,
+  cappedDimensions,
+  deviceClass,
+  isBotAgent,
+  KEYS_PER_DAY,
+  OTHER,
+  referrerDomain,
+  type Stage,
+  servedPaths,
+  VALUE_MAX_LENGTH,
+  VALUES_PER_DAY,
+} from '../../core/analytics.ts'
 import type { Attribution } from '../../core/attribution.ts'
 import { londonParts } from '../../core/routing/contract-rules.ts'
 import type { AnalyticsEvent } from '../../core/schemas/analytics.ts'
+import { readAnalyticsHourlyRetentionDays } from '../../core/schemas/settings.ts'
+import type { RateRule } from '../config.ts'
 import type { DB } from '../db/schema.ts'
 import type { Job } from '../scheduler.ts'
+import type { SiteSnapshot } from '../site/site-state.server.ts'
+import { BeaconLimiter } from './beacon-limit.server.ts'
 import type { VisitorIds } from './visitor.server.ts'
 
 export const ANALYTICS_JOB = 'analytics'
+/** Deletes what analytics no longer needs: past days' visitors, reaches and values, old hourly rows. */
+export const ANALYTICS_PURGE_JOB = 'analytics-purge'
 /** Beyond this many unflushed events (a database that stopped answering), new ones are dropped. */
 const MAX_QUEUED = 500_000
 const INSERT_CHUNK = 500
@@ -79,7 +98,7 @@ export type EventRow = Dims & {
 }
 
 /** A value as a dimension: trimmed, control characters out, empty as null. */
-function clean(value: string | null | undefined, max = 200): string | null {
+function clean(value: string | null | undefined, max = VALUE_MAX_LENGTH): string | null {
   const text = value
     // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is taken out
     ?.replace(/[\u0000-\u001f\u007f]/g, '')
@@ -105,15 +124,32 @@ export class Analytics {
   readonly #db: Kysely<DB>
   readonly #visitors: VisitorIds
   readonly #ownHost: string | undefined
+  readonly #site: () => Promise<SiteSnapshot>
+  readonly #caps: DayValues
+  /** The beacon's rate limit per client address (`POST /api/events`). */
+  readonly limiter: BeaconLimiter
   #queue: Queued[] = []
   #pendingBatches: string[] = []
-  #lastPurgeDay = ''
+  #known: { revision: number; facts: SiteFacts } | undefined
   dropped = 0
 
-  constructor(db: Kysely<DB>, visitors: VisitorIds, publicUrl: string | undefined) {
+  constructor(
+    db: Kysely<DB>,
+    visitors: VisitorIds,
+    publicUrl: string | undefined,
+    options: {
+      /** The site snapshot: which paths, steps and variants exist. */
+      site: () => Promise<SiteSnapshot>
+      /** The beacon's rate rule, undefined while rate limits are off. */
+      beaconRule: () => RateRule | undefined
+    },
+  ) {
     this.#db = db
     this.#visitors = visitors
     this.#ownHost = publicUrl ? new URL(publicUrl).host : undefined
+    this.#site = options.site
+    this.#caps = new DayValues(db)
+    this.limiter = new BeaconLimiter(options.beaconRule)
   }
 
   get queued(): number {
@@ -181,6 +217,11 @@ export class Analytics {
     return { name: ANALYTICS_JOB, everyMs: 1000, run: () => this.flush() }
   }
 
+  /** The job that deletes what is no longer needed (hourly, so a new day is purged soon after it starts). */
+  purgeJob(): Job {
+    return { name: ANALYTICS_PURGE_JOB, everyMs: 3_600_000, run: () => this.purge() }
+  }
+
   /**
    * Writes and rolls up everything queued so far, at most BATCH_ITEMS at a time and letting requests
    * in between (node:sqlite runs each statement on the event loop).
@@ -201,7 +242,7 @@ export class Analytics {
       await this.#rollUpPending()
     }
     await this.#rollUpPending()
-    await this.#purge()
+    await this.limiter.sync(this.#db)
   }
 
   /** A batch whose roll-up failed stays in the table and is tried again next time. */
@@ -214,8 +255,22 @@ export class Analytics {
     }
   }
 
-  /** The batch's rows: one per visitor, hour, stage and key, `weight` events each, in arrival order. */
+  /** The paths, steps and variants the site has now, worked out once per site revision. */
+  async #facts(): Promise<SiteFacts> {
+    const snapshot = await this.#site()
+    if (this.#known?.revision !== snapshot.revision) {
+      this.#known = { revision: snapshot.revision, facts: siteFacts(snapshot) }
+    }
+    return this.#known.facts
+  }
+
+  /**
+   * The batch's rows: one per visitor, hour, stage and key, `weight` events each, in arrival order.
+   * A beacon for a path, step or variant the site does not have counts nothing; the free-text
+   * dimensions are capped per day (docs/decisions/0054-bounded-analytics.md).
+   */
   async #rows(items: Queued[], batch: string): Promise<EventRow[]> {
+    const facts = await this.#facts()
     const rows: EventRow[] = []
     const visitorIds = new Map<string, string>()
     // A batch holds many events of few visitors and pages: each user agent and URL is read once.
@@ -245,6 +300,15 @@ export class Analytics {
         }
       }
       const { at, day } = clock
+      let beaconPath = ''
+      if (item.kind === 'beacon') {
+        const { event } = item
+        beaconPath = canonicalPath(event.path)
+        if (!facts.paths.has(beaconPath)) continue
+        if (item.stage === 'step' && !facts.steps.has(event.step ?? '')) continue
+        if (event.variant !== undefined && event.variant !== '' && !facts.variants.has(event.variant))
+          continue
+      }
       const who = `${day}\u0000${item.ip}\u0000${item.userAgent ?? ''}`
       let visitor = visitorIds.get(who)
       if (!visitor) {
@@ -273,7 +337,7 @@ export class Analytics {
         rows.push({
           ...base,
           stage: 'pageview',
-          path,
+          path: facts.path(path),
           variant: item.variant,
           utmSource: clean(params.get('utm_source')),
           utmCampaign: clean(params.get('utm_campaign')),
@@ -285,9 +349,9 @@ export class Analytics {
         rows.push({
           ...base,
           stage: item.stage,
-          step: item.stage === 'step' ? (clean(event.step, 100) ?? '') : '',
-          path: clean(event.path, 300) ?? '/',
-          variant: clean(event.variant, 100),
+          step: item.stage === 'step' ? (event.step ?? '') : '',
+          path: beaconPath,
+          variant: event.variant || null,
           utmSource: clean(event.attribution?.utm_source),
           utmCampaign: clean(event.attribution?.utm_campaign),
           utmMedium: clean(event.attribution?.utm_medium),
@@ -298,7 +362,7 @@ export class Analytics {
           ...base,
           stage: 'lead',
           leadId: item.leadId,
-          path: clean(item.path, 300) ?? '/',
+          path: facts.path(item.path),
           variant: item.variant,
           utmSource: clean(item.attribution.utm_source),
           utmCampaign: clean(item.attribution.utm_campaign),
@@ -307,19 +371,153 @@ export class Analytics {
         })
       }
     }
+    await this.#caps.apply(rows)
     return aggregate(rows)
   }
 
-  /** Visitor and reach rows are only needed while their day can still get events: then deleted. */
-  async #purge() {
-    const today = londonParts(new Date()).date
-    if (today === this.#lastPurgeDay) return
-    const yesterday = new Date(`${today}T12:00:00Z`)
-    yesterday.setUTCDate(yesterday.getUTCDate() - 1)
-    const keepFrom = yesterday.toISOString().slice(0, 10)
+  /**
+   * Visitor, reach and value rows are only needed while their day can still get events; hourly
+   * rollups are kept for the `analytics_hourly_retention_days` setting (default 90), daily ones for ever.
+   */
+  async purge(now = new Date()): Promise<void> {
+    const keepFrom = daysBefore(londonParts(now).date, 1)
     await this.#db.deleteFrom('analyticsReach').where('day', '<', keepFrom).execute()
     await this.#db.deleteFrom('analyticsVisitor').where('day', '<', keepFrom).execute()
-    this.#lastPurgeDay = today
+    await this.#db.deleteFrom('analyticsValue').where('day', '<', keepFrom).execute()
+    const { settings } = await this.#site()
+    const retention = readAnalyticsHourlyRetentionDays(settings.get('analytics_hourly_retention_days'))
+    const hourlyFrom = daysBefore(londonParts(now).date, retention)
+    await this.#db.deleteFrom('analyticsHourly').where('hour', '<', hourlyFrom).execute()
+    this.#caps.forget(keepFrom)
+  }
+}
+
+/** The UK day `days` before `day` (both YYYY-MM-DD). */
+function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`)
+  date.setUTCDate(date.getUTCDate() - days)
+  return date.toISOString().slice(0, 10)
+}
+
+/** What the site has: the paths it serves, the questionnaires' step ids, running variants' keys. */
+type SiteFacts = {
+  paths: ReadonlySet<string>
+  steps: ReadonlySet<string>
+  variants: ReadonlySet<string>
+  /** A served page's path as analytics keys it; OTHER for a path the site does not list. */
+  path: (path: string) => string
+}
+
+function siteFacts(snapshot: SiteSnapshot): SiteFacts {
+  const paths = servedPaths(snapshot.pages.keys())
+  const steps = new Set(snapshot.questionnaire?.definition.questions.map((q) => q.id) ?? [])
+  const variants = new Set<string>()
+  for (const experiment of snapshot.experiments.values()) {
+    for (const variant of experiment.variants) {
+      variants.add(variant.key)
+      for (const q of variant.questionnaire?.definition.questions ?? []) steps.add(q.id)
+    }
+  }
+  return {
+    paths,
+    steps,
+    variants,
+    path: (path) => {
+      const canonical = canonicalPath(path)
+      return paths.has(canonical) ? canonical : OTHER
+    },
+  }
+}
+
+/** The first-touch key of a row as the cap on keys per day counts it. */
+const keyOf = (row: EventRow) =>
+  [row.path, row.variant, row.utmSource, row.utmCampaign, row.utmMedium, row.referrer, row.device].join(SEP)
+const KEY = 'key'
+
+function valuesOf(known: Map<string, Set<string>>, dimension: string): Set<string> {
+  let values = known.get(dimension)
+  if (!values) {
+    values = new Set()
+    known.set(dimension, values)
+  }
+  return values
+}
+
+/**
+ * The values each UK day admitted per dimension, in `analytics_value` (shared by instances) and
+ * in memory. A value is admitted while its dimension has room that day; later ones become OTHER.
+ * Instances admitting at the same moment may each fill the last room, so a day holds at most the
+ * cap plus one flush's worth per other instance.
+ */
+class DayValues {
+  readonly #db: Kysely<DB>
+  /** day → dimension → admitted values */
+  readonly #days = new Map<string, Map<string, Set<string>>>()
+
+  constructor(db: Kysely<DB>) {
+    this.#db = db
+  }
+
+  forget(before: string) {
+    for (const day of this.#days.keys()) if (day < before) this.#days.delete(day)
+  }
+
+  async #load(day: string, dimension?: string) {
+    let query = this.#db.selectFrom('analyticsValue').select(['dimension', 'value']).where('day', '=', day)
+    if (dimension) query = query.where('dimension', '=', dimension)
+    const rows = await query.execute()
+    const known = this.#days.get(day) ?? new Map<string, Set<string>>()
+    for (const row of rows) valuesOf(known, row.dimension).add(row.value)
+    this.#days.set(day, known)
+    return known
+  }
+
+  /** The values of `wanted` that `day` admits for `dimension` (admitting new ones while there is room). */
+  async #admit(day: string, dimension: string, cap: number, wanted: Set<string>): Promise<Set<string>> {
+    const known = this.#days.get(day) ?? (await this.#load(day))
+    const values = valuesOf(known, dimension)
+    const unknown = [...wanted].filter((v) => !values.has(v))
+    if (unknown.length === 0) return values
+    const room = Math.max(0, cap - values.size)
+    const admitted = unknown.slice(0, room)
+    for (let i = 0; i < admitted.length; i += INSERT_CHUNK) {
+      await this.#db
+        .insertInto('analyticsValue')
+        .values(admitted.slice(i, i + INSERT_CHUNK).map((value) => ({ day, dimension, value })))
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    }
+    for (const value of admitted) values.add(value)
+    // Beyond the room: another instance may have admitted some of them meanwhile.
+    if (unknown.length > admitted.length) await this.#load(day, dimension)
+    return values
+  }
+
+  /** Caps the rows' free-text values, then their first-touch keys, for each row's day. */
+  async apply(rows: EventRow[]): Promise<void> {
+    const days = new Set(rows.map((r) => r.day))
+    for (const day of days) {
+      const ofDay = rows.filter((r) => r.day === day)
+      for (const dimension of cappedDimensions) {
+        const wanted = new Set<string>()
+        for (const row of ofDay) {
+          const value = row[dimension]
+          if (value !== null && value !== OTHER) wanted.add(value)
+        }
+        if (wanted.size === 0) continue
+        const admitted = await this.#admit(day, dimension, VALUES_PER_DAY, wanted)
+        for (const row of ofDay) {
+          const value = row[dimension]
+          if (value !== null && !admitted.has(value)) row[dimension] = OTHER
+        }
+      }
+      const keys = new Set(ofDay.map(keyOf))
+      const admitted = await this.#admit(day, KEY, KEYS_PER_DAY, keys)
+      for (const row of ofDay) {
+        if (admitted.has(keyOf(row))) continue
+        for (const dimension of cappedDimensions) row[dimension] = OTHER
+      }
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { KEYS_PER_DAY, VALUE_MAX_LENGTH, VALUES_PER_DAY } from '../../core/analytics.ts'
 import { analyticsQuerySchema, breakdownQuerySchema, eventSchema } from '../../core/schemas/analytics.ts'
 import { arrayOf, defineApi, shape } from '../openapi/operation.ts'
 
@@ -17,12 +18,14 @@ export const analyticsApi = defineApi({
       method: 'post',
       path: '/api/events',
       summary: 'Record an analytics event (the public pages’ beacon)',
-      description:
-        'A text or JSON body of at most 2 KB, as `navigator.sendBeacon` posts it. Answered 202 with no body whether the event is counted or not: bots, a `lead` beacon (the server counts leads at capture) and the page-view beacon (the server counts the pages it serves) add no figure. Interactions need `elapsed` (ms since the page loaded) of at least 150.',
+      description: `A text or JSON body of at most 2 KB, as \`navigator.sendBeacon\` posts it. Answered 202 with no body whether the event is counted or not: bots, a \`lead\` beacon (the server counts leads at capture), the page-view beacon (the server counts the pages it serves), a path the site does not serve, a step no live or tested questionnaire asks and a variant no running experiment shows add no figure. Interactions need \`elapsed\` (ms since the page loaded) of at least 150. Each UK day keeps at most ${VALUES_PER_DAY} values (of at most ${VALUE_MAX_LENGTH} characters) per utm parameter and referrer domain and ${KEYS_PER_DAY} first-touch keys; later ones count as \`(other)\`. Rate-limited per client address (\`RATE_LIMIT_EVENTS\`, default 600 per 10 minutes).`,
       auth: 'public',
       request: eventSchema,
       status: 202,
-      responses: { 413: 'The body is larger than 2 KB' },
+      responses: {
+        413: 'The body is larger than 2 KB',
+        429: 'Too many events from this address: wait for `Retry-After` seconds',
+      },
     },
     {
       method: 'get',

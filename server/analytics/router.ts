@@ -23,6 +23,12 @@ export function eventsRouter(services: AppServices): Router {
   router.post(EVENTS_PATH, body, (req, res) => {
     const text = typeof req.body === 'string' ? req.body : ''
     const result = acceptEvent(services, text, req.ip ?? 'unknown', req.get('user-agent'))
+    if (result.status === 429) {
+      res.setHeader('Retry-After', String(result.retryAfterSeconds))
+      res.setHeader('Cache-Control', 'no-store')
+      res.status(429).json({ message: result.message })
+      return
+    }
     if (result.status !== 202) throw new HttpError(result.status, result.message)
     res.setHeader('Cache-Control', 'no-store')
     res.status(202).end()

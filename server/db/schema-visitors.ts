@@ -105,6 +105,13 @@ export interface AnalyticsLeadTable extends AnalyticsDims {
   createdAt: CreatedAt
 }
 
+/** A value admitted for a UK day and dimension (migration 0032); others count as "(other)". */
+export interface AnalyticsValueTable {
+  day: string
+  dimension: string
+  value: string
+}
+
 export type VisitorTables = {
   visitorSalt: VisitorSaltTable
   experiment: ExperimentTable
@@ -115,4 +122,5 @@ export type VisitorTables = {
   analyticsHourly: AnalyticsHourlyTable
   analyticsDaily: AnalyticsDailyTable
   analyticsLead: AnalyticsLeadTable
+  analyticsValue: AnalyticsValueTable
 }

@@ -12,16 +12,22 @@ export type RateDecision = { allowed: boolean; retryAfterSeconds: number }
  * Counts one hit against `key` in a fixed window, atomically in the database, so that several
  * app instances sharing PostgreSQL share the limit.
  */
-export async function hitRateLimit(db: Kysely<DB>, key: string, rule: RateRule): Promise<RateDecision> {
+export async function hitRateLimit(
+  db: Kysely<DB>,
+  key: string,
+  rule: RateRule,
+  /** Hits to count at once (the beacon's limiter adds a second's worth). */
+  count = 1,
+): Promise<RateDecision & { hits: number; windowStart: Date }> {
   const now = new Date()
   const windowOpenedBefore = new Date(now.getTime() - rule.windowMs)
   const expired = sql<boolean>`${sql.ref('rateLimit.windowStart')} <= ${windowOpenedBefore}`
   const row = await db
     .insertInto('rateLimit')
-    .values({ key, windowStart: now, hits: 1 })
+    .values({ key, windowStart: now, hits: count })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        hits: sql`case when ${expired} then 1 else ${sql.ref('rateLimit.hits')} + 1 end`,
+        hits: sql`case when ${expired} then ${count} else ${sql.ref('rateLimit.hits')} + ${count} end`,
         windowStart: sql`case when ${expired} then ${now} else ${sql.ref('rateLimit.windowStart')} end`,
       }),
     )
@@ -32,7 +38,8 @@ export async function hitRateLimit(db: Kysely<DB>, key: string, rule: RateRule):
     1,
     Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000),
   )
-  return { allowed: Number(row.hits) <= rule.limit, retryAfterSeconds }
+  const hits = Number(row.hits)
+  return { allowed: hits <= rule.limit, retryAfterSeconds, hits, windowStart }
 }
 
 export async function purgeRateLimits(db: Kysely<DB>, olderThanMs = 86_400_000) {
