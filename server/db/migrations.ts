@@ -29,6 +29,7 @@ import { consentVersions } from './migrations/0026-consent-versions.ts'
 import { saleTerms } from './migrations/0027-sale-terms.ts'
 import { pingPost } from './migrations/0028-ping-post.ts'
 import { signingKeys } from './migrations/0029-signing-keys.ts'
+import { signInGuards } from './migrations/0033-sign-in-guards.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -66,6 +67,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0027_sale_terms': saleTerms(dialect),
         '0028_ping_post': pingPost(),
         '0029_signing_keys': signingKeys(dialect),
+        '0033_sign_in_guards': signInGuards(dialect),
       }
     },
   }
