@@ -137,9 +137,9 @@ export function factorSignInRouter(services: AppServices): Router {
     afterRight?: (row: AdminUser) => Promise<void>,
   ) {
     const { challenge, row } = await pending(req)
-    const locked = async (until: Date) => {
+    const locked = async (until: Date, ended = false) => {
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))))
-      await refuse(req, res, row, factor, CODES_LOCKED, { status: 429, reason: 'codes-locked' })
+      await refuse(req, res, row, factor, CODES_LOCKED, { status: 429, reason: 'codes-locked', ended })
     }
     const lockedUntil = await codesLockedUntil(services, row.id)
     if (lockedUntil) return locked(lockedUntil)
@@ -158,7 +158,7 @@ export function factorSignInRouter(services: AppServices): Router {
     const shut = await codeCheckFailed(services, row)
     const ended = attempt >= CODES_PER_SIGN_IN
     if (ended) await consumeChallenge(services, res, 'second-step', challenge.tokenHash)
-    if (shut) return locked(new Date(Date.now() + CODE_LOCK_MS))
+    if (shut) return locked(new Date(Date.now() + CODE_LOCK_MS), ended)
     return refuse(req, res, row, factor, ended ? SECOND_STEP_ENDED : CODE_INVALID, { ended })
   }
 
