@@ -17,6 +17,7 @@ export const auditActions = {
   'auth.totp_disabled': 'Authenticator app removed',
   'auth.recovery_codes_generated': 'Recovery codes generated',
   'auth.recovery_code_used': 'Recovery code used to sign in',
+  'auth.codes_locked': 'Sign-in codes paused after too many wrong ones',
   'auth.factors_reset': "A user's second factors reset",
   'auth.mfa_policy_changed': 'Second-factor policy changed',
   'page.create': 'Page created',
@@ -117,6 +118,9 @@ const signInMethods: Record<string, string> = {
   'password+recovery': 'a password and a recovery code',
   passkey: 'a passkey',
   sso: 'single sign-on',
+  'sso+totp': 'single sign-on and an authenticator code',
+  'sso+passkey': 'single sign-on and a passkey',
+  'sso+recovery': 'single sign-on and a recovery code',
 }
 
 export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId' | 'detail'>): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CODE_INVALID, SECOND_STEP_EXPIRED } from './factors.ts'
+import { CODE_INVALID, CODES_LOCKED, SECOND_STEP_ENDED, SECOND_STEP_EXPIRED } from './factors.ts'
 import { email, PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_SHORT, password } from './fields.ts'
 
 export { PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_SHORT }
@@ -41,6 +41,8 @@ export const ssoErrors = {
   'sso-domain': 'Accounts from this e-mail domain cannot sign in here.',
   'sso-no-account': 'There is no account for this e-mail address. Please ask an admin to add you.',
   'sso-inactive': 'This account has been deactivated.',
+  'sso-already-linked':
+    'This account is already linked to another sign-in at your identity provider. Please use that one, or ask an admin.',
   'sso-required': SSO_REQUIRED,
 } as const
 export type SsoErrorCode = keyof typeof ssoErrors
@@ -68,6 +70,8 @@ export const authErrors = {
   code: CODE_INVALID,
   'code-format': 'Enter the 6-digit code from your authenticator app',
   'step-expired': SECOND_STEP_EXPIRED,
+  'step-ended': SECOND_STEP_ENDED,
+  'codes-locked': CODES_LOCKED,
   invalid: 'Please check the form and try again.',
   ...ssoErrors,
 } as const

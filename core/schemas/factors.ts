@@ -68,3 +68,6 @@ export type SecurityView = {
 export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery'
 export const SECOND_STEP_EXPIRED = 'Your sign-in has expired. Please enter your email and password again.'
 export const CODE_INVALID = 'That code is not valid. Please try again.'
+export const SECOND_STEP_ENDED = 'Too many wrong codes for this sign-in. Please start signing in again.'
+export const CODES_LOCKED =
+  'Too many wrong codes have been tried for this account, so codes are paused for 15 minutes. You can still sign in with a passkey.'

@@ -9,6 +9,7 @@ export const noticeActions = {
   'auth.totp_disabled': 'actor',
   'auth.recovery_codes_generated': 'actor',
   'auth.factors_reset': 'entity',
+  'auth.codes_locked': 'actor',
 } as const satisfies Record<string, 'actor' | 'entity'>
 
 export type NoticeAction = keyof typeof noticeActions
@@ -31,6 +32,9 @@ const methods: Record<string, string> = {
   'password+recovery': 'password and recovery code',
   passkey: 'passkey',
   sso: 'single sign-on',
+  'sso+totp': 'single sign-on and authenticator code',
+  'sso+passkey': 'single sign-on and passkey',
+  'sso+recovery': 'single sign-on and recovery code',
 }
 
 /** "25 November 2026, 04:30 UTC": the same for every reader, whatever their server's zone. */
@@ -106,6 +110,15 @@ export function noticeMail(event: NoticeEvent, to: string, linkOrigin: string): 
         '',
         notYou,
       ])
+    case 'auth.codes_locked': {
+      const minutes = typeof d.minutes === 'number' ? d.minutes : 15
+      return lines('Sign-in codes for your account were paused', [
+        `On ${when}, someone who got past the first step of signing in to your account then entered too many wrong codes.`,
+        `Authenticator and recovery codes are refused for your account for ${minutes} minutes; passkeys still work.`,
+        '',
+        `If this wasn't you, someone may know your password: reset it now (${linkOrigin}/forgot-password) and tell your admin.`,
+      ])
+    }
     case 'auth.factors_reset':
       return lines('Your second factors were reset by an admin', [
         `An admin reset the second factors (passkeys, authenticator app, recovery codes) of your account on ${when}, and your sessions were ended.`,

@@ -16,6 +16,9 @@ export type SignInMethod =
   | 'password+recovery'
   | 'passkey'
   | 'sso'
+  | 'sso+totp'
+  | 'sso+passkey'
+  | 'sso+recovery'
 
 /**
  * The one way an account becomes signed in, whatever proved it (password and factor, passkey alone,

@@ -30,6 +30,7 @@ import { saleTerms } from './migrations/0027-sale-terms.ts'
 import { pingPost } from './migrations/0028-ping-post.ts'
 import { signingKeys } from './migrations/0029-signing-keys.ts'
 import { analyticsValues } from './migrations/0032-analytics-values.ts'
+import { signInGuards } from './migrations/0033-sign-in-guards.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -68,6 +69,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0028_ping_post': pingPost(),
         '0029_signing_keys': signingKeys(dialect),
         '0032_analytics_values': analyticsValues(),
+        '0033_sign_in_guards': signInGuards(dialect),
       }
     },
   }

@@ -51,6 +51,23 @@ export interface AuthChallengeTable {
   adminId: number | null
   challenge: string | null
   expiresAt: Date
+  /** How the first step of a pending sign-in was done (migration 0033). */
+  firstStep: ColumnType<'password' | 'sso', 'password' | 'sso' | undefined, 'password' | 'sso'>
+  /** Codes a pending sign-in has tried: it ends after five wrong ones. */
+  codeAttempts: ColumnType<number, number | undefined, number>
+}
+
+/** A wrong authenticator or recovery code given for an account (migration 0033). */
+export interface SignInCodeFailureTable {
+  id: Generated<number>
+  adminId: number
+  createdAt: CreatedAt
+}
+
+/** An account whose code step is shut until `lockedUntil` after too many wrong codes. */
+export interface SignInCodeLockTable {
+  adminId: number
+  lockedUntil: Date
 }
 
 export interface MfaPolicyTable {
@@ -67,6 +84,8 @@ export interface FactorTables {
   recoveryCode: RecoveryCodeTable
   authChallenge: AuthChallengeTable
   mfaPolicy: MfaPolicyTable
+  signInCodeFailure: SignInCodeFailureTable
+  signInCodeLock: SignInCodeLockTable
 }
 
 export type Passkey = Selectable<PasskeyTable>

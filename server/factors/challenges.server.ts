@@ -20,7 +20,13 @@ function appendCookie(res: Response, cookie: string) {
   res.setHeader('Set-Cookie', [...list, cookie])
 }
 
-export type Challenge = { tokenHash: string; adminId: number | null; challenge: string | null }
+export type Challenge = {
+  tokenHash: string
+  adminId: number | null
+  challenge: string | null
+  /** How the first step of a pending sign-in was done. */
+  firstStep: 'password' | 'sso'
+}
 
 /**
  * A server-side record of a step in progress (a password accepted and a second factor awaited, or
@@ -32,7 +38,7 @@ export async function issueChallenge(
   req: Request,
   res: Response,
   kind: ChallengeKind,
-  values: { adminId: number | null; challenge: string | null },
+  values: { adminId: number | null; challenge: string | null; firstStep?: 'password' | 'sso' },
 ) {
   const { db } = services
   await dropChallenge(services, req, res, kind, false)
@@ -44,6 +50,7 @@ export async function issueChallenge(
       kind,
       adminId: values.adminId,
       challenge: values.challenge,
+      firstStep: values.firstStep ?? 'password',
       expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
     })
     .execute()
@@ -63,7 +70,7 @@ export async function readChallenge(
   if (!token || token.length > 100) return undefined
   return services.db
     .selectFrom('authChallenge')
-    .select(['tokenHash', 'adminId', 'challenge'])
+    .select(['tokenHash', 'adminId', 'challenge', 'firstStep'])
     .where('tokenHash', '=', tokenDigest(token))
     .where('kind', '=', kind)
     .where('expiresAt', '>', new Date())

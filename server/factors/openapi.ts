@@ -46,7 +46,10 @@ export const factorsApi = defineApi({
       request: totpCodeSchema,
       requestType: 'json-or-form',
       response: SIGNED_IN,
-      responses: { 401: 'Wrong, reused or stale code, or no pending sign-in', 429: 'Too many attempts' },
+      responses: {
+        401: 'Wrong, reused or stale code, no pending sign-in, or the fifth wrong code ended it',
+        429: "Too many attempts, or the account's codes are paused after ten wrong ones (Retry-After)",
+      },
     },
     {
       method: 'post',
@@ -57,7 +60,10 @@ export const factorsApi = defineApi({
       request: recoveryCodeSchema,
       requestType: 'json-or-form',
       response: SIGNED_IN,
-      responses: { 401: 'Unknown or used code, or no pending sign-in', 429: 'Too many attempts' },
+      responses: {
+        401: 'Unknown or used code, no pending sign-in, or the fifth wrong code ended it',
+        429: "Too many attempts, or the account's codes are paused after ten wrong ones (Retry-After)",
+      },
     },
     {
       method: 'post',

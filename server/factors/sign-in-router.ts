@@ -2,8 +2,10 @@ import express, { type Request, type Response, Router } from 'express'
 import { authErrorCode } from '../../core/schemas/auth.ts'
 import {
   CODE_INVALID,
+  CODES_LOCKED,
   passkeyAssertionSchema,
   recoveryCodeSchema,
+  SECOND_STEP_ENDED,
   SECOND_STEP_EXPIRED,
   totpCodeSchema,
 } from '../../core/schemas/factors.ts'
@@ -23,6 +25,15 @@ import {
   readChallenge,
   updateChallenge,
 } from './challenges.server.ts'
+import {
+  beginCodeCheck,
+  CODE_LOCK_MS,
+  CODES_PER_SIGN_IN,
+  claimCodeAttempt,
+  codeCheckFailed,
+  codeCheckPassed,
+  codesLockedUntil,
+} from './code-guard.server.ts'
 import { secondFactorMethods } from './methods.server.ts'
 import { unseal } from './seal.server.ts'
 import {
@@ -42,18 +53,32 @@ const isForm = (req: Request) =>
   req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded'
 
 /**
- * After a correct password: when the account has a second factor, it is not signed in yet. A
- * pending sign-in (five minutes, this account only, used once) waits for the factor, and the
- * answer lists the methods. Returns false when there is no factor (sign in as before).
+ * After a correct password, or a single sign-on whose provider vouched for no second factor: when
+ * the account has a second factor, it is not signed in yet. A pending sign-in (five minutes, this
+ * account only, used once) waits for the factor, and the answer lists the methods. Returns false
+ * when there is no factor (sign in as before).
  */
-export async function beginSecondStep(services: AppServices, req: Request, res: Response, row: AdminUser) {
+export async function beginSecondStep(
+  services: AppServices,
+  req: Request,
+  res: Response,
+  row: AdminUser,
+  firstStep: 'password' | 'sso' = 'password',
+) {
   if (!(await factorsOf(services.db, row.id)).any) return false
   const methods = await secondFactorMethods(services, row.id)
-  await issueChallenge(services, req, res, 'second-step', { adminId: row.id, challenge: null })
-  if (isForm(req)) res.redirect(303, '/api/login?step=second')
-  else res.json({ secondFactor: { methods } })
+  await issueChallenge(services, req, res, 'second-step', { adminId: row.id, challenge: null, firstStep })
+  // The provider's callback is a browser navigation, like a form post: the second step is a page.
+  if (firstStep === 'sso' || isForm(req)) {
+    res.setHeader('Cache-Control', 'no-store')
+    res.redirect(303, '/api/login?step=second')
+  } else res.json({ secondFactor: { methods } })
   return true
 }
+
+/** How a pending sign-in ends: its first step and the factor that finished it. */
+const methodOf = (pendingOne: Challenge, factor: 'totp' | 'passkey' | 'recovery'): SignInMethod =>
+  `${pendingOne.firstStep}+${factor}`
 
 /** Where a signed-in account lands, and what JSON callers are told. */
 function signedIn(req: Request, res: Response, row: AdminUser) {
@@ -76,13 +101,65 @@ export function factorSignInRouter(services: AppServices): Router {
     return { challenge, row }
   }
 
-  async function refuse(req: Request, res: Response, row: AdminUser | null, method: string, message: string) {
-    await audit(db, { actor: row, action: 'auth.sign_in_failed', detail: { method } })
+  async function refuse(
+    req: Request,
+    res: Response,
+    row: AdminUser | null,
+    method: string,
+    message: string,
+    extra: { status?: number; reason?: string; ended?: boolean } = {},
+  ) {
+    await audit(db, {
+      actor: row,
+      action: 'auth.sign_in_failed',
+      detail: { method, ...(extra.reason ? { reason: extra.reason } : {}) },
+    })
     if (isForm(req)) {
-      res.redirect(303, `/api/login?step=second&error=${authErrorCode(message)}`)
+      const code = authErrorCode(message)
+      // An ended sign-in has no second step to go back to: the first one says why.
+      res.redirect(303, extra.ended ? `/api/login?error=${code}` : `/api/login?step=second&error=${code}`)
       return
     }
-    res.status(401).json({ message })
+    res.status(extra.status ?? 401).json({ message })
+  }
+
+  /**
+   * A code (authenticator or recovery) for the pending sign-in, within its limits: none while the
+   * account's code step is shut, five per pending sign-in, and ten wrong ones per account in
+   * fifteen minutes shut it (docs/decisions/0055-sso-factor-and-code-limits.md). Attempts are
+   * counted before the code is checked, so parallel guesses cannot get past the limits.
+   */
+  async function checkCode(
+    req: Request,
+    res: Response,
+    factor: 'totp' | 'recovery',
+    check: (row: AdminUser) => Promise<boolean>,
+    afterRight?: (row: AdminUser) => Promise<void>,
+  ) {
+    const { challenge, row } = await pending(req)
+    const locked = async (until: Date, ended = false) => {
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))))
+      await refuse(req, res, row, factor, CODES_LOCKED, { status: 429, reason: 'codes-locked', ended })
+    }
+    const lockedUntil = await codesLockedUntil(services, row.id)
+    if (lockedUntil) return locked(lockedUntil)
+    const attempt = await claimCodeAttempt(services, challenge.tokenHash)
+    if (attempt === undefined) {
+      await consumeChallenge(services, res, 'second-step', challenge.tokenHash)
+      return refuse(req, res, row, factor, SECOND_STEP_ENDED, { ended: true })
+    }
+    const checkId = await beginCodeCheck(services, row.id)
+    if (checkId === undefined) return locked(new Date(Date.now() + CODE_LOCK_MS))
+    if (await check(row)) {
+      await codeCheckPassed(services, checkId)
+      await afterRight?.(row)
+      return finish(req, res, challenge, row, methodOf(challenge, factor))
+    }
+    const shut = await codeCheckFailed(services, row)
+    const ended = attempt >= CODES_PER_SIGN_IN
+    if (ended) await consumeChallenge(services, res, 'second-step', challenge.tokenHash)
+    if (shut) return locked(new Date(Date.now() + CODE_LOCK_MS), ended)
+    return refuse(req, res, row, factor, ended ? SECOND_STEP_ENDED : CODE_INVALID, { ended })
   }
 
   async function finish(
@@ -116,14 +193,13 @@ export function factorSignInRouter(services: AppServices): Router {
     ...bodies,
     session,
     formErrors(async (req, res) => {
-      const { challenge, row } = await pending(req)
       const { code } = parseBody(totpCodeSchema, req, { acceptForms: true })
-      const totp = await findTotp(db, row.id)
-      const secret = totp?.confirmedAt ? unseal(config.sessionSecret, totp.secret) : null
-      const step = secret ? acceptTotp(secret, code, Number(totp?.lastUsedStep ?? 0)) : null
-      if (step === null || !(await claimTotpStep(db, row.id, step)))
-        return refuse(req, res, row, 'totp', CODE_INVALID)
-      await finish(req, res, challenge, row, 'password+totp')
+      await checkCode(req, res, 'totp', async (row) => {
+        const totp = await findTotp(db, row.id)
+        const secret = totp?.confirmedAt ? unseal(config.sessionSecret, totp.secret) : null
+        const step = secret ? acceptTotp(secret, code, Number(totp?.lastUsedStep ?? 0)) : null
+        return step !== null && (await claimTotpStep(db, row.id, step))
+      })
     }),
   )
 
@@ -133,11 +209,14 @@ export function factorSignInRouter(services: AppServices): Router {
     ...bodies,
     session,
     formErrors(async (req, res) => {
-      const { challenge, row } = await pending(req)
       const { code } = parseBody(recoveryCodeSchema, req, { acceptForms: true })
-      if (!(await useRecoveryCode(db, row.id, code))) return refuse(req, res, row, 'recovery', CODE_INVALID)
-      await audit(db, { actor: row, action: 'auth.recovery_code_used' })
-      await finish(req, res, challenge, row, 'password+recovery')
+      await checkCode(
+        req,
+        res,
+        'recovery',
+        (row) => useRecoveryCode(db, row.id, code),
+        (row) => audit(db, { actor: row, action: 'auth.recovery_code_used' }),
+      )
     }),
   )
 
@@ -163,7 +242,7 @@ export function factorSignInRouter(services: AppServices): Router {
       if (!(error instanceof HttpError)) throw error
       return refuse(req, res, row, 'passkey', PASSKEY_FAILED)
     }
-    await finish(req, res, challenge, row, 'password+passkey')
+    await finish(req, res, challenge, row, methodOf(challenge, 'passkey'))
   })
 
   // A passkey alone: discoverable credentials, so no email is asked for first.

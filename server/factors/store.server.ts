@@ -5,6 +5,7 @@ import { json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 import type { Passkey } from '../db/schema-factors.ts'
 import type { Job } from '../scheduler.ts'
+import { purgeCodeGuards } from './code-guard.server.ts'
 import { recoveryCodeHash } from './recovery-codes.server.ts'
 
 export function toPasskeyView(row: Passkey): PasskeyView {
@@ -142,4 +143,5 @@ export const factorJobs = (db: Kysely<DB>): Job[] => [
       await db.deleteFrom('authChallenge').where('expiresAt', '<=', new Date()).execute()
     },
   },
+  { name: 'sign-in-code-purge', everyMs: 10 * 60_000, run: () => purgeCodeGuards(db) },
 ]

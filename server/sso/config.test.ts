@@ -26,7 +26,15 @@ describe('SSO configuration', () => {
       defaultRole: 'editor',
       passwordSignIn: true,
       allowHttp: false,
+      mfaAmr: ['mfa', 'otp', 'hwk', 'swk'],
     })
+  })
+
+  it("reads the amr values that stand for the account's own factor", () => {
+    expect(parseConfig({ ...full, SSO_MFA_AMR: ' mfa , hwk ' }).sso?.mfaAmr).toEqual(['mfa', 'hwk'])
+    expect(parseConfig({ ...full, SSO_MFA_AMR: 'none' }).sso?.mfaAmr).toEqual([])
+    expect(() => parseConfig({ ...full, SSO_MFA_AMR: 'mfa, bad value' })).toThrow(/SSO_MFA_AMR/)
+    expect(() => parseConfig({ ...full, SSO_MFA_AMR: ' , ' })).toThrow(/SSO_MFA_AMR/)
   })
 
   it('refuses a partial set, naming what is missing', () => {

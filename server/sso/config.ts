@@ -17,7 +17,15 @@ export type SsoConfig = {
   passwordSignIn: boolean
   /** Talks to an http:// issuer (never in production unless SSO_ALLOW_HTTP says so: local test providers). */
   allowHttp: boolean
+  /**
+   * `amr` values in the provider's ID token that show it asked for a second factor; with one of
+   * them the account's own factor is not asked again. Empty: always asked.
+   */
+  mfaAmr: string[]
 }
+
+/** RFC 8176 methods that are a second factor or include one. */
+export const DEFAULT_MFA_AMR = ['mfa', 'otp', 'hwk', 'swk']
 
 const optional = z
   .string()
@@ -35,6 +43,7 @@ export const ssoEnvSchema = z.object({
   SSO_DEFAULT_ROLE: optional.pipe(z.enum(['editor', 'admin']).optional()),
   SSO_PASSWORD_SIGN_IN: z.enum(['on', 'off']).default('on'),
   SSO_ALLOW_HTTP: z.enum(['true', 'false', '']).default('false'),
+  SSO_MFA_AMR: optional,
 })
 
 const REQUIRED = [
@@ -87,6 +96,17 @@ export function parseSsoConfig(
     problems.push(
       `SSO_ALLOWED_DOMAINS must be e-mail domains separated by commas${badDomains.length ? ` (not: ${badDomains.join(', ')})` : ''}`,
     )
+  const amrNone = env.SSO_MFA_AMR?.toLowerCase() === 'none'
+  const mfaAmr =
+    env.SSO_MFA_AMR === undefined
+      ? DEFAULT_MFA_AMR
+      : amrNone
+        ? []
+        : env.SSO_MFA_AMR.split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
+  if (!amrNone && (mfaAmr.length === 0 || mfaAmr.some((v) => !/^[A-Za-z0-9_.:-]{1,64}$/.test(v))))
+    problems.push('SSO_MFA_AMR must be amr values separated by commas (e.g. mfa,otp,hwk,swk), or none')
   if (env.SSO_NEW_USERS === 'create' && !env.SSO_DEFAULT_ROLE)
     problems.push('SSO_NEW_USERS=create needs SSO_DEFAULT_ROLE (editor or admin)')
   if (problems.length > 0) throw new Error(`Invalid environment: ${problems.join('; ')}`)
@@ -100,7 +120,13 @@ export function parseSsoConfig(
     defaultRole: env.SSO_DEFAULT_ROLE ?? 'editor',
     passwordSignIn: env.SSO_PASSWORD_SIGN_IN === 'on',
     allowHttp,
+    mfaAmr,
   }
+}
+
+/** Whether the provider says this sign-in used a second factor (an `amr` value the configuration trusts). */
+export function providerUsedSecondFactor(sso: SsoConfig, amr: readonly string[]): boolean {
+  return amr.some((value) => sso.mfaAmr.includes(value))
 }
 
 /** The part of an address after the last @, lower-case. */

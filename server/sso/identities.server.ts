@@ -57,14 +57,32 @@ export function findIdentity(db: Kysely<DB>, issuer: string, subject: string) {
     .executeTakeFirst()
 }
 
+/**
+ * Links a provider account to an admin user unless either is linked already: one subject per
+ * account and provider, enforced by unique indexes (issuer and subject; issuer and account), so
+ * of two racing first sign-ins with different subjects only one links. True when this link holds.
+ */
 export async function linkIdentity(
   db: Kysely<DB>,
   link: { issuer: string; subject: string; adminId: number; email: string },
-) {
+): Promise<boolean> {
   await db
     .insertInto('ssoIdentity')
     .values({ ...link, lastUsedAt: new Date() })
+    .onConflict((oc) => oc.doNothing())
     .execute()
+  const row = await findIdentity(db, link.issuer, link.subject)
+  return row?.adminId === link.adminId
+}
+
+/** The provider account this user is linked to at `issuer`, if any. */
+export function identityOf(db: Kysely<DB>, issuer: string, adminId: number) {
+  return db
+    .selectFrom('ssoIdentity')
+    .selectAll()
+    .where('issuer', '=', issuer)
+    .where('adminId', '=', adminId)
+    .executeTakeFirst()
 }
 
 export async function touchIdentity(db: Kysely<DB>, id: number, email: string) {

@@ -51,6 +51,8 @@ export type ProviderIdentity = {
   emailVerified: boolean
   givenName: string | undefined
   familyName: string | undefined
+  /** The ID token's authentication methods (RFC 8176); never read from userinfo. */
+  amr: string[]
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
@@ -88,5 +90,6 @@ export async function finishSignIn(
     emailVerified: claims.email_verified === true || claims.xms_edov === true,
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
+    amr: Array.isArray(idClaims.amr) ? idClaims.amr.filter((v): v is string => typeof v === 'string') : [],
   }
 }

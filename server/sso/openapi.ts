@@ -47,7 +47,7 @@ export const ssoApi = defineApi({
       method: 'get',
       path: '/api/auth/sso/callback',
       summary: 'Single sign-on callback',
-      description: `Where the provider sends the browser back. Checks the state (once only), exchanges the code, validates the ID token, requires a verified address in an allowed domain, signs in and redirects to /admin. ${REFUSED}`,
+      description: `Where the provider sends the browser back. Checks the state (once only), exchanges the code, validates the ID token, requires a verified address in an allowed domain and refuses a second provider subject for an account. An account with its own second factor goes on to /api/login?step=second unless the ID token's amr shows the provider asked for a second factor (SSO_MFA_AMR); otherwise it signs in and redirects to /admin. ${REFUSED}`,
       auth: 'public',
       status: 303,
     },

@@ -5,8 +5,10 @@ import { loadSession } from '../auth/middleware.ts'
 import { completeSignIn } from '../auth/sign-in.server.ts'
 import type { AppServices } from '../context.ts'
 import type { AdminUser } from '../db/schema.ts'
+import { beginSecondStep } from '../factors/sign-in-router.ts'
 import { readCookie, serializeCookie } from '../http/cookies.ts'
 import { clientKey, hitRateLimit } from '../http/rate-limit.ts'
+import { providerUsedSecondFactor } from './config.ts'
 import { ATTEMPT_TTL_MS, newBrowserToken, saveAttempt, takeAttempt } from './identities.server.ts'
 import { finishSignIn, SSO_CALLBACK_PATH, startSignIn } from './oidc.server.ts'
 import { resolveSsoUser } from './sign-in.server.ts'
@@ -93,6 +95,13 @@ export function ssoRouter(services: AppServices): Router {
     }
     const outcome = await resolveSsoUser(services, sso, identity)
     if (!outcome.ok) return refuse(res, outcome.reason, outcome.admin)
+    // The provider proved who the user is; the account's own second factor is still asked for
+    // unless the provider's ID token says it asked for one itself.
+    if (
+      !providerUsedSecondFactor(sso, identity.amr) &&
+      (await beginSecondStep(services, req, res, outcome.admin, 'sso'))
+    )
+      return
     await completeSignIn(services, req, res, outcome.admin, 'sso')
     res.setHeader('Cache-Control', 'no-store')
     res.redirect(303, outcome.admin.role === 'buyer' ? '/buyer' : '/admin')

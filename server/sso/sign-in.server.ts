@@ -5,7 +5,7 @@ import { createAdmin, findAdminByEmail, findAdminById } from '../auth/admins.ser
 import type { AppServices } from '../context.ts'
 import type { AdminUser } from '../db/schema.ts'
 import { isAllowedDomain, type SsoConfig } from './config.ts'
-import { findIdentity, hasIdentity, linkIdentity, touchIdentity } from './identities.server.ts'
+import { findIdentity, hasIdentity, identityOf, linkIdentity, touchIdentity } from './identities.server.ts'
 import type { ProviderIdentity } from './oidc.server.ts'
 
 export type SsoOutcome =
@@ -37,7 +37,10 @@ export async function resolveSsoUser(
   const existing = await findAdminByEmail(db, identity.email)
   if (existing) {
     if (!existing.isActive) return { ok: false, reason: 'sso-inactive', admin: existing }
-    await link(services, sso, identity, existing)
+    // One provider subject per account: another subject giving the same address (a second
+    // provider account, the address in another case) is refused, not linked as well.
+    if (!(await link(services, sso, identity, existing)))
+      return { ok: false, reason: 'sso-already-linked', admin: existing }
     return { ok: true, admin: existing }
   }
 
@@ -57,17 +60,25 @@ export async function resolveSsoUser(
     entityId: created.id,
     detail: { role: created.role, via: 'sso' },
   })
-  await link(services, sso, identity, created)
+  if (!(await link(services, sso, identity, created)))
+    return { ok: false, reason: 'sso-already-linked', admin: created }
   return { ok: true, admin: created }
 }
 
-async function link(services: AppServices, sso: SsoConfig, identity: ProviderIdentity, admin: AdminUser) {
-  await linkIdentity(services.db, {
+async function link(
+  services: AppServices,
+  sso: SsoConfig,
+  identity: ProviderIdentity,
+  admin: AdminUser,
+): Promise<boolean> {
+  if (await identityOf(services.db, sso.issuer, admin.id)) return false
+  const linked = await linkIdentity(services.db, {
     issuer: sso.issuer,
     subject: identity.subject,
     adminId: admin.id,
     email: identity.email as string,
   })
+  if (!linked) return false
   await audit(services.db, {
     actor: admin,
     action: 'auth.sso_linked',
@@ -75,6 +86,7 @@ async function link(services: AppServices, sso: SsoConfig, identity: ProviderIde
     entityId: admin.id,
     detail: { issuer: sso.issuer },
   })
+  return true
 }
 
 /**

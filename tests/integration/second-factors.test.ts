@@ -1,7 +1,13 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CODES_LOCKED, SECOND_STEP_ENDED } from '../../core/schemas/factors.ts'
 import { parseConfig } from '../../server/config.ts'
 import { type AdminClient, createSignedInAdmin, DEFAULT_PASSWORD, signIn } from '../support/admin-client.ts'
 import { cookiesOf, enrolTotp, finishSignIn, STEP_COOKIE, startSignIn, totpCode } from '../support/factors.ts'
+import { SoftwareAuthenticator } from '../support/software-authenticator.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const CODE_INVALID = { message: 'That code is not valid. Please try again.' }
@@ -238,6 +244,162 @@ describe(`second factors on ${testDialect}`, () => {
       expect(audited).toMatchObject({ actorId: admin.id, entity: 'admin_user', entityId: String(user.id) })
       // The password alone signs in again.
       expect(await signIn(app, user.email, DEFAULT_PASSWORD)).toMatch(/^sid=/)
+    })
+  })
+
+  describe('code limits per sign-in and per account', () => {
+    it('ends a pending sign-in after five wrong codes, recovery codes counting too', async () => {
+      const user = await createSignedInAdmin(app, { role: 'editor' })
+      const secret = await enrolTotp(user)
+      const step = await startSignIn(app, user.email, DEFAULT_PASSWORD)
+      const wrong = [
+        ['/api/login/totp', { code: '000000' }],
+        ['/api/login/recovery', { code: 'aaaaa-aaaaa' }],
+        ['/api/login/totp', { code: '111111' }],
+        ['/api/login/recovery', { code: 'bbbbb-bbbbb' }],
+      ] as const
+      for (const [pathname, body] of wrong) {
+        const answer = (await finishSignIn(app, step.cookie, pathname, body)).response
+        expect(answer.status).toBe(401)
+        expect(await answer.json()).toEqual(CODE_INVALID)
+      }
+      const fifth = await finishSignIn(app, step.cookie, '/api/login/totp', { code: '222222' })
+      expect(fifth.response.status).toBe(401)
+      expect(await fifth.response.json()).toEqual({ message: SECOND_STEP_ENDED })
+      // The right code on the same pending sign-in no longer signs in.
+      const right = await finishSignIn(app, step.cookie, '/api/login/totp', { code: totpCode(secret, 1) })
+      expect(right.response.status).toBe(401)
+      expect(right.client).toBeUndefined()
+      // A new pending sign-in takes it.
+      const again = await startSignIn(app, user.email, DEFAULT_PASSWORD)
+      const ok = await finishSignIn(app, again.cookie, '/api/login/totp', { code: totpCode(secret, 1) })
+      expect(ok.response.status).toBe(200)
+    })
+
+    it('ends it for parallel guesses too: no more than five codes are checked', async () => {
+      const user = await createSignedInAdmin(app, { role: 'editor' })
+      await enrolTotp(user)
+      const step = await startSignIn(app, user.email, DEFAULT_PASSWORD)
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          finishSignIn(app, step.cookie, '/api/login/totp', { code: String(100000 + i) }),
+        ),
+      )
+      const messages = await Promise.all(answers.map((a) => a.response.json()))
+      expect(answers.every((a) => a.response.status === 401)).toBe(true)
+      expect(messages.filter((m) => m.message === CODE_INVALID.message).length).toBeLessThanOrEqual(4)
+      const failures = await app.database.db
+        .selectFrom('signInCodeFailure')
+        .selectAll()
+        .where('adminId', '=', user.id)
+        .execute()
+      expect(failures.length).toBe(5)
+    })
+
+    it("shuts the account's code step after ten wrong codes, mails its owner, and leaves passkeys working", async () => {
+      const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'claimcheck-codes-'))
+      const mailing = await startTestApp({ mailOutbox: outbox })
+      try {
+        const user = await createSignedInAdmin(mailing, { role: 'editor' })
+        // A passkey (its answer brings the recovery codes) and an authenticator app.
+        const authenticator = new SoftwareAuthenticator(mailing.baseUrl)
+        const register = await user.post('/api/admin/account/passkeys/options', {})
+        const saved = await mailing.postJson(
+          '/api/admin/account/passkeys',
+          { name: 'Laptop', response: authenticator.create(await register.json()) },
+          { headers: { cookie: `${user.cookie}; ${cookiesOf(register, 'passkey_register')}` } },
+        )
+        expect(saved.status).toBe(201)
+        const { recoveryCodes } = (await saved.json()) as { recoveryCodes: string[] }
+        const secret = await enrolTotp(user)
+
+        // Ten wrong codes over two pending sign-ins (each ends at five).
+        const statuses: number[] = []
+        for (let round = 0; round < 2; round++) {
+          const step = await startSignIn(mailing, user.email, DEFAULT_PASSWORD)
+          for (let i = 0; i < 5; i++)
+            statuses.push(
+              (await finishSignIn(mailing, step.cookie, '/api/login/totp', { code: `90000${i}` })).response
+                .status,
+            )
+        }
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 401, 429])
+
+        // Right codes are refused meanwhile, with a clear message and when to come back.
+        const step = await startSignIn(mailing, user.email, DEFAULT_PASSWORD)
+        const code = await finishSignIn(mailing, step.cookie, '/api/login/totp', {
+          code: totpCode(secret, 1),
+        })
+        expect(code.response.status).toBe(429)
+        expect(await code.response.json()).toEqual({ message: CODES_LOCKED })
+        expect(Number(code.response.headers.get('retry-after'))).toBeGreaterThan(0)
+        expect(code.client).toBeUndefined()
+        const recovery = await finishSignIn(mailing, step.cookie, '/api/login/recovery', {
+          code: recoveryCodes[0],
+        })
+        expect(recovery.response.status).toBe(429)
+        const form = await mailing.request('/api/login/totp', {
+          method: 'POST',
+          body: new URLSearchParams({ code: totpCode(secret, 1) }),
+          headers: { cookie: step.cookie },
+        })
+        expect(form.headers.get('location')).toBe('/api/login?step=second&error=codes-locked')
+        expect(
+          await (
+            await mailing.request('/api/login?step=second&error=codes-locked', {
+              headers: { cookie: step.cookie },
+            })
+          ).text(),
+        ).toContain('codes are paused for 15 minutes')
+
+        // A passkey still finishes the same pending sign-in.
+        const options = await mailing.postJson(
+          '/api/login/passkey/options',
+          {},
+          { headers: { cookie: step.cookie } },
+        )
+        const passkey = await finishSignIn(mailing, step.cookie, '/api/login/passkey/verify', {
+          response: authenticator.get(await options.json()),
+        })
+        expect(passkey.response.status).toBe(200)
+
+        // Audited once, and the owner is told.
+        const locked = await mailing.database.db
+          .selectFrom('auditLog')
+          .selectAll()
+          .where('action', '=', 'auth.codes_locked')
+          .where('actorId', '=', user.id)
+          .execute()
+        expect(locked).toHaveLength(1)
+        await mailing.services.jobs.run('account-notices')
+        await mailing.services.background.idle()
+        const mails = fs
+          .readdirSync(outbox)
+          .map(
+            (f) =>
+              JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')) as {
+                to: string
+                subject: string
+                text: string
+              },
+          )
+          .filter((m) => m.to === user.email && m.subject === 'Sign-in codes for your account were paused')
+        expect(mails).toHaveLength(1)
+        expect(mails[0]?.text).toContain('passkeys still work')
+
+        // Fifteen minutes on (the lock and the failures moved back), codes work again.
+        const past = new Date(Date.now() - 16 * 60_000)
+        await mailing.database.db.updateTable('signInCodeLock').set({ lockedUntil: past }).execute()
+        await sql`update sign_in_code_failure set created_at = ${past.toISOString()}`.execute(
+          mailing.database.db,
+        )
+        const later = await startSignIn(mailing, user.email, DEFAULT_PASSWORD)
+        const ok = await finishSignIn(mailing, later.cookie, '/api/login/totp', { code: totpCode(secret, 1) })
+        expect(ok.response.status).toBe(200)
+      } finally {
+        await mailing.close()
+        fs.rmSync(outbox, { recursive: true, force: true })
+      }
     })
   })
 

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SSO_REQUIRED } from '../../core/schemas/auth.ts'
 import { createAdmin } from '../../server/auth/admins.server.ts'
-import type { SsoConfig } from '../../server/sso/config.ts'
+import { savePolicy } from '../../server/factors/store.server.ts'
+import { DEFAULT_MFA_AMR, type SsoConfig } from '../../server/sso/config.ts'
 import { createSignedInAdmin, DEFAULT_PASSWORD, sessionCookie, signIn } from '../support/admin-client.ts'
+import { cookiesOf, enrolTotp, STEP_COOKIE, totpCode } from '../support/factors.ts'
 import { visibleText } from '../support/html.ts'
 import { SSO_TEST_CLIENT, startOidcProvider, type TestProvider } from '../support/oidc-provider.ts'
 import { CookieJar, ssoCallbackUrl } from '../support/sso-flow.ts'
-import { startTestApp, type TestApp } from '../support/test-app.ts'
+import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 let app: TestApp
 let provider: TestProvider
@@ -30,6 +32,7 @@ beforeAll(async () => {
     defaultRole: 'editor',
     passwordSignIn: true,
     allowHttp: true,
+    mfaAmr: DEFAULT_MFA_AMR,
   }
 }, 60_000)
 
@@ -69,6 +72,7 @@ async function expectRefused(response: Response, reason: string) {
       'sso-unverified': 'has not verified this e-mail address',
       'sso-no-account': 'There is no account for this e-mail address',
       'sso-inactive': 'This account has been deactivated',
+      'sso-already-linked': 'This account is already linked to another sign-in at your identity provider',
     }[reason],
   )
 }
@@ -82,7 +86,7 @@ async function signedInAs(response: Response) {
   return { sid: sid as string, me: (await me.json()) as { id: number; email: string; role: string } }
 }
 
-describe('single sign-on', () => {
+describe(`single sign-on on ${testDialect}`, () => {
   it('signs an existing user in by verified e-mail, links the identity, then finds it by the link', async () => {
     const email = corp('existing')
     const admin = await createAdmin(db(), { email, password: DEFAULT_PASSWORD, role: 'editor' })
@@ -115,6 +119,97 @@ describe('single sign-on', () => {
     expect(
       await db().selectFrom('ssoIdentity').selectAll().where('adminId', '=', admin.id).execute(),
     ).toHaveLength(1)
+  })
+
+  it("asks for the account's own second factor after the provider, unless the provider asked for one", async () => {
+    const owner = await createSignedInAdmin(app, { role: 'admin', email: corp('owner') })
+    const secret = await enrolTotp(owner)
+    await savePolicy(db(), { mode: 'all' }, owner.id)
+    try {
+      // The provider signed the owner in with a password only: no session yet, the second step instead.
+      const jar = new CookieJar()
+      const callback = await jar.fetch(await ssoCallbackUrl(app.baseUrl, jar, owner.email))
+      expect(callback.status).toBe(303)
+      expect(callback.headers.get('location')).toBe('/api/login?step=second')
+      expect(sessionCookie(callback) ?? '').not.toMatch(/^sid=.+/)
+      const step = cookiesOf(callback, STEP_COOKIE)
+      expect(step).toMatch(new RegExp(`^${STEP_COOKIE}=`))
+      const page = await app.request('/api/login?step=second', { headers: { cookie: step } })
+      expect(visibleText(await page.text())).toContain('Authenticator app')
+      expect(
+        (await app.postJson('/api/login/totp', { code: '000000' }, { headers: { cookie: step } })).status,
+      ).toBe(401)
+      const done = await app.postJson(
+        '/api/login/totp',
+        { code: totpCode(secret, 1) },
+        { headers: { cookie: step } },
+      )
+      expect(done.status).toBe(200)
+      const sid = sessionCookie(done) as string
+      expect((await app.request('/api/admin/sso', { headers: { cookie: sid } })).status).toBe(200)
+      const signIns = await db()
+        .selectFrom('auditLog')
+        .select('detail')
+        .where('action', '=', 'auth.sign_in')
+        .where('actorId', '=', owner.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+      expect(signIns.detail).toMatchObject({ method: 'sso+totp' })
+
+      // A provider that says it used a password alone (pwd) is not enough either.
+      provider.amr.set(owner.email, ['pwd'])
+      const pwd = new CookieJar()
+      const pwdOnly = await pwd.fetch(await ssoCallbackUrl(app.baseUrl, pwd, owner.email))
+      expect(pwdOnly.headers.get('location')).toBe('/api/login?step=second')
+      expect(sessionCookie(pwdOnly) ?? '').not.toMatch(/^sid=.+/)
+
+      // The provider's ID token says it asked for a second factor (amr otp): signed in at once.
+      provider.amr.set(owner.email, ['pwd', 'otp'])
+      const withOtp = new CookieJar()
+      const signed = await signedInAs(
+        await withOtp.fetch(await ssoCallbackUrl(app.baseUrl, withOtp, owner.email)),
+      )
+      expect(signed.me.id).toBe(owner.id)
+
+      // Unless the configuration trusts no provider's factor.
+      app.services.config.sso = { ...base, mfaAmr: [] }
+      const none = new CookieJar()
+      const untrusted = await none.fetch(await ssoCallbackUrl(app.baseUrl, none, owner.email))
+      expect(untrusted.headers.get('location')).toBe('/api/login?step=second')
+    } finally {
+      provider.amr.delete(owner.email)
+      await savePolicy(db(), { mode: 'off' }, owner.id)
+    }
+  })
+
+  it('links an account to one provider subject: another subject with the same address is refused', async () => {
+    const email = corp('owner')
+    const owner = await createAdmin(db(), { email, password: DEFAULT_PASSWORD, role: 'admin' })
+    const jar = new CookieJar()
+    expect((await signedInAs(await jar.fetch(await ssoCallbackUrl(app.baseUrl, jar, email)))).me.id).toBe(
+      owner.id,
+    )
+    // The same address in capitals is another account at the provider (another subject).
+    const other = new CookieJar()
+    await expectRefused(
+      await other.fetch(await ssoCallbackUrl(app.baseUrl, other, email.toUpperCase())),
+      'sso-already-linked',
+    )
+    expect((await lastFailure()).actorId).toBe(owner.id)
+    const links = await db().selectFrom('ssoIdentity').selectAll().where('adminId', '=', owner.id).execute()
+    expect(links.map((l) => l.subject)).toEqual([email])
+    // The database holds the rule too: a second link for the account cannot be written.
+    await expect(
+      db()
+        .insertInto('ssoIdentity')
+        .values({ issuer: provider.issuer, subject: email.toUpperCase(), adminId: owner.id, email })
+        .execute(),
+    ).rejects.toThrow()
+    // The linked subject still signs in.
+    const again = new CookieJar()
+    expect((await signedInAs(await again.fetch(await ssoCallbackUrl(app.baseUrl, again, email)))).me.id).toBe(
+      owner.id,
+    )
   })
 
   it('sends the start through PKCE S256 with a fresh state and nonce, bound to a short-lived cookie', async () => {

@@ -12,9 +12,16 @@ export { SSO_TEST_CLIENT }
  * name. The account's e-mail is the name; it is verified unless the name starts with
  * "unverified". So `someone@corp.example` is a verified address in the tests' allowed domain,
  * `unverified@corp.example` is not verified, and `someone@elsewhere.example` is foreign.
+ * A login name put in `amr` (with its values) signs in with those authentication methods in the
+ * ID token's `amr`, as a provider that asked for its own second factor would say.
  */
 
-export type TestProvider = { issuer: string; close: () => Promise<void> }
+export type TestProvider = {
+  issuer: string
+  /** Login name → the `amr` its next sign-ins carry (none when absent). */
+  amr: Map<string, string[]>
+  close: () => Promise<void>
+}
 
 export async function startOidcProvider(options: {
   port?: number
@@ -45,7 +52,8 @@ export async function startOidcProvider(options: {
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' }] },
     cookies: { keys: ['sso-test-cookie-key-0123456789'] },
     claims: {
-      openid: ['sub'],
+      // amr is released with openid, so the ID token carries it whenever the login set it.
+      openid: ['sub', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name'],
     },
@@ -68,9 +76,23 @@ export async function startOidcProvider(options: {
   })
   // The app and this provider share 127.0.0.1: over plain http the provider must not ask for Secure cookies.
   provider.proxy = false
+  // The development login form finishes with only an account id; the session's amr is added here.
+  const amr = new Map<string, string[]>()
+  const finished = provider.interactionFinished.bind(provider)
+  provider.interactionFinished = (req, res, result, options) => {
+    const login = result.login
+    const methods = login ? amr.get(login.accountId) : undefined
+    return finished(
+      req,
+      res,
+      login && methods ? { ...result, login: { ...login, amr: methods } } : result,
+      options,
+    )
+  }
   server.on('request', provider.callback())
   return {
     issuer,
+    amr,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

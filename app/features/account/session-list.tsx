@@ -19,6 +19,9 @@ const methodLabels: Record<string, string> = {
   'password+recovery': 'Password and recovery code',
   passkey: 'Passkey',
   sso: 'Single sign-on',
+  'sso+totp': 'Single sign-on and code',
+  'sso+passkey': 'Single sign-on and passkey',
+  'sso+recovery': 'Single sign-on and recovery code',
 }
 
 /** The live sessions at `url` ({sessions}), each with an End button (the current one asks first). */
