@@ -15,6 +15,7 @@ import {
   requestContext,
   servicesContext,
 } from '../server/context.ts'
+import { isRefusedActionOrigin } from '../server/http/action-origin.ts'
 import { NONCE_PLACEHOLDER } from '../server/http/nonce.ts'
 import { IslandAssetsContext, islandsLoader } from './islands/assets.ts'
 import { NonceContext } from './lib/nonce.ts'
@@ -31,6 +32,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const path = new URL(request.url).pathname
   if (isRouteErrorResponse(error) && error.status < 500) {
     logger.warn({ status: error.status, method: request.method, path }, 'page request refused')
+    return
+  }
+  if (isRefusedActionOrigin(request)) {
+    logger.warn({ status: 400, method: request.method, path }, 'cross-site form post refused')
     return
   }
   logger.error({ err: error, path }, 'page error')

@@ -7,6 +7,8 @@ import {
   eachDay,
   isCalendarDay,
   isCalendarMonth,
+  isLedgerDay,
+  isLedgerMonth,
   londonDay,
   londonDayStart,
   monthRangeInstants,
@@ -65,6 +67,16 @@ describe('revenue calendar', () => {
     expect(isCalendarMonth('2026-12')).toBe(true)
     expect(isCalendarMonth('2026-00')).toBe(false)
     expect(isCalendarMonth('2026-1')).toBe(false)
+  })
+
+  it('bounds the ledger to days whose next day is still a four-digit year', () => {
+    expect(isLedgerMonth('2026-11')).toBe(true)
+    expect(isLedgerMonth('2999-12')).toBe(true)
+    expect(isLedgerMonth('9999-12')).toBe(false)
+    expect(isLedgerMonth('1999-12')).toBe(false)
+    expect(isLedgerDay('2999-12-31')).toBe(true)
+    expect(isLedgerDay('9999-12-31')).toBe(false)
+    expect(monthRangeInstants('2999-12').end.toISOString()).toBe('3000-01-01T00:00:00.000Z')
   })
 
   it('defaults the period to the last 30 London days, and either end to the other', () => {

@@ -46,6 +46,21 @@ export function isCalendarMonth(month: string): boolean {
   return MONTH_PATTERN.test(month) && isCalendarDay(`${month}-01`)
 }
 
+/**
+ * The days the ledger's reports may ask about: a bound well past any sale, so a period's end (the
+ * day after its last) is still a four-digit year the database and the calendar code can hold.
+ */
+export const LEDGER_FIRST_DAY = '2000-01-01'
+export const LEDGER_LAST_DAY = '2999-12-31'
+
+export function isLedgerDay(day: string): boolean {
+  return isCalendarDay(day) && day >= LEDGER_FIRST_DAY && day <= LEDGER_LAST_DAY
+}
+
+export function isLedgerMonth(month: string): boolean {
+  return isCalendarMonth(month) && isLedgerDay(`${month}-01`)
+}
+
 /** The day `n` days after `day` (before, when negative). */
 export function addDays(day: string, n: number): string {
   return new Date(dayNumber(day) + n * DAY_MS).toISOString().slice(0, 10)

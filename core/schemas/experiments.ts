@@ -55,6 +55,8 @@ export const experimentPromoteSchema = z.object({
   variant: z.string({ error: 'Name the variant to promote' }).trim().min(1, 'Name the variant to promote'),
   /** Promote before every variant has the minimum sample. */
   force: z.boolean().optional(),
+  /** For a variant that publishes a questionnaire version: the note its publish guard may ask for. */
+  evidenceNote: z.string({ error: 'The evidence note must be text' }).optional(),
 })
 
 export type ExperimentInput = z.input<typeof experimentCreateSchema>

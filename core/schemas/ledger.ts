@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { daysInRange, isCalendarDay, isCalendarMonth, MAX_REVENUE_DAYS } from '../revenue.ts'
+import {
+  daysInRange,
+  isCalendarDay,
+  isCalendarMonth,
+  isLedgerDay,
+  isLedgerMonth,
+  LEDGER_FIRST_DAY,
+  LEDGER_LAST_DAY,
+  MAX_REVENUE_DAYS,
+} from '../revenue.ts'
 
 /** The revenue reports' queries (`/api/admin/revenue`), shared by the admin UI and the handlers. */
 
@@ -7,6 +16,7 @@ const day = (name: string) =>
   z
     .string({ error: `${name} must be a date (YYYY-MM-DD)` })
     .refine(isCalendarDay, `${name} must be a date (YYYY-MM-DD)`)
+    .refine(isLedgerDay, `${name} must be between ${LEDGER_FIRST_DAY} and ${LEDGER_LAST_DAY}`)
     .optional()
 
 const buyerId = z
@@ -43,7 +53,11 @@ export const statementQuerySchema = z.object({
   buyerId: z.string({ error: 'buyerId is required' }).pipe(buyerId),
   month: z
     .string({ error: 'month must be a month (YYYY-MM)' })
-    .refine(isCalendarMonth, 'month must be a month (YYYY-MM)'),
+    .refine(isCalendarMonth, 'month must be a month (YYYY-MM)')
+    .refine(
+      isLedgerMonth,
+      `month must be between ${LEDGER_FIRST_DAY.slice(0, 7)} and ${LEDGER_LAST_DAY.slice(0, 7)}`,
+    ),
 })
 export type StatementQuery = z.output<typeof statementQuerySchema>
 

@@ -26,6 +26,8 @@ export type MediaItem = {
   usedIn: MediaUsage[]
   /** Site settings (keys such as `og_image`) whose value refers to the image. */
   usedInSettings: string[]
+  /** What may put the image back on a page: saved sections, page revisions, experiments' variants. */
+  keptIn: string[]
 }
 
 export type MediaCleanupResult = { deleted: number; bytes: number }

@@ -6,11 +6,16 @@ import {
   experimentPromoteSchema,
   experimentUpdateSchema,
 } from '../../core/schemas/experiments.ts'
+import type { CurrentAdmin } from '../../core/schemas/users.ts'
 import { audit } from '../audit/audit.server.ts'
+import { requireActorPermission } from '../auth/actor-permission.server.ts'
 import type { AppServices } from '../context.ts'
 import type { Experiment } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
+import { sanitizeStoredContent } from '../pages/content.server.ts'
+import { publishGuard } from '../questionnaire/publish.server.ts'
+import { findQuestionnaireVersion } from '../questionnaire/queries.server.ts'
 import { promoteVariant } from './promote.server.ts'
 import {
   deleteExperiment,
@@ -63,7 +68,7 @@ export function experimentsAdminRouter({ db, site }: AppServices): Router {
     })
 
   /** The page must exist and the variants must fit it (content for CMS pages, questionnaires for home). */
-  const checkFits = async (path: string, variants: ExperimentVariant[]) => {
+  const checkFits = async (path: string, variants: ExperimentVariant[], actor: CurrentAdmin | undefined) => {
     const { pages } = await site.get()
     if (path !== '/' && !pages.get(slugOfPath(path))) {
       throw new HttpError(
@@ -86,15 +91,51 @@ export function experimentsAdminRouter({ db, site }: AppServices): Router {
     if (missing !== undefined) {
       throw new HttpError(400, `Questionnaire version ${missing} is not published (a draft can still change)`)
     }
+    await checkShowable(variants, actor)
   }
+
+  /**
+   * A running variant shows visitors what a promotion would publish: whoever makes or starts it
+   * needs the permission of that publish, and a questionnaire version must pass the publish guard
+   * with the evidence note it keeps.
+   */
+  const checkShowable = async (variants: ExperimentVariant[], actor: CurrentAdmin | undefined) => {
+    if (variants.some((v) => v.content != null || v.title)) requireActorPermission(actor, 'pages')
+    const { questionnaire } = await site.get()
+    for (const v of variants) {
+      if (v.questionnaireId == null) continue
+      requireActorPermission(actor, 'questionnaire')
+      if (v.questionnaireId === questionnaire?.id) continue
+      const version = await findQuestionnaireVersion(db, v.questionnaireId)
+      if (!version) continue
+      const { problems } = await publishGuard(db, version.definition, version.evidenceNote ?? undefined)
+      if (problems.length > 0) {
+        throw new HttpError(
+          400,
+          `Questionnaire version ${version.version} cannot be shown: ${problems.map((p) => p.message).join('; ')}`,
+        )
+      }
+    }
+  }
+
+  /** Variant content is stored as every page save stores content: sanitised. */
+  const sanitized = <T extends { variants?: ExperimentVariant[] | undefined }>(input: T): T =>
+    input.variants === undefined
+      ? input
+      : {
+          ...input,
+          variants: input.variants.map((v) =>
+            v.content == null ? v : { ...v, content: sanitizeStoredContent(v.content) as typeof v.content },
+          ),
+        }
 
   router.get('/', async (_req, res) => {
     res.json((await listExperiments(db)).map(experimentView))
   })
 
   router.post('/', async (req, res) => {
-    const input = parseBody(experimentCreateSchema, req)
-    await checkFits(input.path, input.variants)
+    const input = sanitized(parseBody(experimentCreateSchema, req))
+    await checkFits(input.path, input.variants, req.admin)
     const row = await insertExperiment(db, input)
     await record(req, 'experiment.create', row)
     res.status(201).json(experimentView(row))
@@ -105,13 +146,13 @@ export function experimentsAdminRouter({ db, site }: AppServices): Router {
   })
 
   router.put('/:id', async (req, res) => {
-    const input = parseBody(experimentUpdateSchema, req)
+    const input = sanitized(parseBody(experimentUpdateSchema, req))
     requireChanges(input as Record<string, unknown>)
     const current = await find(req)
     if (current.status !== 'draft') {
       throw new HttpError(409, 'Only a draft can be changed: a started experiment keeps what it measured')
     }
-    await checkFits(input.path ?? current.path, input.variants ?? current.variants)
+    await checkFits(input.path ?? current.path, input.variants ?? current.variants, req.admin)
     const row = await updateExperiment(db, current.id, input)
     if (!row) throw new HttpError(404, `${LABEL} not found`)
     await record(req, 'experiment.update', row, { fields: changedFields(input as Record<string, unknown>) })
@@ -129,7 +170,7 @@ export function experimentsAdminRouter({ db, site }: AppServices): Router {
   router.post('/:id/start', async (req, res) => {
     const current = await find(req)
     if (current.status !== 'draft') throw new HttpError(409, 'Only a draft can be started')
-    await checkFits(current.path, current.variants)
+    await checkFits(current.path, current.variants, req.admin)
     let row: Experiment | undefined
     try {
       row = await setExperimentStatus(db, current.id, ['draft'], 'running', { startsAt: new Date() })
@@ -171,7 +212,7 @@ export function experimentsAdminRouter({ db, site }: AppServices): Router {
         `Too early to name a winner: every variant needs ${MIN_VISITORS} visitors and ${MIN_CONVERSIONS} conversions (send force: true to promote anyway)`,
       )
     }
-    const promoted = await promoteVariant({ db, site }, current, variant, req.admin)
+    const promoted = await promoteVariant({ db, site }, current, variant, input, req.admin)
     const row = await setExperimentStatus(db, current.id, ['running', 'stopped'], 'promoted', {
       winner: variant.name,
       ...(current.status === 'running' ? { stopsAt: new Date() } : {}),

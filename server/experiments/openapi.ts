@@ -115,11 +115,15 @@ export const experimentsApi = defineApi({
       path: `${BASE}/{id}/promote`,
       summary: 'Make a variant the page and end the experiment',
       description:
-        'Saves the variant over the page (the page as it was is kept as a revision) and, for the home page, publishes its questionnaire version. Refused before the minimum sample unless `force` is true.',
+        'Performs what the variant changes through the same operations as their own routes: a page save (pages permission, sanitiser, the page as it was kept as a revision, audit) and, for the home page, a questionnaire publish (questionnaire permission, estimates guard with `evidenceNote`, audit). Refused before the minimum sample unless `force` is true.',
       auth,
       request: experimentPromoteSchema,
       response: ref('Experiment'),
-      responses: { 409: 'Not running or stopped, or the minimum sample is not reached' },
+      responses: {
+        400: 'The publish guard refuses the questionnaire version (an evidence note is needed)',
+        403: 'The actor may not perform what the variant changes',
+        409: 'Not running or stopped, or the minimum sample is not reached',
+      },
     },
   ],
 })

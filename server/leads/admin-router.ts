@@ -146,7 +146,7 @@ export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router
 
   router.post('/:id/route', async (req, res) => {
     const id = parseId(req.params.id, 'Lead')
-    const done = await routeAgain(db, id)
+    const done = await routeAgain(db, id, new Date(), dialect)
     if (!done.ok) throw new HttpError(done.status, done.message)
     if (done.offers > 0) webhooks.wake()
     await audit(db, { actor: req.admin, action: 'lead.route', entity: 'lead', entityId: id, detail: done })

@@ -20,13 +20,19 @@ import { isInUse, type MediaUsageMap, mediaUsage } from './usage.server.ts'
 const FORM_OVERHEAD_BYTES = 64 * 1024
 
 const view = (row: Media, usage: MediaUsageMap) =>
-  mediaView(row, usage.pages.get(row.hash) ?? [], usage.settings.get(row.hash) ?? [])
+  mediaView(
+    row,
+    usage.pages.get(row.hash) ?? [],
+    usage.settings.get(row.hash) ?? [],
+    usage.kept.get(row.hash) ?? [],
+  )
 
 /** Why an image cannot be deleted: the pages (and settings) that show it. */
 function inUseMessage(row: Media, usage: MediaUsageMap): string {
   const pages = (usage.pages.get(row.hash) ?? []).map((p) => `'${p.title}' (/${p.slug})`)
   const settings = (usage.settings.get(row.hash) ?? []).map((key) => `the ${key} setting`)
-  return `The image is used on ${[...pages, ...settings].join(', ')}: remove it there first`
+  const kept = usage.kept.get(row.hash) ?? []
+  return `The image is used on ${[...pages, ...settings, ...kept].join(', ')}: remove it there first`
 }
 
 /** `/api/admin/media` (mounted behind the pages permission): the media library. */

@@ -26,6 +26,7 @@ export const mediaApi = defineApi({
       createdAt: 'date-time',
       usedIn: arrayOf(shape({ pageId: 'integer', title: 'string', slug: 'string' })),
       usedInSettings: arrayOf({ type: 'string' }),
+      keptIn: arrayOf({ type: 'string' }),
     }),
   },
   operations: [

@@ -107,7 +107,12 @@ export async function deleteMedia(
   return keys
 }
 
-export function mediaView(row: Media, usedIn: MediaUsage[], usedInSettings: string[]): MediaItem {
+export function mediaView(
+  row: Media,
+  usedIn: MediaUsage[],
+  usedInSettings: string[],
+  keptIn: string[] = [],
+): MediaItem {
   const renditions = bySize(row.renditions)
   return {
     id: row.id,
@@ -123,6 +128,7 @@ export function mediaView(row: Media, usedIn: MediaUsage[], usedInSettings: stri
     createdAt: new Date(row.createdAt).toISOString(),
     usedIn,
     usedInSettings,
+    keptIn,
   }
 }
 

@@ -9,7 +9,7 @@ import {
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
-import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
+import { isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
 import { sanitizeStoredContent } from './content.server.ts'
 import {
   deletePage,
@@ -22,8 +22,7 @@ import {
   updatePageKeepingRevision,
 } from './queries.server.ts'
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
-
-const DUPLICATE_SLUG = 'A page with this URL slug already exists'
+import { DUPLICATE_SLUG, savePage } from './save.server.ts'
 
 export function pagesAdminRouter({ db, site }: AppServices): Router {
   const router = Router()
@@ -81,35 +80,11 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
 
   router.put('/:id', async (req, res) => {
     const id = parseId(req.params.id, 'Page')
-    const parsed = parseBody(pageUpdateSchema, req)
-    const input =
-      parsed.content === undefined ? parsed : { ...parsed, content: sanitizeStoredContent(parsed.content) }
+    const input = parseBody(pageUpdateSchema, req)
     requireChanges(input)
     const page = await findOr404(id)
-    if (input.slug !== undefined && input.slug !== page.slug) {
-      if (page.isSystem) throw new HttpError(409, 'System pages keep their URL slug')
-      if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
-    }
-    try {
-      const updated = await updatePageKeepingRevision(db, page, input, req.admin)
-      await audit(db, {
-        actor: req.admin,
-        action: 'page.update',
-        entity: 'page',
-        entityId: id,
-        detail: {
-          slug: updated.slug,
-          title: updated.title,
-          isPublished: updated.isPublished,
-          fields: changedFields(input),
-        },
-      })
-      await site.changed()
-      res.json({ ...updated, isSystem: page.isSystem })
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_SLUG)
-      throw error
-    }
+    const updated = await savePage({ db, site }, page, input, req.admin)
+    res.json({ ...updated, isSystem: page.isSystem })
   })
 
   router.get('/:id/revisions', async (req, res) => {

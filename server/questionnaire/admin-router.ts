@@ -1,7 +1,6 @@
 import { type Request, type Response, Router } from 'express'
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
 import { type Problem, parseDefinition } from '../../core/questionnaire/definition-schema.ts'
-import { publishProblems } from '../../core/questionnaire/publish-guard.ts'
 import {
   questionnaireCreateSchema,
   questionnairePublishSchema,
@@ -15,14 +14,13 @@ import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import type { QuestionnaireVersion } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
-import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
+import { changedFields, parseBody, parseId, requireChanges } from '../http/validate.ts'
+import { PublishRefused, publishQuestionnaire } from './publish.server.ts'
 import {
   createQuestionnaireDraft,
   deleteQuestionnaireDraft,
   findQuestionnaireVersion,
   listQuestionnaireVersions,
-  PublishConflict,
-  publishQuestionnaireVersion,
   readSetting,
   updateQuestionnaireDraft,
 } from './queries.server.ts'
@@ -163,46 +161,12 @@ export function questionnaireAdminRouter({ db, site }: AppServices): Router {
   router.post('/:id/publish', async (req, res) => {
     const input = parseBody(questionnairePublishSchema, req)
     const current = await find(req)
-    if (current.status === 'live') throw new HttpError(409, 'This version is already live')
-    const referenceAmount = readQuestionnaireReferenceAmount(
-      await readSetting(db, QUESTIONNAIRE_REFERENCE_AMOUNT_KEY),
-    )
-    const problems = publishProblems(current.definition, {
-      referenceAmount,
-      evidenceNote: input.evidenceNote,
-    })
-    if (problems.length > 0) return refuse(res, problemsMessage(problems), problems)
-    const note = input.evidenceNote?.trim() || null
-    let result: Awaited<ReturnType<typeof publishQuestionnaireVersion>>
     try {
-      result = await publishQuestionnaireVersion(db, current.id, {
-        publishedByEmail: req.admin?.email ?? null,
-        evidenceNote: note,
-        referenceAmount,
-      })
+      res.json(await publishQuestionnaire({ db, site }, current, input, req.admin))
     } catch (error) {
-      if (error instanceof PublishConflict || isUniqueViolation(error))
-        throw new HttpError(409, 'Another version was published at the same moment; reload and try again')
+      if (error instanceof PublishRefused) return refuse(res, error.message, error.problems)
       throw error
     }
-    if (!result.ok) {
-      if (result.reason === 'live') throw new HttpError(409, 'This version is already live')
-      throw new HttpError(404, `${LABEL} not found`)
-    }
-    await audit(db, {
-      actor: req.admin,
-      action: 'questionnaire.publish',
-      entity: 'questionnaire_version',
-      entityId: result.version.id,
-      detail: {
-        ...describe(result.version),
-        previous: result.previous?.version ?? null,
-        evidenceNote: note !== null,
-        referenceAmount,
-      },
-    })
-    await site.changed()
-    res.json(result.version)
   })
 
   return router

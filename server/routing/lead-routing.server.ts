@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely'
 import type { Attribution } from '../../core/attribution.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { LeadRoutingView } from '../../core/schemas/routing.ts'
+import type { Dialect } from '../db/database.ts'
 import type { DB, Lead } from '../db/schema.ts'
+import { isUniqueViolation } from '../http/validate.ts'
 import { iso } from '../outbox/db-time.server.ts'
 import { offerDeliveries } from '../outbox/deliveries.server.ts'
 import { type RoutableLead, routeLeads } from './route.server.ts'
@@ -136,9 +138,37 @@ export type RouteAgain =
  * Routes a lead again (an unsold lead once a window opens, or a shared one with room left): the
  * contracts it was already offered to are left out (each gets a lead once), the rest judged now.
  */
-export async function routeAgain(db: Kysely<DB>, leadId: number, at = new Date()): Promise<RouteAgain> {
+export async function routeAgain(
+  db: Kysely<DB>,
+  leadId: number,
+  at = new Date(),
+  dialect: Dialect = 'sqlite',
+): Promise<RouteAgain> {
+  try {
+    return await routeAgainOnce(db, leadId, at, dialect)
+  } catch (error) {
+    // A concurrent round that got in first anyway (its offer or its round number).
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: ROUTING_NOW }
+    throw error
+  }
+}
+
+const ROUTING_NOW = 'The lead is being routed by someone else: reload it and try again'
+
+/**
+ * One round in one transaction that starts by locking the lead's row (PostgreSQL; SQLite runs one
+ * writer at a time): concurrent calls for a lead queue behind it and then see its offers.
+ */
+async function routeAgainOnce(
+  db: Kysely<DB>,
+  leadId: number,
+  at: Date,
+  dialect: Dialect,
+): Promise<RouteAgain> {
   return db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom('lead').selectAll().where('id', '=', leadId).executeTakeFirst()
+    let read = trx.selectFrom('lead').selectAll().where('id', '=', leadId)
+    if (dialect === 'postgres') read = read.forUpdate()
+    const lead = await read.executeTakeFirst()
     if (!lead) return { ok: false, status: 404, message: 'Lead not found' }
     const out = await trx
       .selectFrom('leadRoute')

@@ -234,6 +234,9 @@ describe(`media library on ${testDialect}`, () => {
       )
       expect((await app.request(widget.url)).status).toBe(200)
       await ok(await editor.put(`/api/admin/pages/${pages.widget}`, { content: '<p>No image now</p>' }))
+      // The revision of what the page was would put the image back: it is gone once that is too.
+      await expectError(await editor.del(`${MEDIA}/${widget.id}`), 409, /a revision of 'Page media-widget'/)
+      await app.database.db.deleteFrom('pageRevision').where('pageId', '=', pages.widget).execute()
       expect(await ok(await editor.del(`${MEDIA}/${widget.id}`))).toEqual({ message: 'Image deleted' })
       expect((await list()).some((m) => m.id === widget.id)).toBe(false)
       const keys = widget.renditions.map((r) => r.url.slice('/uploads/'.length))

@@ -15,7 +15,7 @@ export function MediaCard({ item }: { item: MediaItem }) {
   const [alt, setAlt] = useState(item.alt)
   const [altError, setAltError] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const inUse = item.usedIn.length > 0 || item.usedInSettings.length > 0
+  const inUse = item.usedIn.length > 0 || item.usedInSettings.length > 0 || item.keptIn.length > 0
   const preview = item.renditions[0] ?? item
 
   const save = useAdminMutation({
@@ -111,6 +111,12 @@ export function MediaCard({ item }: { item: MediaItem }) {
                   {item.usedInSettings.map((key) => (
                     <li key={key} className="text-slate-700">
                       Setting <code className="font-mono">{key}</code>
+                    </li>
+                  ))}
+                  {item.keptIn.map((what) => (
+                    <li key={what} className="text-slate-700">
+                      {what[0]?.toUpperCase()}
+                      {what.slice(1)}
                     </li>
                   ))}
                 </ul>

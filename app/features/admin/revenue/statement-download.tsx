@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { useId, useState } from 'react'
 import { formatPence } from '../../../../core/money.ts'
-import { isCalendarMonth, londonMonth } from '../../../../core/revenue.ts'
+import { isLedgerMonth, londonMonth } from '../../../../core/revenue.ts'
 import type { RevenueBuyerOption, Statement } from '../../../../core/schemas/ledger.ts'
 import { buttonClasses } from '../../../components/ui/button.tsx'
 import { Input, Select } from '../../../components/ui/field.tsx'
@@ -15,7 +15,7 @@ export function StatementDownload() {
   const [buyerId, setBuyerId] = useState('')
   const [month, setMonth] = useState(() => londonMonth())
   const chosen = buyerId || (buyers.rows[0] ? String(buyers.rows[0].id) : '')
-  const ready = Boolean(chosen) && isCalendarMonth(month)
+  const ready = Boolean(chosen) && isLedgerMonth(month)
   const query = new URLSearchParams({ buyerId: chosen, month })
   const statement = useQuery<Statement | null>({
     queryKey: [`/api/admin/revenue/statement?${query}`],
