@@ -17,6 +17,7 @@ export const auditActions = {
   'auth.totp_disabled': 'Authenticator app removed',
   'auth.recovery_codes_generated': 'Recovery codes generated',
   'auth.recovery_code_used': 'Recovery code used to sign in',
+  'auth.reauthenticated': 'Confirmed it was them again',
   'auth.factors_reset': "A user's second factors reset",
   'auth.mfa_policy_changed': 'Second-factor policy changed',
   'page.create': 'Page created',

@@ -1,3 +1,4 @@
+import { reauthenticateSchema } from '../../core/fresh-sign-in.ts'
 import {
   mfaPolicySchema,
   passkeyAssertionSchema,
@@ -6,7 +7,7 @@ import {
   recoveryCodeSchema,
   totpCodeSchema,
 } from '../../core/schemas/factors.ts'
-import { arrayOf, defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
+import { type ApiOperation, arrayOf, defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
 
 const ACCOUNT = '/api/admin/account'
 const SIGNED_IN = shape({ user: ref('CurrentAdmin'), redirect: 'string' })
@@ -17,8 +18,25 @@ const options = { type: 'object', description: 'WebAuthn options for the browser
 const FIRST_CODES =
   "With the account's first factor (no recovery codes ever issued), `recoveryCodes` holds ten codes, shown in this answer only."
 const codes = { type: 'array', items: { type: 'string' } }
+const FRESH =
+  'Needs a sign-in or re-authentication of the last ten minutes: otherwise 403 `{ message, reauthenticate: true }` (POST …/account/reauthenticate, then retry).'
+const STALE = {
+  403: {
+    description: 'A buyer, held at enrolment, or a sign-in older than ten minutes (`reauthenticate: true`)',
+    schema: shape({ message: 'string', 'reauthenticate?': 'boolean', 'enrol?': 'boolean' }),
+  },
+}
 /** Present only with the first factor, so not in `required`. */
 const firstCodes = { type: 'object', properties: { recoveryCodes: codes } }
+
+/** A change that needs a fresh sign-in (docs/decisions/0053). */
+function fresh(op: Omit<ApiOperation, 'tag'>): Omit<ApiOperation, 'tag'> {
+  return {
+    ...op,
+    description: [op.description, FRESH].filter(Boolean).join(' '),
+    responses: { ...STALE, ...op.responses },
+  }
+}
 
 export const factorsApi = defineApi({
   tag: {
@@ -112,12 +130,23 @@ export const factorsApi = defineApi({
     },
     {
       method: 'post',
+      path: `${ACCOUNT}/reauthenticate`,
+      summary: 'Confirm it is you again',
+      description:
+        'Your password, an authenticator code or a recovery code: the session counts as a fresh sign-in for ten minutes. Counted with sign-in attempts.',
+      auth: 'session',
+      request: reauthenticateSchema,
+      response: messageSchema,
+      responses: { 400: 'Wrong password or code', 429: 'Too many attempts' },
+    },
+    fresh({
+      method: 'post',
       path: `${ACCOUNT}/passkeys/options`,
       summary: 'Options to create a passkey',
       auth: 'session',
       response: options,
-    },
-    {
+    }),
+    fresh({
       method: 'post',
       path: `${ACCOUNT}/passkeys`,
       summary: 'Save a new passkey',
@@ -127,24 +156,24 @@ export const factorsApi = defineApi({
       status: 201,
       response: { allOf: [ref('Passkey'), firstCodes] },
       responses: { 409: 'This passkey is already registered' },
-    },
-    {
+    }),
+    fresh({
       method: 'put',
       path: `${ACCOUNT}/passkeys/{id}`,
       summary: 'Rename a passkey',
       auth: 'session',
       request: passkeyNameSchema,
       response: ref('Passkey'),
-    },
-    {
+    }),
+    fresh({
       method: 'delete',
       path: `${ACCOUNT}/passkeys/{id}`,
       summary: 'Remove a passkey',
       auth: 'session',
       status: 204,
       responses: { 409: 'The last factor of an account the policy covers' },
-    },
-    {
+    }),
+    fresh({
       method: 'post',
       path: `${ACCOUNT}/totp`,
       summary: 'Start setting up an authenticator app',
@@ -152,8 +181,8 @@ export const factorsApi = defineApi({
       auth: 'session',
       response: shape({ secret: 'string', uri: 'string', qrSvg: 'string' }),
       responses: { 409: 'An authenticator app is already set up' },
-    },
-    {
+    }),
+    fresh({
       method: 'post',
       path: `${ACCOUNT}/totp/confirm`,
       summary: 'Confirm the authenticator app with a code',
@@ -162,16 +191,16 @@ export const factorsApi = defineApi({
       request: totpCodeSchema,
       response: { allOf: [messageSchema, firstCodes] },
       responses: { 409: 'Nothing to confirm' },
-    },
-    {
+    }),
+    fresh({
       method: 'delete',
       path: `${ACCOUNT}/totp`,
       summary: 'Remove the authenticator app',
       auth: 'session',
       status: 204,
       responses: { 409: 'The last factor of an account the policy covers' },
-    },
-    {
+    }),
+    fresh({
       method: 'post',
       path: `${ACCOUNT}/recovery-codes`,
       summary: 'Generate ten recovery codes',
@@ -179,7 +208,7 @@ export const factorsApi = defineApi({
       auth: 'session',
       status: 201,
       response: shape({ codes }),
-    },
+    }),
     {
       method: 'get',
       path: '/api/admin/mfa-policy',

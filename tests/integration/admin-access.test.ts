@@ -278,6 +278,14 @@ const routes: RouteCase[] = [
   },
   // One's own account: any member of staff, on their own factors.
   { method: 'GET', path: '/api/admin/account/security', permission: 'signed-in', ok: 200 },
+  // A code from an app the account does not have: an allowed caller gets as far as 400.
+  {
+    method: 'POST',
+    path: '/api/admin/account/reauthenticate',
+    permission: 'signed-in',
+    body: () => ({ code: '000000' }),
+    ok: 400,
+  },
   { method: 'POST', path: '/api/admin/account/passkeys/options', permission: 'signed-in', ok: 200 },
   // No registration challenge cookie: an allowed caller gets as far as 400.
   {
