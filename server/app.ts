@@ -24,6 +24,7 @@ import {
 } from './context.ts'
 import { ping } from './db/database.ts'
 import { bucketOf, type TrustProxy } from './experiments/assignment.server.ts'
+import { accountFactorsRouter } from './factors/account-router.ts'
 import { factorSignInRouter } from './factors/sign-in-router.ts'
 import { CriticalCss } from './http/critical-css.ts'
 import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
@@ -193,6 +194,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(consentCertificatesRouter(services))
   app.use(authRouter(services))
   app.use(accountSessionsRouter(services))
+  app.use(accountFactorsRouter(services))
   app.use(ssoRouter(services))
   app.use(factorSignInRouter(services))
   app.use(openApiRouter(services))

@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import express, { Router } from 'express'
 import QRCode from 'qrcode'
 import { REAUTHENTICATION_FAILED, reauthenticateSchema } from '../../core/fresh-sign-in.ts'
 import { LAST_FACTOR_REQUIRED, policyCovers } from '../../core/mfa-policy.ts'
@@ -12,7 +12,7 @@ import { site } from '../../core/site.ts'
 import { kickAccountNotices } from '../account-notices/notices.server.ts'
 import { audit } from '../audit/audit.server.ts'
 import { findAdminById } from '../auth/admins.server.ts'
-import { requireFreshSignIn } from '../auth/middleware.ts'
+import { loadSession, requireAnyAccount, requireFreshSignIn } from '../auth/middleware.ts'
 import { verifyPassword } from '../auth/password.server.ts'
 import { markSessionVerified } from '../auth/sessions.server.ts'
 import type { AppServices } from '../context.ts'
@@ -38,6 +38,22 @@ import { acceptTotp, newTotpSecret, totpUri } from './totp.server.ts'
 import { registrationOptions, verifyRegistration } from './webauthn.server.ts'
 
 const PASSKEY_NOT_FOUND = 'Passkey not found'
+
+/**
+ * /api/account/*: the same routes for any signed-in account, a buyer's included (a buyer's account
+ * never reaches /api/admin). Staff use either path; the enrolment guard holds neither.
+ */
+export function accountFactorsRouter(services: AppServices): Router {
+  const router = Router()
+  router.use(
+    '/api/account',
+    loadSession(services),
+    requireAnyAccount,
+    express.json({ limit: '64kb' }),
+    accountAdminRouter(services),
+  )
+  return router
+}
 
 /**
  * /api/admin/account: the signed-in user's own second factors (any staff role; no permission is

@@ -9,7 +9,6 @@ import {
 } from '../../core/schemas/factors.ts'
 import { type ApiOperation, arrayOf, defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
 
-const ACCOUNT = '/api/admin/account'
 const SIGNED_IN = shape({ user: ref('CurrentAdmin'), redirect: 'string' })
 const STEP = 'Needs the pending sign-in cookie set by POST /api/login (five minutes, used once).'
 const FORM =
@@ -36,6 +35,111 @@ function fresh(op: Omit<ApiOperation, 'tag'>): Omit<ApiOperation, 'tag'> {
     description: [op.description, FRESH].filter(Boolean).join(' '),
     responses: { ...STALE, ...op.responses },
   }
+}
+
+/**
+ * One's own second factors: under /api/admin/account for staff, and the same routes under
+ * /api/account for any account, a buyer's included (docs/decisions/0053).
+ */
+function ownAccount(base: string, who: 'staff' | 'any'): Omit<ApiOperation, 'tag'>[] {
+  const note = who === 'any' ? ' Any signed-in account, a buyer’s included.' : ''
+  const ops: Omit<ApiOperation, 'tag'>[] = [
+    {
+      method: 'get',
+      path: `${base}/security`,
+      summary: 'Your second factors',
+      auth: 'session',
+      response: shape({
+        passkeys: arrayOf(ref('Passkey')),
+        totp: shape({ enabled: 'boolean', 'confirmedAt?': 'date-time' }),
+        recoveryCodes: shape({ remaining: 'integer', total: 'integer' }),
+        required: 'boolean',
+        mustEnrol: 'boolean',
+      }),
+    },
+    {
+      method: 'post',
+      path: `${base}/reauthenticate`,
+      summary: 'Confirm it is you again',
+      description:
+        'Your password, an authenticator code or a recovery code: the session counts as a fresh sign-in for ten minutes. Counted with sign-in attempts.',
+      auth: 'session',
+      request: reauthenticateSchema,
+      response: messageSchema,
+      responses: { 400: 'Wrong password or code', 429: 'Too many attempts' },
+    },
+    fresh({
+      method: 'post',
+      path: `${base}/passkeys/options`,
+      summary: 'Options to create a passkey',
+      auth: 'session',
+      response: options,
+    }),
+    fresh({
+      method: 'post',
+      path: `${base}/passkeys`,
+      summary: 'Save a new passkey',
+      description: FIRST_CODES,
+      auth: 'session',
+      request: passkeyRegistrationSchema,
+      status: 201,
+      response: { allOf: [ref('Passkey'), firstCodes] },
+      responses: { 409: 'This passkey is already registered' },
+    }),
+    fresh({
+      method: 'put',
+      path: `${base}/passkeys/{id}`,
+      summary: 'Rename a passkey',
+      auth: 'session',
+      request: passkeyNameSchema,
+      response: ref('Passkey'),
+    }),
+    fresh({
+      method: 'delete',
+      path: `${base}/passkeys/{id}`,
+      summary: 'Remove a passkey',
+      auth: 'session',
+      status: 204,
+      responses: { 409: 'The last factor of an account the policy covers' },
+    }),
+    fresh({
+      method: 'post',
+      path: `${base}/totp`,
+      summary: 'Start setting up an authenticator app',
+      description: 'A new secret, its otpauth:// address and a QR code (SVG). It counts once confirmed.',
+      auth: 'session',
+      response: shape({ secret: 'string', uri: 'string', qrSvg: 'string' }),
+      responses: { 409: 'An authenticator app is already set up' },
+    }),
+    fresh({
+      method: 'post',
+      path: `${base}/totp/confirm`,
+      summary: 'Confirm the authenticator app with a code',
+      description: FIRST_CODES,
+      auth: 'session',
+      request: totpCodeSchema,
+      response: { allOf: [messageSchema, firstCodes] },
+      responses: { 409: 'Nothing to confirm' },
+    }),
+    fresh({
+      method: 'delete',
+      path: `${base}/totp`,
+      summary: 'Remove the authenticator app',
+      auth: 'session',
+      status: 204,
+      responses: { 409: 'The last factor of an account the policy covers' },
+    }),
+    fresh({
+      method: 'post',
+      path: `${base}/recovery-codes`,
+      summary: 'Generate ten recovery codes',
+      description: 'Replaces any earlier codes; the codes are shown in this answer only.',
+      auth: 'session',
+      status: 201,
+      response: shape({ codes }),
+    }),
+  ]
+  return ops.map((op) => ({ ...op, description: `${op.description ?? ''}${note}`.trim() || undefined }))
 }
 
 export const factorsApi = defineApi({
@@ -115,100 +219,8 @@ export const factorsApi = defineApi({
       response: SIGNED_IN,
       responses: { 401: 'The passkey could not be verified', 429: 'Too many attempts' },
     },
-    {
-      method: 'get',
-      path: `${ACCOUNT}/security`,
-      summary: 'Your second factors',
-      auth: 'session',
-      response: shape({
-        passkeys: arrayOf(ref('Passkey')),
-        totp: shape({ enabled: 'boolean', 'confirmedAt?': 'date-time' }),
-        recoveryCodes: shape({ remaining: 'integer', total: 'integer' }),
-        required: 'boolean',
-        mustEnrol: 'boolean',
-      }),
-    },
-    {
-      method: 'post',
-      path: `${ACCOUNT}/reauthenticate`,
-      summary: 'Confirm it is you again',
-      description:
-        'Your password, an authenticator code or a recovery code: the session counts as a fresh sign-in for ten minutes. Counted with sign-in attempts.',
-      auth: 'session',
-      request: reauthenticateSchema,
-      response: messageSchema,
-      responses: { 400: 'Wrong password or code', 429: 'Too many attempts' },
-    },
-    fresh({
-      method: 'post',
-      path: `${ACCOUNT}/passkeys/options`,
-      summary: 'Options to create a passkey',
-      auth: 'session',
-      response: options,
-    }),
-    fresh({
-      method: 'post',
-      path: `${ACCOUNT}/passkeys`,
-      summary: 'Save a new passkey',
-      description: FIRST_CODES,
-      auth: 'session',
-      request: passkeyRegistrationSchema,
-      status: 201,
-      response: { allOf: [ref('Passkey'), firstCodes] },
-      responses: { 409: 'This passkey is already registered' },
-    }),
-    fresh({
-      method: 'put',
-      path: `${ACCOUNT}/passkeys/{id}`,
-      summary: 'Rename a passkey',
-      auth: 'session',
-      request: passkeyNameSchema,
-      response: ref('Passkey'),
-    }),
-    fresh({
-      method: 'delete',
-      path: `${ACCOUNT}/passkeys/{id}`,
-      summary: 'Remove a passkey',
-      auth: 'session',
-      status: 204,
-      responses: { 409: 'The last factor of an account the policy covers' },
-    }),
-    fresh({
-      method: 'post',
-      path: `${ACCOUNT}/totp`,
-      summary: 'Start setting up an authenticator app',
-      description: 'A new secret, its otpauth:// address and a QR code (SVG). It counts once confirmed.',
-      auth: 'session',
-      response: shape({ secret: 'string', uri: 'string', qrSvg: 'string' }),
-      responses: { 409: 'An authenticator app is already set up' },
-    }),
-    fresh({
-      method: 'post',
-      path: `${ACCOUNT}/totp/confirm`,
-      summary: 'Confirm the authenticator app with a code',
-      description: FIRST_CODES,
-      auth: 'session',
-      request: totpCodeSchema,
-      response: { allOf: [messageSchema, firstCodes] },
-      responses: { 409: 'Nothing to confirm' },
-    }),
-    fresh({
-      method: 'delete',
-      path: `${ACCOUNT}/totp`,
-      summary: 'Remove the authenticator app',
-      auth: 'session',
-      status: 204,
-      responses: { 409: 'The last factor of an account the policy covers' },
-    }),
-    fresh({
-      method: 'post',
-      path: `${ACCOUNT}/recovery-codes`,
-      summary: 'Generate ten recovery codes',
-      description: 'Replaces any earlier codes; the codes are shown in this answer only.',
-      auth: 'session',
-      status: 201,
-      response: shape({ codes }),
-    }),
+    ...ownAccount('/api/admin/account', 'staff'),
+    ...ownAccount('/api/account', 'any'),
     {
       method: 'get',
       path: '/api/admin/mfa-policy',

@@ -65,6 +65,57 @@ async function sessionOwner(db: Db) {
   return row.id
 }
 
+/** One's own second factors (tests/integration/second-factors.test.ts). */
+const ownAccountRoutes: RouteCase[] = [
+  { method: 'GET', path: '/api/admin/account/security', permission: 'signed-in', ok: 200 },
+  // A code from an app the account does not have: an allowed caller gets as far as 400.
+  {
+    method: 'POST',
+    path: '/api/admin/account/reauthenticate',
+    permission: 'signed-in',
+    body: () => ({ code: '000000' }),
+    ok: 400,
+  },
+  { method: 'POST', path: '/api/admin/account/passkeys/options', permission: 'signed-in', ok: 200 },
+  // No registration challenge cookie: an allowed caller gets as far as 400.
+  {
+    method: 'POST',
+    path: '/api/admin/account/passkeys',
+    permission: 'signed-in',
+    body: () => ({
+      name: 'Key',
+      response: { id: 'eA', rawId: 'eA', type: 'public-key', response: { clientDataJSON: 'e30' } },
+    }),
+    ok: 400,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/account/passkeys/:id',
+    permission: 'signed-in',
+    params: async () => ({ id: 999_999 }),
+    body: () => ({ name: 'Renamed' }),
+    ok: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/account/passkeys/:id',
+    permission: 'signed-in',
+    params: async () => ({ id: 999_999 }),
+    ok: 404,
+  },
+  // In this order: a set-up is started, a wrong code refused, then the unconfirmed app removed.
+  { method: 'POST', path: '/api/admin/account/totp', permission: 'signed-in', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/account/totp/confirm',
+    permission: 'signed-in',
+    body: () => ({ code: '000000' }),
+    ok: 400,
+  },
+  { method: 'DELETE', path: '/api/admin/account/totp', permission: 'signed-in', ok: 204 },
+  { method: 'POST', path: '/api/admin/account/recovery-codes', permission: 'signed-in', ok: 201 },
+]
+
 /**
  * Every admin route, and GET /api/leads. The test after the table walks the Express router, so a
  * route added without a row here (and so without these checks) fails the suite.
@@ -276,54 +327,12 @@ const routes: RouteCase[] = [
     body: () => ({ mode: 'off' }),
     ok: 200,
   },
-  // One's own account: any member of staff, on their own factors.
-  { method: 'GET', path: '/api/admin/account/security', permission: 'signed-in', ok: 200 },
-  // A code from an app the account does not have: an allowed caller gets as far as 400.
-  {
-    method: 'POST',
-    path: '/api/admin/account/reauthenticate',
-    permission: 'signed-in',
-    body: () => ({ code: '000000' }),
-    ok: 400,
-  },
-  { method: 'POST', path: '/api/admin/account/passkeys/options', permission: 'signed-in', ok: 200 },
-  // No registration challenge cookie: an allowed caller gets as far as 400.
-  {
-    method: 'POST',
-    path: '/api/admin/account/passkeys',
-    permission: 'signed-in',
-    body: () => ({
-      name: 'Key',
-      response: { id: 'eA', rawId: 'eA', type: 'public-key', response: { clientDataJSON: 'e30' } },
-    }),
-    ok: 400,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/account/passkeys/:id',
-    permission: 'signed-in',
-    params: async () => ({ id: 999_999 }),
-    body: () => ({ name: 'Renamed' }),
-    ok: 404,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/account/passkeys/:id',
-    permission: 'signed-in',
-    params: async () => ({ id: 999_999 }),
-    ok: 404,
-  },
-  // In this order: a set-up is started, a wrong code refused, then the unconfirmed app removed.
-  { method: 'POST', path: '/api/admin/account/totp', permission: 'signed-in', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/account/totp/confirm',
-    permission: 'signed-in',
-    body: () => ({ code: '000000' }),
-    ok: 400,
-  },
-  { method: 'DELETE', path: '/api/admin/account/totp', permission: 'signed-in', ok: 204 },
-  { method: 'POST', path: '/api/admin/account/recovery-codes', permission: 'signed-in', ok: 201 },
+  // One's own account: any member of staff, on their own factors; /api/account also for buyers.
+  ...ownAccountRoutes,
+  ...ownAccountRoutes.map((route) => ({
+    ...route,
+    path: route.path.replace('/api/admin/account', '/api/account'),
+  })),
   { method: 'GET', path: '/api/admin/redirects/test', permission: 'redirects', ok: 400 },
 
   { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },
