@@ -18,6 +18,7 @@ export const auditActions = {
   'auth.recovery_codes_generated': 'Recovery codes generated',
   'auth.recovery_code_used': 'Recovery code used to sign in',
   'auth.codes_locked': 'Sign-in codes paused after too many wrong ones',
+  'auth.reauthenticated': 'Confirmed it was them again',
   'auth.factors_reset': "A user's second factors reset",
   'auth.mfa_policy_changed': 'Second-factor policy changed',
   'page.create': 'Page created',

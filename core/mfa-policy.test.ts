@@ -6,7 +6,7 @@ describe('second-factor policy', () => {
     for (const role of ['admin', 'editor', 'buyer']) expect(policyCovers(MFA_POLICY_OFF, role)).toBe(false)
   })
 
-  it('covers every member of staff when on for all, never buyers', () => {
+  it('covers every member of staff when on for all, not buyers', () => {
     expect(policyCovers({ mode: 'all' }, 'admin')).toBe(true)
     expect(policyCovers({ mode: 'all' }, 'editor')).toBe(true)
     expect(policyCovers({ mode: 'all' }, 'buyer')).toBe(false)
@@ -16,6 +16,9 @@ describe('second-factor policy', () => {
     const policy = { mode: 'roles', roles: ['admin'] } as const
     expect(policyCovers({ ...policy, roles: [...policy.roles] }, 'admin')).toBe(true)
     expect(policyCovers({ ...policy, roles: [...policy.roles] }, 'editor')).toBe(false)
+    expect(policyCovers({ ...policy, roles: [...policy.roles] }, 'buyer')).toBe(false)
+    expect(policyCovers({ mode: 'roles', roles: ['buyer'] }, 'buyer')).toBe(true)
+    expect(policyCovers({ mode: 'roles', roles: ['buyer'] }, 'admin')).toBe(false)
   })
 
   it('holds at enrolment only a covered account without a factor', () => {

@@ -2,20 +2,19 @@ import type { Role } from './permissions.ts'
 
 /**
  * Who must have a second factor (docs/decisions/0043-second-factors.md): nobody (a fresh install),
- * every member of staff, or the staff of the listed roles. Buyers' accounts sign in to their own
- * page and are not covered.
+ * every member of staff, or the accounts of the listed roles. Buyers' accounts (docs/decisions/0053)
+ * are covered only when `buyer` is listed: `all` means all staff, as it did before buyers could enrol.
  */
 export type MfaPolicy = { mode: 'off' } | { mode: 'all' } | { mode: 'roles'; roles: MfaRole[] }
 
-export const mfaRoles = ['admin', 'editor'] as const
+export const mfaRoles = ['admin', 'editor', 'buyer'] as const
 export type MfaRole = (typeof mfaRoles)[number]
 
 export const MFA_POLICY_OFF: MfaPolicy = { mode: 'off' }
 
 /** Whether the policy asks an account of this role for a second factor. */
 export function policyCovers(policy: MfaPolicy, role: Role | string): boolean {
-  if (role === 'buyer') return false
-  if (policy.mode === 'all') return true
+  if (policy.mode === 'all') return role !== 'buyer'
   if (policy.mode === 'roles') return (policy.roles as string[]).includes(role)
   return false
 }

@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler } from 'express'
 import proxyaddr from 'proxy-addr'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { accountSessionsRouter } from './account-sessions/router.ts'
-import { adminApiRouter } from './admin/router.ts'
+import { staffApiRouter } from './admin/staff-api.ts'
 import { serveBeacon } from './analytics/beacon-endpoint.ts'
 import { eventsRouter } from './analytics/router.ts'
 import { loadSession } from './auth/middleware.ts'
@@ -24,6 +24,7 @@ import {
 } from './context.ts'
 import { ping } from './db/database.ts'
 import { bucketOf, type TrustProxy } from './experiments/assignment.server.ts'
+import { accountFactorsRouter } from './factors/account-router.ts'
 import { factorSignInRouter } from './factors/sign-in-router.ts'
 import { CriticalCss } from './http/critical-css.ts'
 import { apiErrorHandler, apiNotFound, callerError } from './http/errors.ts'
@@ -193,10 +194,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(consentCertificatesRouter(services))
   app.use(authRouter(services))
   app.use(accountSessionsRouter(services))
+  app.use(accountFactorsRouter(services))
   app.use(ssoRouter(services))
   app.use(factorSignInRouter(services))
   app.use(openApiRouter(services))
-  app.use('/api/admin', session, adminApiRouter(services))
+  app.use(staffApiRouter(services))
   app.use('/api/buyer', buyerApiRouter(services))
   // The sign-in page is a page, at the address the spec gives it.
   app.get('/api/login', session, pages)

@@ -2,13 +2,13 @@ import express, { Router } from 'express'
 import { userSessionsAdminRouter } from '../account-sessions/router.ts'
 import { analyticsAdminRouter } from '../analytics/admin-router.ts'
 import { activityAdminRouter } from '../audit/router.ts'
-import { requirePermission, requireSignedIn } from '../auth/middleware.ts'
+import { requirePermission } from '../auth/middleware.ts'
 import { buyerAccessAdminRouter } from '../buyer-access/admin-router.ts'
 import { buyersAdminRouter, contractsAdminRouter } from '../buyers/admin-router.ts'
 import type { AppServices } from '../context.ts'
 import { experimentsAdminRouter } from '../experiments/admin-router.ts'
 import { accountAdminRouter } from '../factors/account-router.ts'
-import { mfaPolicyAdminRouter, requireEnrolment } from '../factors/policy-router.ts'
+import { mfaPolicyAdminRouter } from '../factors/policy-router.ts'
 import { leadsAdminRouter } from '../leads/admin-router.ts'
 import { revenueAdminRouter } from '../ledger/admin-router.ts'
 import { mediaAdminRouter } from '../media/admin-router.ts'
@@ -26,17 +26,15 @@ import { usersAdminRouter } from '../users/admin-router.ts'
 import { webhooksAdminRouter } from '../webhooks/admin-router.ts'
 
 /**
- * Everything under /api/admin: composition only. The sign-in check sits in front of the whole
- * router, and each module's admin routes sit behind their permission, so a route added later
- * inherits both.
+ * Everything under /api/admin: composition only. The staff guards (session, sign-in, enrolment)
+ * sit in front of it in staff-api.ts, and each module's admin routes sit behind their permission,
+ * so a route added later inherits all of them.
  */
 export function adminApiRouter(services: AppServices): Router {
   const router = Router()
-  router.use(requireSignedIn)
   router.use(express.json({ limit: '1mb' }))
-  // One's own sign-in factors, before the enrolment guard: that is where a held account enrols.
+  // One's own sign-in factors: the enrolment guard lets a held account through to these only.
   router.use('/account', accountAdminRouter(services))
-  router.use(requireEnrolment(services))
   router.use('/mfa-policy', requirePermission('users'), mfaPolicyAdminRouter(services))
   router.use('/pages', requirePermission('pages'), pagesAdminRouter(services))
   // Images are uploaded to be put in pages: whoever may edit pages may upload them.

@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from 'express'
+import { FRESH_SIGN_IN_MS, REAUTHENTICATE } from '../../core/fresh-sign-in.ts'
 import type { Permission } from '../../core/permissions.ts'
 import type { AppServices } from '../context.ts'
 import { readCookie, serializeCookie } from '../http/cookies.ts'
@@ -55,7 +56,7 @@ export function loadSession(services: AppServices): RequestHandler {
       return next()
     }
     req.admin = found.admin
-    req.session = { token, sid: found.sid }
+    req.session = { token, sid: found.sid, verifiedAt: found.verifiedAt }
     if (found.refreshed) setSessionCookie(res, services, token, found.expiresInMs)
     next()
   }
@@ -104,4 +105,16 @@ export function requirePermission(permission: Permission): RequestHandler {
     }
     next()
   }
+}
+
+/**
+ * Sensitive changes (second factors, API keys) need a sign-in, or a re-authentication, of the last
+ * ten minutes: a session left open or stolen cannot make them alone (docs/decisions/0053).
+ */
+export const requireFreshSignIn: RequestHandler = (req, res, next) => {
+  if (!req.session || Date.now() - req.session.verifiedAt > FRESH_SIGN_IN_MS) {
+    res.status(403).json({ message: REAUTHENTICATE, reauthenticate: true })
+    return
+  }
+  next()
 }

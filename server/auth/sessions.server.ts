@@ -12,7 +12,8 @@ export const SECURE_SESSION_COOKIE = '__Host-sid'
 /** Sliding expiry is written at most this often per session, not on every request. */
 const REFRESH_AFTER_MS = 10 * 60_000
 
-type SessionData = { adminId: number; createdAt: string; refreshedAt?: string }
+/** `verifiedAt`: the last re-authentication (docs/decisions/0053); the sign-in itself is `createdAt`. */
+type SessionData = { adminId: number; createdAt: string; refreshedAt?: string; verifiedAt?: string }
 
 /** What a session's owner sees of it in their list of sessions (docs/decisions/0045). */
 export type SessionDetails = {
@@ -50,7 +51,14 @@ export async function createSession(
   return { token, publicId }
 }
 
-export type SessionLookup = { admin: CurrentAdmin; sid: string; refreshed: boolean; expiresInMs: number }
+export type SessionLookup = {
+  admin: CurrentAdmin
+  sid: string
+  refreshed: boolean
+  expiresInMs: number
+  /** When the owner last proved who they are (epoch ms). */
+  verifiedAt: number
+}
 
 /**
  * The active admin behind a session cookie, or undefined. Expired sessions and sessions of
@@ -95,7 +103,20 @@ export async function readSession(
       .execute()
     refreshed = true
   }
-  return { admin: toCurrentAdmin(row), sid, refreshed, expiresInMs: expire - now.getTime() }
+  const verifiedAt = Math.max(new Date(data.createdAt).getTime(), new Date(data.verifiedAt ?? 0).getTime())
+  return { admin: toCurrentAdmin(row), sid, refreshed, expiresInMs: expire - now.getTime(), verifiedAt }
+}
+
+/** Records that the session's owner proved who they are again, now (a fresh sign-in for 10 minutes). */
+export async function markSessionVerified(db: Kysely<DB>, sid: string) {
+  const session = await db.selectFrom('session').select('sess').where('sid', '=', sid).executeTakeFirst()
+  const data = session?.sess as SessionData | undefined
+  if (!data) return
+  await db
+    .updateTable('session')
+    .set({ sess: json({ ...data, verifiedAt: new Date().toISOString() } satisfies SessionData) })
+    .where('sid', '=', sid)
+    .execute()
 }
 
 export async function destroySession(db: Kysely<DB>, secret: string, token: string) {

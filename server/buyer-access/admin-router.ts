@@ -2,6 +2,7 @@ import { Router } from 'express'
 import { apiKeyCreateSchema, buyerAccountCreateSchema } from '../../core/schemas/buyer-access.ts'
 import { audit } from '../audit/audit.server.ts'
 import { findAdminByEmail } from '../auth/admins.server.ts'
+import { requireFreshSignIn } from '../auth/middleware.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
@@ -31,7 +32,8 @@ export function buyerAccessAdminRouter({ db }: AppServices): Router {
     res.json(await listKeys(db, buyerId))
   })
 
-  router.post('/:id/keys', async (req, res) => {
+  // A new key is a new credential to the buyer's leads: it needs a fresh sign-in (docs/decisions/0053).
+  router.post('/:id/keys', requireFreshSignIn, async (req, res) => {
     const buyerId = await buyerIdOf(req.params.id)
     const { name } = parseBody(apiKeyCreateSchema, req)
     const created = await createKey(db, buyerId, name)

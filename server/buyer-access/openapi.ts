@@ -52,12 +52,19 @@ export const buyerAccessApi = defineApi({
       method: 'post',
       path: `${BASE}/keys`,
       summary: 'Create an API key for a buyer',
-      description: 'The answer holds the whole key: the only time it is shown.',
+      description:
+        'The answer holds the whole key: the only time it is shown. Needs a sign-in or re-authentication of the last ten minutes: otherwise 403 `{ message, reauthenticate: true }` (POST /api/admin/account/reauthenticate, then retry).',
       auth: 'permission:buyers',
       request: apiKeyCreateSchema,
       status: 201,
       response: ref('CreatedBuyerApiKey'),
-      responses: noBuyer,
+      responses: {
+        ...noBuyer,
+        403: {
+          description: 'No buyers permission, or a sign-in older than ten minutes (`reauthenticate: true`)',
+          schema: shape({ message: 'string', 'reauthenticate?': 'boolean' }),
+        },
+      },
     },
     {
       method: 'delete',

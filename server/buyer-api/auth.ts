@@ -1,7 +1,9 @@
 import type { RequestHandler, Response } from 'express'
+import { ENROL_REQUIRED } from '../../core/mfa-policy.ts'
 import { loadSession } from '../auth/middleware.ts'
 import { buyerOfKey } from '../buyer-access/keys.server.ts'
 import type { AppServices } from '../context.ts'
+import { needsEnrolment } from '../factors/store.server.ts'
 
 /** Who is calling the buyer API: a buyer, through one of its keys or one of its sign-in accounts. */
 export type BuyerCaller = { buyerId: number; via: 'key'; keyId: number } | { buyerId: number; via: 'session' }
@@ -41,6 +43,11 @@ export function requireBuyer(services: AppServices): RequestHandler {
     if (!buyerId) return refuse(res)
     const buyer = await db.selectFrom('buyer').select('isActive').where('id', '=', buyerId).executeTakeFirst()
     if (!buyer?.isActive) return refuse(res)
+    // The second-factor policy may cover buyers' accounts: one without a factor enrols first.
+    if (req.admin && (await needsEnrolment(db, req.admin))) {
+      res.status(403).json({ message: ENROL_REQUIRED, enrol: true })
+      return
+    }
     res.locals.buyer = { buyerId, via: 'session' } satisfies BuyerCaller
     next()
   }

@@ -1,5 +1,6 @@
-import { Router } from 'express'
+import express, { Router } from 'express'
 import QRCode from 'qrcode'
+import { REAUTHENTICATION_FAILED, reauthenticateSchema } from '../../core/fresh-sign-in.ts'
 import { LAST_FACTOR_REQUIRED, policyCovers } from '../../core/mfa-policy.ts'
 import {
   passkeyNameSchema,
@@ -11,9 +12,14 @@ import { site } from '../../core/site.ts'
 import { kickAccountNotices } from '../account-notices/notices.server.ts'
 import { audit } from '../audit/audit.server.ts'
 import { findAdminById } from '../auth/admins.server.ts'
+import { loadSession, requireAnyAccount, requireFreshSignIn } from '../auth/middleware.ts'
+import { verifyPassword } from '../auth/password.server.ts'
+import { markSessionVerified } from '../auth/sessions.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
+import { rateLimit } from '../http/rate-limit.ts'
 import { parseBody, parseId } from '../http/validate.ts'
+import { passwordRefusedForSso } from '../sso/sign-in.server.ts'
 import { consumeChallenge, issueChallenge, readChallenge } from './challenges.server.ts'
 import { newRecoveryCodes, RECOVERY_CODE_COUNT } from './recovery-codes.server.ts'
 import { seal, unseal } from './seal.server.ts'
@@ -23,6 +29,7 @@ import {
   findTotp,
   listPasskeys,
   readPolicy,
+  useRecoveryCode as redeemRecoveryCode,
   remainingRecoveryCodes,
   replaceRecoveryCodes,
   toPasskeyView,
@@ -31,6 +38,22 @@ import { acceptTotp, newTotpSecret, totpUri } from './totp.server.ts'
 import { registrationOptions, verifyRegistration } from './webauthn.server.ts'
 
 const PASSKEY_NOT_FOUND = 'Passkey not found'
+
+/**
+ * /api/account/*: the same routes for any signed-in account, a buyer's included (a buyer's account
+ * never reaches /api/admin). Staff use either path; the enrolment guard holds neither.
+ */
+export function accountFactorsRouter(services: AppServices): Router {
+  const router = Router()
+  router.use(
+    '/api/account',
+    loadSession(services),
+    requireAnyAccount,
+    express.json({ limit: '64kb' }),
+    accountAdminRouter(services),
+  )
+  return router
+}
 
 /**
  * /api/admin/account: the signed-in user's own second factors (any staff role; no permission is
@@ -105,7 +128,39 @@ export function accountAdminRouter(services: AppServices): Router {
     } satisfies SecurityView)
   })
 
-  router.post('/passkeys/options', async (req, res) => {
+  /**
+   * A fresh sign-in for the changes below (docs/decisions/0053): the password, an authenticator
+   * code or a recovery code marks this session as proved now. Counted with sign-in attempts.
+   */
+  router.post('/reauthenticate', rateLimit(services, 'login', config.rateLimits.login), async (req, res) => {
+    const row = await me(req)
+    const input = parseBody(reauthenticateSchema, req)
+    if (!req.session || !(await proves(row, input))) throw new HttpError(400, REAUTHENTICATION_FAILED)
+    await markSessionVerified(db, req.session.sid)
+    await audit(db, {
+      actor: row,
+      action: 'auth.reauthenticated',
+      detail: { method: 'password' in input ? 'password' : 'code' },
+    })
+    res.json({ message: 'Thank you: you can go on' })
+  })
+
+  // Adding, renaming or removing a factor, and new recovery codes, need a fresh sign-in (below).
+  async function proves(row: Awaited<ReturnType<typeof me>>, input: { password: string } | { code: string }) {
+    if ('password' in input)
+      return !(await passwordRefusedForSso(services, row)) && verifyPassword(row.passwordHash, input.password)
+    const code = input.code.replace(/\s+/g, '')
+    return /^\d{6}$/.test(code) ? provesByTotp(row.id, code) : redeemRecoveryCode(db, row.id, input.code)
+  }
+
+  async function provesByTotp(adminId: number, code: string) {
+    const totp = await findTotp(db, adminId)
+    const secret = totp?.confirmedAt ? unseal(config.sessionSecret, totp.secret) : null
+    const step = secret ? acceptTotp(secret, code, Number(totp?.lastUsedStep ?? 0)) : null
+    return step !== null && claimTotpStep(db, adminId, step)
+  }
+
+  router.post('/passkeys/options', requireFreshSignIn, async (req, res) => {
     const row = await me(req)
     const options = await registrationOptions(services, req, row, await listPasskeys(db, row.id))
     await issueChallenge(services, req, res, 'passkey-register', {
@@ -115,7 +170,7 @@ export function accountAdminRouter(services: AppServices): Router {
     res.json(options)
   })
 
-  router.post('/passkeys', async (req, res) => {
+  router.post('/passkeys', requireFreshSignIn, async (req, res) => {
     const row = await me(req)
     const { name, response } = parseBody(passkeyRegistrationSchema, req)
     const challenge = await readChallenge(services, req.get('cookie'), 'passkey-register')
@@ -142,7 +197,7 @@ export function accountAdminRouter(services: AppServices): Router {
     res.status(201).json({ ...toPasskeyView(saved), ...(recoveryCodes ? { recoveryCodes } : {}) })
   })
 
-  router.put('/passkeys/:id', async (req, res) => {
+  router.put('/passkeys/:id', requireFreshSignIn, async (req, res) => {
     const row = await me(req)
     const { name } = parseBody(passkeyNameSchema, req)
     const updated = await db
@@ -156,7 +211,7 @@ export function accountAdminRouter(services: AppServices): Router {
     res.json(toPasskeyView(updated))
   })
 
-  router.delete('/passkeys/:id', async (req, res) => {
+  router.delete('/passkeys/:id', requireFreshSignIn, async (req, res) => {
     const row = await me(req)
     const id = parseId(req.params.id, 'Passkey')
     const passkey = await db
@@ -180,7 +235,7 @@ export function accountAdminRouter(services: AppServices): Router {
   })
 
   // A new secret replaces an unconfirmed one; a confirmed app must be removed first.
-  router.post('/totp', async (req, res) => {
+  router.post('/totp', requireFreshSignIn, async (req, res) => {
     const row = await me(req)
     const existing = await findTotp(db, row.id)
     if (existing?.confirmedAt)
@@ -199,7 +254,7 @@ export function accountAdminRouter(services: AppServices): Router {
     res.json({ secret, uri, qrSvg })
   })
 
-  router.post('/totp/confirm', async (req, res) => {
+  router.post('/totp/confirm', requireFreshSignIn, async (req, res) => {
     const row = await me(req)
     const { code } = parseBody(totpCodeSchema, req)
     const totp = await findTotp(db, row.id)
@@ -220,7 +275,7 @@ export function accountAdminRouter(services: AppServices): Router {
     res.json({ message: 'Your authenticator app is set up', ...(recoveryCodes ? { recoveryCodes } : {}) })
   })
 
-  router.delete('/totp', async (req, res) => {
+  router.delete('/totp', requireFreshSignIn, async (req, res) => {
     const row = await me(req)
     const totp = await findTotp(db, row.id)
     if (!totp) throw new HttpError(404, 'No authenticator app is set up')
@@ -233,7 +288,7 @@ export function accountAdminRouter(services: AppServices): Router {
     res.status(204).end()
   })
 
-  router.post('/recovery-codes', async (req, res) => {
+  router.post('/recovery-codes', requireFreshSignIn, async (req, res) => {
     const codes = await issueRecoveryCodes(await me(req))
     res.setHeader('Cache-Control', 'no-store')
     res.status(201).json({ codes })

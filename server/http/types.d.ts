@@ -10,8 +10,11 @@ declare global {
       log?: Logger
       /** The signed-in admin, set by the session middleware for /api and /admin requests. */
       admin?: CurrentAdmin
-      /** The raw session token from the cookie and its stored key, when the session is valid. */
-      session?: { token: string; sid: string }
+      /**
+       * The raw session token from the cookie and its stored key, when the session is valid, and
+       * when its owner last proved who they are (epoch ms: the sign-in, or a re-authentication).
+       */
+      session?: { token: string; sid: string; verifiedAt: number }
     }
     interface Locals {
       cspNonce: string

@@ -9,7 +9,6 @@ import {
   leadSchema,
 } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
-import { loadSession, requirePermission } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { bucketOf, type TrustProxy } from '../experiments/assignment.server.ts'
 import { HttpError } from '../http/errors.ts'
@@ -19,9 +18,8 @@ import { allLeads, countLeads, searchLeads, withSubmissionCounts } from './searc
 
 export const LEAD_BODY_LIMIT = '8kb'
 
-/** The leads module's routes outside /api/admin: POST /api/leads (public) and GET /api/leads (admin). */
+/** The leads module's public route outside /api/admin: POST /api/leads. */
 export function leadsRouter(services: AppServices): Router {
-  const { db, dialect } = services
   const router = Router()
   const rateLimited: RequestHandler = async (req, res, next) => {
     const decision = await checkLeadRateLimit(services, req.ip ?? 'unknown')
@@ -70,8 +68,16 @@ export function leadsRouter(services: AppServices): Router {
     },
   )
 
-  // SPEC section 7: an array; with paging, `{ items, total, page, pageSize }`.
-  router.get('/api/leads', loadSession(services), requirePermission('leads'), async (req, res) => {
+  return router
+}
+
+/**
+ * GET /api/leads (SPEC section 7): an array; with paging, `{ items, total, page, pageSize }`. A
+ * staff route: mounted behind the staff guards and the leads permission (server/admin/staff-api.ts).
+ */
+export function leadListHandler(services: AppServices): RequestHandler {
+  const { db, dialect } = services
+  return async (req, res) => {
     const parsed = leadListQuerySchema.safeParse(req.query)
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
     const { q, page, pageSize, source, campaign, questionnaireVersion, answer, sale } = parsed.data
@@ -110,6 +116,5 @@ export function leadsRouter(services: AppServices): Router {
       detail: { searched: Boolean(q), page: current, returned: items.length },
     })
     res.json({ items, total, page: current, pageSize: size })
-  })
-  return router
+  }
 }

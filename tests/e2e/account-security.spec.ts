@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { DatabaseSync } from 'node:sqlite'
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
+import { e2eDatabaseFile } from '../../playwright.config.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, axeViolations } from './admin-support.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
 
@@ -239,4 +241,44 @@ test("an admin resets a user's second factors in Users", async ({ page, browser,
   } finally {
     await user.dispose()
   }
+})
+
+/** Moves the sign-in of every session of this account 20 minutes back (the server reads it each request). */
+function ageSessions(email: string) {
+  const db = new DatabaseSync(e2eDatabaseFile)
+  try {
+    const then = new Date(Date.now() - 20 * 60_000).toISOString()
+    db.prepare(
+      `update session set sess = json_set(sess, '$.createdAt', ?, '$.verifiedAt', ?)
+       where admin_id = (select id from admin_user where email = ?)`,
+    ).run(then, then, email)
+  } finally {
+    db.close()
+  }
+}
+
+test('asks for the password again on an old sign-in, then makes the change', async ({ page }) => {
+  const email = await newEditor('reauth')
+  await signInWithPassword(page, email)
+  await expect(page).toHaveURL('/admin')
+  await page.goto('/admin/account')
+  await waitForHydration(page)
+  await expect(page.getByTestId('recovery-remaining')).toHaveText('No recovery codes yet.')
+  ageSessions(email)
+
+  await page.getByRole('button', { name: 'Generate recovery codes' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' })
+  await expect(dialog).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+  await dialog.getByLabel('Password or code').fill('not my password')
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(dialog.getByText('That password or code is not right')).toBeVisible()
+  await dialog.getByLabel('Password or code').fill(PASSWORD)
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(dialog).toBeHidden()
+  // The change ran again once confirmed: the codes are shown, and stored.
+  await expect(page.getByRole('list', { name: 'Your new recovery codes' }).getByRole('listitem')).toHaveCount(
+    10,
+  )
+  await expect(page.getByTestId('recovery-remaining')).toHaveText('10 of 10 codes left.')
 })

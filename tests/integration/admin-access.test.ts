@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENROL_REQUIRED } from '../../core/mfa-policy.ts'
 import type { Permission } from '../../core/permissions.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import { createAdmin } from '../../server/auth/admins.server.ts'
 import { createAccount } from '../../server/buyer-access/accounts.server.ts'
 import { createKey } from '../../server/buyer-access/keys.server.ts'
 import { json } from '../../server/db/database.ts'
+import { savePolicy } from '../../server/factors/store.server.ts'
 import {
   type AdminClient,
   apiClient,
@@ -62,6 +64,57 @@ async function sessionOwner(db: Db) {
   })
   return row.id
 }
+
+/** One's own second factors (tests/integration/second-factors.test.ts). */
+const ownAccountRoutes: RouteCase[] = [
+  { method: 'GET', path: '/api/admin/account/security', permission: 'signed-in', ok: 200 },
+  // A code from an app the account does not have: an allowed caller gets as far as 400.
+  {
+    method: 'POST',
+    path: '/api/admin/account/reauthenticate',
+    permission: 'signed-in',
+    body: () => ({ code: '000000' }),
+    ok: 400,
+  },
+  { method: 'POST', path: '/api/admin/account/passkeys/options', permission: 'signed-in', ok: 200 },
+  // No registration challenge cookie: an allowed caller gets as far as 400.
+  {
+    method: 'POST',
+    path: '/api/admin/account/passkeys',
+    permission: 'signed-in',
+    body: () => ({
+      name: 'Key',
+      response: { id: 'eA', rawId: 'eA', type: 'public-key', response: { clientDataJSON: 'e30' } },
+    }),
+    ok: 400,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/account/passkeys/:id',
+    permission: 'signed-in',
+    params: async () => ({ id: 999_999 }),
+    body: () => ({ name: 'Renamed' }),
+    ok: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/account/passkeys/:id',
+    permission: 'signed-in',
+    params: async () => ({ id: 999_999 }),
+    ok: 404,
+  },
+  // In this order: a set-up is started, a wrong code refused, then the unconfirmed app removed.
+  { method: 'POST', path: '/api/admin/account/totp', permission: 'signed-in', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/account/totp/confirm',
+    permission: 'signed-in',
+    body: () => ({ code: '000000' }),
+    ok: 400,
+  },
+  { method: 'DELETE', path: '/api/admin/account/totp', permission: 'signed-in', ok: 204 },
+  { method: 'POST', path: '/api/admin/account/recovery-codes', permission: 'signed-in', ok: 201 },
+]
 
 /**
  * Every admin route, and GET /api/leads. The test after the table walks the Express router, so a
@@ -274,46 +327,12 @@ const routes: RouteCase[] = [
     body: () => ({ mode: 'off' }),
     ok: 200,
   },
-  // One's own account: any member of staff, on their own factors.
-  { method: 'GET', path: '/api/admin/account/security', permission: 'signed-in', ok: 200 },
-  { method: 'POST', path: '/api/admin/account/passkeys/options', permission: 'signed-in', ok: 200 },
-  // No registration challenge cookie: an allowed caller gets as far as 400.
-  {
-    method: 'POST',
-    path: '/api/admin/account/passkeys',
-    permission: 'signed-in',
-    body: () => ({
-      name: 'Key',
-      response: { id: 'eA', rawId: 'eA', type: 'public-key', response: { clientDataJSON: 'e30' } },
-    }),
-    ok: 400,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/account/passkeys/:id',
-    permission: 'signed-in',
-    params: async () => ({ id: 999_999 }),
-    body: () => ({ name: 'Renamed' }),
-    ok: 404,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/account/passkeys/:id',
-    permission: 'signed-in',
-    params: async () => ({ id: 999_999 }),
-    ok: 404,
-  },
-  // In this order: a set-up is started, a wrong code refused, then the unconfirmed app removed.
-  { method: 'POST', path: '/api/admin/account/totp', permission: 'signed-in', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/account/totp/confirm',
-    permission: 'signed-in',
-    body: () => ({ code: '000000' }),
-    ok: 400,
-  },
-  { method: 'DELETE', path: '/api/admin/account/totp', permission: 'signed-in', ok: 204 },
-  { method: 'POST', path: '/api/admin/account/recovery-codes', permission: 'signed-in', ok: 201 },
+  // One's own account: any member of staff, on their own factors; /api/account also for buyers.
+  ...ownAccountRoutes,
+  ...ownAccountRoutes.map((route) => ({
+    ...route,
+    path: route.path.replace('/api/admin/account', '/api/account'),
+  })),
   { method: 'GET', path: '/api/admin/redirects/test', permission: 'redirects', ok: 400 },
 
   { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },
@@ -1073,6 +1092,69 @@ describe(`admin access control on ${testDialect}`, () => {
       expect(widened.status).toBe(200)
       expect(await widened.json()).toMatchObject({ permissions: ['scripts', 'users'] })
       expect((await admin.put(`/api/admin/users/${id}`, { isActive: false })).status).toBe(200)
+    })
+  })
+
+  // Last: the policy it turns on would hold every account above that has no factor.
+  describe('held at enrolment by the second-factor policy', () => {
+    /** One's own account (factors, sessions): where a held account enrols, so not held. */
+    const ownAccount = /^\/api\/(admin\/)?account(\/|$)/
+    let held: AdminClient
+    let leadsEditor: AdminClient
+    let staffRoutes: string[]
+
+    beforeAll(async () => {
+      held = await createSignedInAdmin(app, { role: 'admin' })
+      leadsEditor = await createSignedInAdmin(app, { role: 'editor', permissions: ['leads'] })
+      await savePolicy(app.database.db, { mode: 'all' }, admin.id)
+      // Every /api route Express serves that is not public (the first test above proves the split).
+      staffRoutes = [...new Set(expressRoutes)].filter((r) => {
+        const pathname = r.split(' ')[1] ?? ''
+        return pathname.startsWith('/api') && !publicApiRoutes.includes(r) && !ownAccount.test(pathname)
+      })
+    })
+    afterAll(async () => {
+      await savePolicy(app.database.db, { mode: 'off' }, admin.id)
+    })
+
+    it('finds the staff routes by walking Express, GET /api/leads among them', () => {
+      expect(staffRoutes.length).toBeGreaterThan(100)
+      expect(staffRoutes).toContain('GET /api/leads')
+      expect(staffRoutes).toContain('GET /api/admin/leads/:id')
+    })
+
+    it('refuses every staff route to an account without a factor, with { enrol: true }', async () => {
+      const refused: string[] = []
+      for (const route of staffRoutes) {
+        const [method = 'GET', pattern = ''] = route.split(' ')
+        // The guard runs before any parameter is read: any id will do.
+        const pathname = pattern.replace(/:[A-Za-z]+/g, '1')
+        const init: RequestInit = { method, headers: { cookie: held.cookie } }
+        if (method === 'POST' || method === 'PUT') {
+          init.headers = { cookie: held.cookie, 'content-type': 'application/json' }
+          init.body = '{}'
+        }
+        const response = await app.request(pathname, init)
+        const body = response.status === 403 ? await response.json() : null
+        if (body?.enrol !== true || body?.message !== ENROL_REQUIRED)
+          refused.push(`${route}: ${response.status}`)
+      }
+      expect(refused).toEqual([])
+    })
+
+    it('refuses GET /api/leads to an editor holding leads but no factor, as /api/admin does', async () => {
+      for (const pathname of ['/api/leads', '/api/leads?page=1', '/api/admin/leads/stats']) {
+        const response = await leadsEditor.get(pathname)
+        expect(response.status, pathname).toBe(403)
+        expect(await response.json()).toEqual({ message: ENROL_REQUIRED, enrol: true })
+      }
+    })
+
+    it('still lets the held account reach its own account, to enrol', async () => {
+      const security = await held.get('/api/admin/account/security')
+      expect(security.status).toBe(200)
+      expect(await security.json()).toMatchObject({ required: true, mustEnrol: true })
+      expect((await held.get('/api/account/sessions')).status).toBe(200)
     })
   })
 

@@ -9,16 +9,17 @@ import { apiRequest } from '../admin/api.ts'
 import { formatDateTime } from '../admin/format.ts'
 import { serverMessage, useAdminMutation } from '../admin/use-admin-mutation.ts'
 import { browserSupportsWebAuthn, passkeyErrorMessage, registerPasskey } from '../auth/passkey-client.ts'
-import { ACCOUNT, SECURITY } from './security-api.ts'
+import { useAccountApi } from './security-api.ts'
 
 function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes?: string[]) => void }) {
+  const { account, security } = useAccountApi()
   const [name, setName] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [supported, setSupported] = useState(true)
   useEffect(() => setSupported(browserSupportsWebAuthn()), [])
   const add = useAdminMutation({
-    request: (label: string) => registerPasskey(label),
-    invalidate: [SECURITY],
+    request: (label: string) => registerPasskey(label, account),
+    invalidate: [security],
     success: () => ({ title: 'Passkey added', description: 'You can now sign in with it.' }),
     failure: (e) => ({ title: 'Passkey not added', description: passkeyErrorMessage(e) }),
   })
@@ -56,18 +57,19 @@ function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes?: string[]) =
 }
 
 function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
+  const { account, security } = useAccountApi()
   const [renaming, setRenaming] = useState(false)
   const [name, setName] = useState(passkey.name)
   const [confirming, setConfirming] = useState(false)
   const rename = useAdminMutation({
-    request: (value: string) => apiRequest('PUT', `${ACCOUNT}/passkeys/${passkey.id}`, { name: value }),
-    invalidate: [SECURITY],
+    request: (value: string) => apiRequest('PUT', `${account}/passkeys/${passkey.id}`, { name: value }),
+    invalidate: [security],
     success: () => ({ title: 'Passkey renamed' }),
     failure: (e) => ({ title: 'Not renamed', description: serverMessage(e) ?? 'Please try again.' }),
   })
   const remove = useAdminMutation({
-    request: () => apiRequest('DELETE', `${ACCOUNT}/passkeys/${passkey.id}`),
-    invalidate: [SECURITY],
+    request: () => apiRequest('DELETE', `${account}/passkeys/${passkey.id}`),
+    invalidate: [security],
     success: () => ({ title: 'Passkey removed' }),
     failure: (e) => ({ title: 'Passkey not removed', description: serverMessage(e) ?? 'Please try again.' }),
   })

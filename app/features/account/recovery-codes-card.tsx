@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card.tsx'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
 import { apiRequest } from '../admin/api.ts'
 import { serverMessage, useAdminMutation } from '../admin/use-admin-mutation.ts'
-import { ACCOUNT, SECURITY } from './security-api.ts'
+import { useAccountApi } from './security-api.ts'
 
 function download(codes: string[]) {
   const blob = new Blob([`Recovery codes (each works once)\n\n${codes.join('\n')}\n`], { type: 'text/plain' })
@@ -29,12 +29,13 @@ export function RecoveryCodesCard({
   onShown: (codes: string[] | null) => void
 }) {
   const [confirming, setConfirming] = useState(false)
+  const { account, security } = useAccountApi()
   // "Copied" belongs to the codes that were copied: new codes, from here or with a factor, are not.
   const [copiedCodes, setCopiedCodes] = useState<string[] | null>(null)
   const copied = shown !== null && copiedCodes === shown
   const generate = useAdminMutation({
-    request: () => apiRequest<{ codes: string[] }>('POST', `${ACCOUNT}/recovery-codes`, {}),
-    invalidate: [SECURITY],
+    request: () => apiRequest<{ codes: string[] }>('POST', `${account}/recovery-codes`, {}),
+    invalidate: [security],
     success: () => ({ title: 'Recovery codes generated', description: 'Keep them somewhere safe.' }),
     failure: (e) => ({ title: 'Not generated', description: serverMessage(e) ?? 'Please try again.' }),
   })

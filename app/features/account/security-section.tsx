@@ -4,12 +4,13 @@ import type { SecurityView } from '../../../core/schemas/factors.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PasskeysCard } from './passkeys-card.tsx'
 import { RecoveryCodesCard } from './recovery-codes-card.tsx'
-import { SECURITY } from './security-api.ts'
+import { useAccountApi } from './security-api.ts'
 import { TotpCard } from './totp-card.tsx'
 
 /** Account → Security: the user's own passkeys, authenticator app and recovery codes. */
 export function SecuritySection({ enrolRequested }: { enrolRequested: boolean }) {
-  const { data, isLoading, error } = useQuery<SecurityView | null>({ queryKey: [SECURITY] })
+  const { security } = useAccountApi()
+  const { data, isLoading, error } = useQuery<SecurityView | null>({ queryKey: [security] })
   // Recovery codes just issued, by the card or with the first factor: shown once, until saved.
   const [shownCodes, setShownCodes] = useState<string[] | null>(null)
   const onIssued = (codes: string[] | undefined) => {
@@ -25,7 +26,7 @@ export function SecuritySection({ enrolRequested }: { enrolRequested: boolean })
       {data?.mustEnrol ? (
         <Alert tone="warning" live>
           Your organisation requires a second factor for your account. Add a passkey or set up an
-          authenticator app to continue to the admin.
+          authenticator app to continue.
         </Alert>
       ) : enrolRequested && data && !data.mustEnrol ? (
         <Alert tone="info" live>

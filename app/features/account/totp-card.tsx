@@ -8,7 +8,7 @@ import { Field, Input } from '../../components/ui/field.tsx'
 import { apiRequest } from '../admin/api.ts'
 import { formatDateTime } from '../admin/format.ts'
 import { serverMessage, useAdminMutation } from '../admin/use-admin-mutation.ts'
-import { ACCOUNT, SECURITY } from './security-api.ts'
+import { useAccountApi } from './security-api.ts'
 
 type Setup = { secret: string; uri: string; qrSvg: string }
 
@@ -16,14 +16,15 @@ type Setup = { secret: string; uri: string; qrSvg: string }
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim()
 
 function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: (codes?: string[]) => void }) {
+  const { account, security } = useAccountApi()
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   const confirm = useAdminMutation({
     request: (value: string) =>
-      apiRequest<{ message: string; recoveryCodes?: string[] }>('POST', `${ACCOUNT}/totp/confirm`, {
+      apiRequest<{ message: string; recoveryCodes?: string[] }>('POST', `${account}/totp/confirm`, {
         code: value,
       }),
-    invalidate: [SECURITY],
+    invalidate: [security],
     success: () => ({ title: 'Authenticator app set up', description: 'Sign-ins now ask for a code.' }),
     failure: (e) => ({ title: 'Code not accepted', description: serverMessage(e) ?? 'Please try again.' }),
   })
@@ -86,15 +87,16 @@ export function TotpCard({
   onRecoveryCodes: (codes?: string[]) => void
 }) {
   const [setup, setSetup] = useState<Setup | null>(null)
+  const { account, security } = useAccountApi()
   const [confirming, setConfirming] = useState(false)
   const start = useAdminMutation({
-    request: () => apiRequest<Setup>('POST', `${ACCOUNT}/totp`, {}),
+    request: () => apiRequest<Setup>('POST', `${account}/totp`, {}),
     invalidate: [],
     failure: (e) => ({ title: 'Could not start', description: serverMessage(e) ?? 'Please try again.' }),
   })
   const remove = useAdminMutation({
-    request: () => apiRequest('DELETE', `${ACCOUNT}/totp`),
-    invalidate: [SECURITY],
+    request: () => apiRequest('DELETE', `${account}/totp`),
+    invalidate: [security],
     success: () => ({ title: 'Authenticator app removed' }),
     failure: (e) => ({ title: 'Not removed', description: serverMessage(e) ?? 'Please try again.' }),
   })

@@ -2,9 +2,12 @@ import { QueryClient, type QueryFunction } from '@tanstack/react-query'
 
 export class ApiError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  /** 403 `{ reauthenticate: true }`: the change needs a fresh sign-in (docs/decisions/0053). */
+  readonly reauthenticate: boolean
+  constructor(status: number, message: string, reauthenticate = false) {
     super(message)
     this.status = status
+    this.reauthenticate = reauthenticate
   }
 }
 
@@ -19,7 +22,8 @@ async function failure(response: Response): Promise<ApiError> {
     /"enrol":true/.test(text)
   )
     window.location.assign('/admin/account?enrol=1')
-  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`)
+  const reauthenticate = response.status === 403 && /"reauthenticate":true/.test(text)
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, reauthenticate)
 }
 
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { toast } from '../../components/ui/use-toast.ts'
 import { ApiError } from './api.ts'
+import { needsReauthentication, useReauthenticate } from './reauthenticate.ts'
 
 type ToastText = { title: string; description?: ReactNode }
 
@@ -20,6 +21,7 @@ export function serverMessage(error: unknown): string | undefined {
 /**
  * An admin change: runs `request`, refetches the lists it touches (SPEC section 4), and says how it
  * went in a toast (SPEC section 8). Errors still reach the caller (a dialog may keep what was typed).
+ * A change that needs a fresh sign-in asks for the password or a code, then runs again.
  */
 export function useAdminMutation<Vars, Result>({
   request,
@@ -33,8 +35,16 @@ export function useAdminMutation<Vars, Result>({
   failure: (error: unknown, vars: Vars) => ToastText
 }) {
   const client = useQueryClient()
+  const reauthenticate = useReauthenticate()
   return useMutation({
-    mutationFn: request,
+    mutationFn: async (vars: Vars) => {
+      try {
+        return await request(vars)
+      } catch (error) {
+        if (reauthenticate && needsReauthentication(error) && (await reauthenticate())) return request(vars)
+        throw error
+      }
+    },
     onSuccess: async (result, vars) => {
       await Promise.all(
         invalidate.map((key) =>

@@ -24,8 +24,11 @@ export async function postJson<T>(url: string, body: unknown = {}): Promise<T> {
     parsed = null
   }
   if (!response.ok) {
-    const message = (parsed as { message?: unknown } | null)?.message
-    throw new Error(typeof message === 'string' ? message : `The request failed (${response.status})`)
+    const { message, reauthenticate } = (parsed ?? {}) as { message?: unknown; reauthenticate?: unknown }
+    throw Object.assign(
+      new Error(typeof message === 'string' ? message : `The request failed (${response.status})`),
+      { reauthenticate: reauthenticate === true },
+    )
   }
   return parsed as T
 }
@@ -51,12 +54,12 @@ export async function signInWithPasskey(kind: 'second-step' | 'alone'): Promise<
 }
 
 /** Creates a passkey on this device and saves it under `name`. */
-export async function registerPasskey(name: string) {
+export async function registerPasskey(name: string, account = '/api/admin/account') {
   const options = await postJson<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-    '/api/admin/account/passkeys/options',
+    `${account}/passkeys/options`,
   )
   const response = await startRegistration({ optionsJSON: options })
-  return postJson<PasskeyView & { recoveryCodes?: string[] }>('/api/admin/account/passkeys', {
+  return postJson<PasskeyView & { recoveryCodes?: string[] }>(`${account}/passkeys`, {
     name,
     response,
   })

@@ -1,4 +1,4 @@
-import { Download, LogOut } from 'lucide-react'
+import { Download, LogOut, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { returnReasons } from '../../../core/schemas/buyers.ts'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -36,6 +36,10 @@ export function BuyerPortal({ data }: { data: PortalData }) {
           <a href="/api/buyer/leads.csv" download className={buttonClasses('secondary', 'sm')}>
             <Download className="size-4" aria-hidden="true" />
             Download CSV
+          </a>
+          <a href="/buyer/account" className={buttonClasses('secondary', 'sm')}>
+            <ShieldCheck className="size-4" aria-hidden="true" />
+            Your account
           </a>
           <a href="/api/logout" className={buttonClasses('secondary', 'sm')}>
             <LogOut className="size-4" aria-hidden="true" />

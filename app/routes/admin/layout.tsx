@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Outlet, redirect } from 'react-router'
 import { requestContext, servicesContext } from '../../../server/context.ts'
 import { needsEnrolment } from '../../../server/factors/store.server.ts'
+import { ReauthenticateProvider } from '../../features/account/reauthenticate-dialog.tsx'
 import { createQueryClient } from '../../features/admin/api.ts'
 import type { Route } from './+types/layout'
 
@@ -36,7 +37,9 @@ export default function AdminLayout() {
   const [queryClient] = useState(createQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <ReauthenticateProvider>
+        <Outlet />
+      </ReauthenticateProvider>
     </QueryClientProvider>
   )
 }

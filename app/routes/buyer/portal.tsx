@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from 'react-router'
 import { requestContext, servicesContext } from '../../../server/context.ts'
+import { needsEnrolment } from '../../../server/factors/store.server.ts'
 import { adminPageMeta } from '../../features/auth/auth-card.tsx'
 import { BuyerPortal, BuyerRefused } from '../../features/buyer/buyer-portal.tsx'
 import { portalData } from '../../features/buyer/portal-data.server.ts'
@@ -13,6 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const account = context.get(requestContext).admin
   if (!account) throw redirect('/api/login')
   if (account.role !== 'buyer') throw data('This page is for buyers’ accounts', { status: 403 })
+  // The second-factor policy may cover buyers' accounts: one without a factor enrols first.
+  if (await needsEnrolment(context.get(servicesContext).db, account)) throw redirect('/buyer/account?enrol=1')
   const raw = new URL(request.url).searchParams.get('page') ?? '1'
   const page = /^\d{1,6}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1
   const found = await portalData(context.get(servicesContext), account, page)

@@ -7,10 +7,10 @@ import { apiRequest } from '../api.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 
 const POLICY = '/api/admin/mfa-policy'
-const roleNames: Record<MfaRole, string> = { admin: 'Admins', editor: 'Editors' }
+const roleNames: Record<MfaRole, string> = { admin: 'Admins', editor: 'Editors', buyer: 'Buyers’ accounts' }
 const modes = [
   { value: 'off', label: 'Not required' },
-  { value: 'all', label: 'Required for every user' },
+  { value: 'all', label: 'Required for all staff' },
   { value: 'roles', label: 'Required for some roles' },
 ] as const
 

@@ -1,0 +1,27 @@
+import { Router } from 'express'
+import { loadSession, requirePermission, requireSignedIn } from '../auth/middleware.ts'
+import type { AppServices } from '../context.ts'
+import { requireEnrolment } from '../factors/policy-router.ts'
+import { leadListHandler } from '../leads/router.ts'
+import { adminApiRouter } from './router.ts'
+
+/** Where one signs up for a second factor: the only staff paths an account held at enrolment may use. */
+const ENROLMENT_PATH = /^\/api\/admin\/account(\/|$)/
+
+/**
+ * Every staff route: the whole of /api/admin and GET /api/leads (SPEC section 7 keeps that one
+ * outside /api/admin). The staff guards run here once, in this order, before any of them: the
+ * session, a member of staff (not a buyer), the second-factor policy's enrolment; each route's
+ * permission follows. A staff route added anywhere else would skip them: tests walk Express's
+ * routes to prove none does (tests/integration/admin-access.test.ts).
+ */
+export function staffApiRouter(services: AppServices): Router {
+  const router = Router()
+  const enrolment = requireEnrolment(services)
+  router.use(['/api/admin', '/api/leads'], loadSession(services), requireSignedIn, (req, res, next) =>
+    ENROLMENT_PATH.test(req.originalUrl.split('?')[0] ?? '') ? next() : enrolment(req, res, next),
+  )
+  router.use('/api/admin', adminApiRouter(services))
+  router.get('/api/leads', requirePermission('leads'), leadListHandler(services))
+  return router
+}
