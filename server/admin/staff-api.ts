@@ -1,4 +1,4 @@
-import { Router } from 'express'
+import { type RequestHandler, Router } from 'express'
 import { loadSession, requirePermission, requireSignedIn } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { requireEnrolment } from '../factors/policy-router.ts'
@@ -18,10 +18,17 @@ const ENROLMENT_PATH = /^\/api\/admin\/account(\/|$)/
 export function staffApiRouter(services: AppServices): Router {
   const router = Router()
   const enrolment = requireEnrolment(services)
-  router.use(['/api/admin', '/api/leads'], loadSession(services), requireSignedIn, (req, res, next) =>
-    ENROLMENT_PATH.test(req.originalUrl.split('?')[0] ?? '') ? next() : enrolment(req, res, next),
-  )
+  const guards = [
+    loadSession(services),
+    requireSignedIn,
+    ((req, res, next) =>
+      ENROLMENT_PATH.test(req.originalUrl.split('?')[0] ?? '')
+        ? next()
+        : enrolment(req, res, next)) as RequestHandler,
+  ]
+  router.use('/api/admin', ...guards)
   router.use('/api/admin', adminApiRouter(services))
-  router.get('/api/leads', requirePermission('leads'), leadListHandler(services))
+  // Only the list itself: any other path under /api/leads stays a 404 for everyone.
+  router.get('/api/leads', ...guards, requirePermission('leads'), leadListHandler(services))
   return router
 }
