@@ -11,7 +11,7 @@ import type { Route } from './+types/portal'
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = context.get(requestContext).admin
-  if (!account) throw redirect('/api/login')
+  if (!account) throw redirect('/api/login?portal=buyer')
   if (account.role !== 'buyer') throw data('This page is for buyers’ accounts', { status: 403 })
   const raw = new URL(request.url).searchParams.get('page') ?? '1'
   const page = /^\d{1,6}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1
