@@ -11,6 +11,7 @@ export default [
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('setup', 'routes/auth/setup.tsx'),
   route('buyer', 'routes/buyer/portal.tsx'),
+  route('buyer/leads/:reference', 'routes/buyer/lead.tsx'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/pages/create', 'routes/admin/page-create.tsx'),

@@ -198,7 +198,11 @@ export function authRouter(services: AppServices): Router {
     const invited = awaitsPassword(row)
     await setPassword(db, row.id, input.newPassword)
     await destroyAdminSessions(db, row.id, req.admin?.id === row.id ? req.session?.sid : undefined)
-    await audit(db, { actor: row, action: invited ? 'auth.invite_accepted' : 'auth.password_reset' })
+    await audit(db, {
+      actor: row,
+      action: invited ? 'auth.invite_accepted' : 'auth.password_reset',
+      ...(invited ? { entity: 'admin_user', entityId: row.id } : {}),
+    })
     answer(
       req,
       res,
