@@ -12,7 +12,9 @@ import {
   uniqueEmail,
 } from '../support/admin-client.ts'
 import { buyerWithLeads, keyClient, newKey } from '../support/buyer-access.ts'
+import { insertLead } from '../support/factories.ts'
 import { expectError, ok } from '../support/http.ts'
+import { insertSale } from '../support/sales.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 type Mail = { to: string; subject: string; text: string }
@@ -306,6 +308,22 @@ describe(`buyer portal: invitations and one lead on ${testDialect}`, () => {
       expect((await app.request(`/buyer/leads/${mine?.reference}`)).headers.get('location')).toBe(
         '/api/login?portal=buyer',
       )
+    })
+
+    it('opens a lead whose reference has capitals at its own address (no lower-casing redirect)', async () => {
+      const { buyer, contract } = await buyerWithLeads(db(), [])
+      const reference = `Mixed${Date.now().toString(36)}CaseRef`
+      const lead = await insertLead(db(), { email: uniqueEmail('mixed'), reference })
+      await insertSale(db(), { leadId: lead.id, contract, acceptedAt: new Date() })
+      const email = uniqueEmail('mixed-portal')
+      await ok(
+        await admin.post(`/api/admin/buyers/${buyer.id}/accounts`, { email, password: DEFAULT_PASSWORD }),
+        201,
+      )
+      const session = apiClient(app, await signIn(app, email, DEFAULT_PASSWORD))
+      const page = await session.get(`/buyer/leads/${reference}`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain(reference)
     })
 
     it('shows a lead returned and approved without the person, answers or consent', async () => {
