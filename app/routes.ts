@@ -12,6 +12,7 @@ export default [
   route('setup', 'routes/auth/setup.tsx'),
   route('buyer', 'routes/buyer/portal.tsx'),
   route('buyer/account', 'routes/buyer/account.tsx'),
+  route('buyer/leads/:reference', 'routes/buyer/lead.tsx'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/pages/create', 'routes/admin/page-create.tsx'),

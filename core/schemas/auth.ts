@@ -27,6 +27,7 @@ export const setupSchema = z.object({
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.'
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.'
+export const INVITE_ACCEPTED = 'Your password is set. Please sign in.'
 export const TOO_MANY = 'Too many attempts. Please wait a little and try again.'
 export const SSO_REQUIRED =
   'Password sign-in is turned off for this account: please use the single sign-on button below.'

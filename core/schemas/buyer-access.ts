@@ -13,7 +13,8 @@ export const apiKeyCreateSchema = z.object({
 
 export const buyerAccountCreateSchema = z.object({
   email,
-  password,
+  /** Omitted, as the admin's form does: the account is invited by email to choose its own. */
+  password: password.optional(),
   firstName: optionalText(100),
   lastName: optionalText(100),
 })
@@ -37,6 +38,8 @@ export type BuyerAccountView = {
   firstName: string | null
   lastName: string | null
   isActive: boolean
+  /** Invited by email and no password chosen yet. */
+  invited: boolean
   lastLogin: string | null
   createdAt: string
 }
@@ -137,6 +140,25 @@ export type BuyerLeadView = {
   return: BuyerReturnView | null
   returnableUntil: string
 }
+/**
+ * One accepted lead in `GET /api/buyer/leads/{reference}`: the list's view, plus the answers with
+ * the questions shown, the estimate and the consent evidence (its version, the firms it named, the
+ * signed certificate); all null, like the person, once erased or returned.
+ */
+export type BuyerLeadDetail = Omit<BuyerLeadView, 'consent'> & {
+  questionnaire: { id: number; version: number; name: string } | null
+  answerList: { questionId: string; question: string; value: string; label: string }[] | null
+  estimatedClaim: number | null
+  consent:
+    | (NonNullable<BuyerLeadView['consent']> & {
+        version: string | null
+        /** As the wording named them (`name`), with the legal name and FCA number of that moment. */
+        firms: { name: string; legalName: string | null; fcaNumber: string | null }[]
+        certificate: string | null
+      })
+    | null
+}
+
 export type BuyerLeadPage = { items: BuyerLeadView[]; page: number; pageSize: number; total: number }
 
 /** The buyer's returns (`GET /api/buyer/returns`), each with the lead it hands back. */

@@ -11,7 +11,8 @@ const grants = z.array(z.enum(permissions)).max(permissions.length).nullable().o
  */
 const accountFields = {
   email,
-  password,
+  /** Omitted, as the admin's forms do: the account is invited by email to choose its own. */
+  password: password.optional(),
   firstName: optionalText(100),
   lastName: optionalText(100),
   permissions: grants,
@@ -70,6 +71,8 @@ export type AdminUserView = Omit<CurrentAdmin, 'permissions' | 'profileImageUrl'
   permissions: Permission[] | null
   effectivePermissions: Permission[]
   isActive: boolean
+  /** Invited by email and no password chosen yet. */
+  invited: boolean
   lastLogin: string | null
   createdAt: string
   updatedAt: string

@@ -9,6 +9,16 @@ import { assertAcceptablePassword } from './password-policy.server.ts'
 
 export type { CurrentAdmin }
 
+/**
+ * The password hash of an account invited by email and not yet signed up: no password verifies
+ * against it (it is not an argon2 hash), and the sign-in treats it as an unknown address.
+ */
+export const INVITED_PASSWORD_HASH = '!invited'
+
+export function awaitsPassword(row: Pick<AdminUser, 'passwordHash'>): boolean {
+  return row.passwordHash === INVITED_PASSWORD_HASH
+}
+
 export function toCurrentAdmin(row: AdminUser): CurrentAdmin {
   return {
     id: row.id,
@@ -33,6 +43,7 @@ export function toAdminView(row: AdminUser) {
     permissions: row.permissions ?? null,
     effectivePermissions: effectivePermissions(row.role, row.permissions),
     isActive: row.isActive,
+    invited: awaitsPassword(row),
     lastLogin: row.lastLogin,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -63,7 +74,8 @@ export async function createAdmin(
   db: Kysely<DB>,
   input: {
     email: string
-    password: string
+    /** Omitted for an invited account: it has no password until the invite's link sets one. */
+    password?: string
     role: string
     firstName?: string | null
     lastName?: string | null
@@ -73,12 +85,12 @@ export async function createAdmin(
   },
 ) {
   // Every way in (setup, users, the CLI, ADMIN_PASSWORD) meets the same rule, checked here too.
-  assertAcceptablePassword(input.password)
+  if (input.password !== undefined) assertAcceptablePassword(input.password)
   return db
     .insertInto('adminUser')
     .values({
       email: input.email.trim().toLowerCase(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.password === undefined ? INVITED_PASSWORD_HASH : await hashPassword(input.password),
       role: input.role,
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
@@ -169,6 +181,11 @@ export async function setResetToken(db: Kysely<DB>, id: number, digest: string, 
     .set({ passwordResetToken: digest, passwordResetExpires: expires })
     .where('id', '=', id)
     .execute()
+}
+
+/** The account a reset or invite token was made for, expired or not (the link's page says which). */
+export function findAdminByAnyResetToken(db: Kysely<DB>, digest: string) {
+  return db.selectFrom('adminUser').selectAll().where('passwordResetToken', '=', digest).executeTakeFirst()
 }
 
 export function findAdminByResetToken(db: Kysely<DB>, digest: string) {

@@ -4,6 +4,7 @@ import {
   authErrorCode,
   forgotPasswordSchema,
   INVALID_CREDENTIALS,
+  INVITE_ACCEPTED,
   loginSchema,
   RESET_INVALID,
   RESET_SENT,
@@ -19,6 +20,7 @@ import { rateLimit } from '../http/rate-limit.ts'
 import { parseBody } from '../http/validate.ts'
 import { passwordRefusedForSso } from '../sso/sign-in.server.ts'
 import {
+  awaitsPassword,
   countAdmins,
   createAdmin,
   findAdminByEmail,
@@ -56,6 +58,11 @@ function answer(
   else res.status(status).json(body)
 }
 
+/** The buyer portal's sign-in form says so, and its answers keep saying it. */
+function portalOf(req: Request): 'buyer' | undefined {
+  return req.body?.portal === 'buyer' ? 'buyer' : undefined
+}
+
 function withQuery(pathname: string, params: Record<string, string | undefined>) {
   const search = new URLSearchParams()
   for (const [k, v] of Object.entries(params)) if (v) search.set(k, v)
@@ -84,13 +91,16 @@ export function authRouter(services: AppServices): Router {
           withQuery('/api/login', {
             error: authErrorCode(error.message),
             email: String(req.body?.email ?? ''),
+            portal: portalOf(req),
           }),
         )
       }
       const row = await findAdminByEmail(db, input.email)
-      const ok = row
-        ? await verifyPassword(row.passwordHash, input.password)
-        : await verifyAgainstDummy(input.password)
+      // An invited account without a password yet is refused like an unknown address, in the same time.
+      const ok =
+        row && !awaitsPassword(row)
+          ? await verifyPassword(row.passwordHash, input.password)
+          : await verifyAgainstDummy(input.password)
       if (!row || !ok || !row.isActive) {
         // An address with no account is counted, not recorded: it may be a mistyped real one.
         await audit(db, {
@@ -103,7 +113,7 @@ export function authRouter(services: AppServices): Router {
           res,
           401,
           { message: INVALID_CREDENTIALS },
-          withQuery('/api/login', { error: 'credentials', email: input.email }),
+          withQuery('/api/login', { error: 'credentials', email: input.email, portal: portalOf(req) }),
         )
       }
       if (await passwordRefusedForSso(services, row)) {
@@ -117,7 +127,7 @@ export function authRouter(services: AppServices): Router {
           res,
           403,
           { message: SSO_REQUIRED },
-          withQuery('/api/login', { error: 'sso-required' }),
+          withQuery('/api/login', { error: 'sso-required', portal: portalOf(req) }),
         )
       }
       // An account with a second factor is not signed in yet: it gets a pending sign-in instead.
@@ -185,15 +195,23 @@ export function authRouter(services: AppServices): Router {
         withQuery('/reset-password', { error: 'reset-invalid' }),
       )
     }
+    const invited = awaitsPassword(row)
     await setPassword(db, row.id, input.newPassword)
     await destroyAdminSessions(db, row.id, req.admin?.id === row.id ? req.session?.sid : undefined)
-    await audit(db, { actor: row, action: 'auth.password_reset' })
+    await audit(db, {
+      actor: row,
+      action: invited ? 'auth.invite_accepted' : 'auth.password_reset',
+      ...(invited ? { entity: 'admin_user', entityId: row.id } : {}),
+    })
     answer(
       req,
       res,
       200,
-      { message: 'Your password has been changed. Please sign in.' },
-      '/api/login?reset=1',
+      { message: invited ? INVITE_ACCEPTED : 'Your password has been changed. Please sign in.' },
+      withQuery('/api/login', {
+        [invited ? 'invited' : 'reset']: '1',
+        portal: row.role === 'buyer' ? 'buyer' : undefined,
+      }),
     )
   })
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { BuyerAccountView } from '../../core/schemas/buyer-access.ts'
-import { createAdmin } from '../auth/admins.server.ts'
+import { awaitsPassword, createAdmin } from '../auth/admins.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
 import type { AdminUser, DB } from '../db/schema.ts'
 
@@ -16,6 +16,7 @@ export function toAccountView(row: AdminUser): BuyerAccountView {
     firstName: row.firstName,
     lastName: row.lastName,
     isActive: row.isActive,
+    invited: awaitsPassword(row),
     lastLogin: row.lastLogin ? new Date(row.lastLogin).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
   }
@@ -35,9 +36,20 @@ export async function listAccounts(db: Kysely<DB>, buyerId: number) {
 export async function createAccount(
   db: Kysely<DB>,
   buyerId: number,
-  input: { email: string; password: string; firstName?: string | null; lastName?: string | null },
+  input: { email: string; password?: string; firstName?: string | null; lastName?: string | null },
 ) {
-  return toAccountView(await createAdmin(db, { ...input, role: 'buyer', buyerId }))
+  return createAdmin(db, { ...input, role: 'buyer', buyerId })
+}
+
+/** One of this buyer's accounts; undefined for any other account. */
+export function findAccount(db: Kysely<DB>, buyerId: number, userId: number) {
+  return db
+    .selectFrom('adminUser')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('role', '=', 'buyer')
+    .where('buyerId', '=', buyerId)
+    .executeTakeFirst()
 }
 
 /** Deletes one of this buyer's accounts (its sessions go with it); false when it has no such account. */

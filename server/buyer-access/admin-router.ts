@@ -1,13 +1,14 @@
 import { Router } from 'express'
 import { apiKeyCreateSchema, buyerAccountCreateSchema } from '../../core/schemas/buyer-access.ts'
 import { audit } from '../audit/audit.server.ts'
-import { findAdminByEmail } from '../auth/admins.server.ts'
+import { awaitsPassword, findAdminByEmail } from '../auth/admins.server.ts'
+import { sendInvite } from '../auth/invites.server.ts'
 import { requireFreshSignIn } from '../auth/middleware.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { isUniqueViolation, parseBody, parseId } from '../http/validate.ts'
-import { createAccount, deleteAccount, listAccounts } from './accounts.server.ts'
+import { createAccount, deleteAccount, findAccount, listAccounts, toAccountView } from './accounts.server.ts'
 import { createKey, listKeys, revokeKey } from './keys.server.ts'
 
 const DUPLICATE_EMAIL = 'An account with this email already exists'
@@ -16,7 +17,8 @@ const DUPLICATE_EMAIL = 'An account with this email already exists'
  * Under /api/admin/buyers, behind the buyers permission: a buyer's API keys and sign-in accounts.
  * Only these paths are routed here; the rest of /buyers falls through to the buyers module.
  */
-export function buyerAccessAdminRouter({ db }: AppServices): Router {
+export function buyerAccessAdminRouter(services: AppServices): Router {
+  const { db } = services
   const router = Router()
 
   async function buyerIdOf(param: unknown) {
@@ -72,22 +74,36 @@ export function buyerAccessAdminRouter({ db }: AppServices): Router {
   router.post('/:id/accounts', async (req, res) => {
     const buyerId = await buyerIdOf(req.params.id)
     const input = parseBody(buyerAccountCreateSchema, req)
-    assertAcceptablePassword(input.password)
+    if (input.password !== undefined) assertAcceptablePassword(input.password)
     if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)
+    let row: Awaited<ReturnType<typeof createAccount>>
     try {
-      const account = await createAccount(db, buyerId, input)
-      await audit(db, {
-        actor: req.admin,
-        action: 'buyer_account.create',
-        entity: 'admin_user',
-        entityId: account.id,
-        detail: { buyerId },
-      })
-      res.status(201).json(account)
+      row = await createAccount(db, buyerId, input)
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_EMAIL)
       throw error
     }
+    const invited = input.password === undefined
+    await audit(db, {
+      actor: req.admin,
+      action: 'buyer_account.create',
+      entity: 'admin_user',
+      entityId: row.id,
+      detail: { buyerId, invited },
+    })
+    if (invited) await sendInvite(services, row, req.admin, { buyerId })
+    res.status(201).json(toAccountView(row))
+  })
+
+  // Another link for an account that has not chosen its password yet; the last link stops working.
+  router.post('/:id/accounts/:userId/invite', async (req, res) => {
+    const buyerId = await buyerIdOf(req.params.id)
+    const row = await findAccount(db, buyerId, parseId(req.params.userId, 'Account'))
+    if (!row) throw new HttpError(404, 'Account not found')
+    if (!awaitsPassword(row))
+      throw new HttpError(409, 'This account has chosen its password: it can use “Forgot password?”')
+    const expires = await sendInvite(services, row, req.admin, { buyerId, resent: true })
+    res.json({ message: `A new invitation was sent to ${row.email}`, expiresAt: expires.toISOString() })
   })
 
   router.delete('/:id/accounts/:userId', async (req, res) => {

@@ -34,6 +34,7 @@ export const buyerAccessApi = defineApi({
       'firstName?': 'string',
       'lastName?': 'string',
       isActive: 'boolean',
+      invited: { type: 'boolean', description: 'Invited by email; no password chosen yet' },
       'lastLogin?': 'date-time',
       createdAt: 'date-time',
     }),
@@ -87,7 +88,8 @@ export const buyerAccessApi = defineApi({
       method: 'post',
       path: `${BASE}/accounts`,
       summary: 'Add a sign-in account for a buyer',
-      description: 'A `buyer` role tied to this buyer: it signs in where staff do and sees only /buyer.',
+      description:
+        'A `buyer` role tied to this buyer: it signs in where staff do and sees only /buyer. Without `password` (as the admin’s form sends it) the person is invited by email: a link, valid for 7 days and once, to choose their own password.',
       auth: 'permission:buyers',
       request: buyerAccountCreateSchema,
       status: 201,
@@ -97,6 +99,16 @@ export const buyerAccessApi = defineApi({
         400: 'The request breaks a rule (the password policy included): the message names the first',
         409: 'An account with this email already exists',
       },
+    },
+    {
+      method: 'post',
+      path: `${BASE}/accounts/{userId}/invite`,
+      summary: 'Mail a buyer’s account a new invitation',
+      description:
+        'For an account that has not chosen a password yet. The link of the last invitation stops working.',
+      auth: 'permission:buyers',
+      response: shape({ message: 'string', expiresAt: 'date-time' }),
+      responses: { ...noBuyer, 409: 'The account has already chosen its password' },
     },
     {
       method: 'delete',

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
-import type { BuyerLeadView } from '../../core/schemas/buyer-access.ts'
+import type { BuyerLeadDetail, BuyerLeadView } from '../../core/schemas/buyer-access.ts'
 import type { ReturnReason, ReturnStatus } from '../../core/schemas/buyers.ts'
 import type { DB } from '../db/schema.ts'
+import { questionnaireOf, versionsById } from '../leads/answers.server.ts'
 import { returnableUntil, toReturnView } from '../returns/returns.server.ts'
 
 /**
@@ -30,12 +31,8 @@ export async function countBuyerLeads(db: Kysely<DB>, filter: BuyerLeadFilter): 
   return Number(row.n)
 }
 
-export async function buyerLeads(
-  db: Kysely<DB>,
-  filter: BuyerLeadFilter,
-  { limit, offset }: { limit: number; offset: number },
-): Promise<BuyerLeadView[]> {
-  const rows = await baseQuery(db, filter)
+function leadRows(db: Kysely<DB>, filter: BuyerLeadFilter) {
+  return baseQuery(db, filter)
     .innerJoin('contract', 'contract.id', 'sale.contractId')
     .leftJoin('lead', 'lead.id', 'sale.leadId')
     .leftJoin('leadReturn', 'leadReturn.saleId', 'sale.id')
@@ -66,57 +63,130 @@ export async function buyerLeads(
       'leadReturn.decidedAt as returnDecidedAt',
       'leadReturn.decisionNote as returnDecisionNote',
     ])
+}
+
+type LeadRow = Awaited<ReturnType<ReturnType<typeof leadRows>['execute']>>[number]
+
+function toBuyerLeadView(row: LeadRow): BuyerLeadView {
+  const acceptedAt = row.acceptedAt as Date
+  const present = row.leadId !== null && row.reference !== null
+  const returned = row.returnStatus === 'approved'
+  // The person's data, for a lead the buyer still holds.
+  const shown = present && !returned
+  return {
+    saleId: row.saleId,
+    reference: present ? row.reference : null,
+    erased: !present,
+    returned,
+    acceptedAt: new Date(acceptedAt).toISOString(),
+    contractName: row.contractName,
+    pricePence: row.pricePence,
+    person: shown
+      ? {
+          firstName: row.firstName as string,
+          lastName: row.lastName as string,
+          email: row.email as string,
+          phone: row.phone as string,
+          phoneType: row.phoneType,
+        }
+      : null,
+    answers: shown ? (row.answers ?? null) : null,
+    outcome: shown ? row.outcome : null,
+    utmSource: returned ? null : row.utmSource,
+    utmCampaign: returned ? null : row.utmCampaign,
+    consent:
+      shown && row.consentedAt
+        ? { text: row.consentText, consentedAt: new Date(row.consentedAt).toISOString() }
+        : null,
+    return:
+      row.returnId === null
+        ? null
+        : toReturnView({
+            id: row.returnId,
+            status: row.returnStatus as ReturnStatus,
+            reason: row.returnReason as ReturnReason,
+            note: row.returnNote,
+            createdAt: row.returnCreatedAt as Date,
+            decidedAt: row.returnDecidedAt,
+            decisionNote: row.returnDecisionNote,
+          }),
+    returnableUntil: returnableUntil(acceptedAt, row.returnWindowDays).toISOString(),
+  }
+}
+
+export async function buyerLeads(
+  db: Kysely<DB>,
+  filter: BuyerLeadFilter,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<BuyerLeadView[]> {
+  const rows = await leadRows(db, filter)
     .orderBy('sale.acceptedAt', 'desc')
     .orderBy('sale.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute()
-  return rows.map((row) => {
-    const acceptedAt = row.acceptedAt as Date
-    const present = row.leadId !== null && row.reference !== null
-    const returned = row.returnStatus === 'approved'
-    // The person's data, for a lead the buyer still holds.
-    const shown = present && !returned
-    return {
-      saleId: row.saleId,
-      reference: present ? row.reference : null,
-      erased: !present,
-      returned,
-      acceptedAt: new Date(acceptedAt).toISOString(),
-      contractName: row.contractName,
-      pricePence: row.pricePence,
-      person: shown
+  return rows.map(toBuyerLeadView)
+}
+
+/**
+ * One lead the buyer accepted, by its reference, with what the list leaves out: the answers with
+ * the questions shown, the estimate, the consent's version, firms and signed certificate.
+ * Undefined when this buyer accepted no lead with this reference (another buyer's lead included).
+ * Withheld like the list once the return was approved (docs/decisions/0060-buyer-portal-and-invites.md).
+ */
+export async function buyerLead(
+  db: Kysely<DB>,
+  buyerId: number,
+  reference: string,
+): Promise<BuyerLeadDetail | undefined> {
+  const row = await leadRows(db, { buyerId })
+    .where('lead.reference', '=', reference)
+    .select([
+      'lead.estimatedClaim',
+      'lead.questionnaireVersionId',
+      'lead.consentVersion',
+      'lead.consentBuyers',
+      'lead.consentCertificate',
+    ])
+    .orderBy('sale.acceptedAt', 'desc')
+    .orderBy('sale.id', 'desc')
+    .executeTakeFirst()
+  if (!row) return undefined
+  const view = toBuyerLeadView(row)
+  const shown = view.person !== null
+  const versions = shown ? await versionsById(db, [row.questionnaireVersionId]) : new Map()
+  const { questionnaire, answers } = questionnaireOf(versions, {
+    questionnaireVersionId: row.questionnaireVersionId,
+    answers: row.answers,
+  })
+  return {
+    ...view,
+    questionnaire: shown ? questionnaire : null,
+    answerList: shown
+      ? questionnaire
+        ? answers
+        : Object.entries(row.answers ?? {}).map(([questionId, value]) => ({
+            questionId,
+            question: questionId,
+            value,
+            label: value,
+          }))
+      : null,
+    estimatedClaim: shown ? row.estimatedClaim : null,
+    consent:
+      shown && view.consent
         ? {
-            firstName: row.firstName as string,
-            lastName: row.lastName as string,
-            email: row.email as string,
-            phone: row.phone as string,
-            phoneType: row.phoneType,
+            ...view.consent,
+            version: row.consentVersion,
+            firms: (row.consentBuyers ?? []).map((f) => ({
+              name: f.name,
+              legalName: f.legalName ?? null,
+              fcaNumber: f.fcaNumber ?? null,
+            })),
+            certificate: row.consentCertificate,
           }
         : null,
-      answers: shown ? (row.answers ?? null) : null,
-      outcome: shown ? row.outcome : null,
-      utmSource: returned ? null : row.utmSource,
-      utmCampaign: returned ? null : row.utmCampaign,
-      consent:
-        shown && row.consentedAt
-          ? { text: row.consentText, consentedAt: new Date(row.consentedAt).toISOString() }
-          : null,
-      return:
-        row.returnId === null
-          ? null
-          : toReturnView({
-              id: row.returnId,
-              status: row.returnStatus as ReturnStatus,
-              reason: row.returnReason as ReturnReason,
-              note: row.returnNote,
-              createdAt: row.returnCreatedAt as Date,
-              decidedAt: row.returnDecidedAt,
-              decisionNote: row.returnDecisionNote,
-            }),
-      returnableUntil: returnableUntil(acceptedAt, row.returnWindowDays).toISOString(),
-    }
-  })
+  }
 }
 
 /** Every lead of the filter, in batches, for the CSV: memory stays flat at any size. */

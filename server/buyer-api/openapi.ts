@@ -46,6 +46,41 @@ export const buyerApi = defineApi({
       },
       'A lead the buyer accepted; personal data, answers and consent are null once the person was erased or the buyer’s return of it was approved',
     ),
+    BuyerLeadDetail: {
+      allOf: [ref('BuyerLead')],
+      type: 'object',
+      description:
+        'One accepted lead with its consent evidence. As in the list, everything about the person (answers, estimate and consent included) is null once the person was erased or the buyer’s return was approved.',
+      properties: {
+        questionnaire: nullable(shape({ id: 'integer', version: 'integer', name: 'string' })),
+        answerList: nullable(
+          arrayOf(
+            shape(
+              { questionId: 'string', question: 'string', value: 'string', label: 'string' },
+              'An answer with the question and option texts the person was shown',
+            ),
+          ),
+        ),
+        estimatedClaim: nullable({
+          type: 'integer',
+          description: 'The estimate shown to the person, in pounds',
+        }),
+        consent: nullable(
+          shape({
+            'text?': 'string',
+            consentedAt: 'date-time',
+            'version?': 'string',
+            firms: arrayOf(shape({ name: 'string', 'legalName?': 'string', 'fcaNumber?': 'string' })),
+            'certificate?': {
+              type: 'string',
+              description:
+                'The signed consent certificate (compact JWS): check it with POST /api/consent-certificates/verify or any JOSE library against /.well-known/jwks.json',
+            },
+          }),
+        ),
+      },
+      required: ['questionnaire', 'answerList', 'estimatedClaim', 'consent'],
+    },
   },
   operations: [
     {
@@ -75,6 +110,23 @@ export const buyerApi = defineApi({
       response: { type: 'string' },
       responseType: 'text/csv',
       responses: tooMany,
+    },
+    {
+      method: 'get',
+      path: '/api/buyer/leads/{ref}',
+      summary: 'One of the buyer’s accepted leads',
+      description:
+        'With the answers, estimate, consent wording, the firms it named and the consent certificate. Only a lead this buyer accepted: another buyer’s reference is 404, as an unknown one is.',
+      auth: 'buyer-key',
+      params: {
+        ref: {
+          type: 'string',
+          maxLength: 100,
+          description: 'The lead’s `reference`, as GET /api/buyer/leads gives it',
+        },
+      },
+      response: ref('BuyerLeadDetail'),
+      responses: { 404: 'The buyer accepted no lead with this reference', ...tooMany },
     },
     {
       method: 'post',

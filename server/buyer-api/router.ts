@@ -11,7 +11,7 @@ import { parseBody } from '../http/validate.ts'
 import { write } from '../http/write.ts'
 import { buyerReturns, requestReturn } from '../returns/returns.server.ts'
 import { buyerCaller, requireBuyer } from './auth.ts'
-import { allBuyerLeads, buyerLeads, countBuyerLeads } from './leads.server.ts'
+import { allBuyerLeads, buyerLead, buyerLeads, countBuyerLeads } from './leads.server.ts'
 
 export const BUYER_CSV_COLUMNS = [
   'Reference',
@@ -102,6 +102,13 @@ export function buyerApiRouter(services: AppServices): Router {
       await write(res, batch.map(csvLine).join(''))
     }
     res.end()
+  })
+
+  router.get('/leads/:ref', async (req, res) => {
+    const { buyerId } = buyerCaller(res)
+    const found = await buyerLead(db, buyerId, String(req.params.ref).slice(0, 100))
+    if (!found) throw new HttpError(404, 'Lead not found')
+    res.json(found)
   })
 
   router.post('/leads/:ref/return', async (req, res) => {

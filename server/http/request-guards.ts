@@ -60,6 +60,8 @@ const UPPER_OUTSIDE_ESCAPES = /%[0-9a-fA-F]{2}|[A-Z]/g
 export const canonicalCase: RequestHandler = (req, res, next) => {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !/[A-Z]/.test(req.path)) return next()
   if (req.path.endsWith('.data')) return next()
+  // A buyer's lead page carries the lead's reference, which is case-sensitive; it is never cached.
+  if (req.path.startsWith('/buyer/leads/')) return next()
   const lower = req.path.replace(UPPER_OUTSIDE_ESCAPES, (m) => (m.length === 1 ? m.toLowerCase() : m))
   if (lower === req.path) return next()
   const q = req.originalUrl.indexOf('?')

@@ -6,11 +6,13 @@ import { adminResource } from '../admin/admin-resource.ts'
 import { audit } from '../audit/audit.server.ts'
 import {
   adminStore,
+  awaitsPassword,
   countOtherActiveAdmins,
   findAdminByEmail,
   findAdminById,
   toAdminView,
 } from '../auth/admins.server.ts'
+import { sendInvite } from '../auth/invites.server.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.server.ts'
 import { sendPasswordResetLink } from '../auth/password-reset.server.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'
@@ -68,7 +70,7 @@ export function usersAdminRouter(services: AppServices): Router {
       if (input.buyerId !== undefined && !(await buyerExists(db, input.buyerId)))
         throw new HttpError(400, `buyerId: there is no buyer ${input.buyerId}`)
       checkGrant(req.admin, null, input)
-      assertAcceptablePassword(input.password)
+      if (input.password !== undefined) assertAcceptablePassword(input.password)
       if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)
     },
     beforeUpdate: async (input, current, req) => {
@@ -81,7 +83,10 @@ export function usersAdminRouter(services: AppServices): Router {
         throw new HttpError(409, 'At least one active admin is required')
     },
     afterSave: async (event) => {
-      if (event.operation !== 'update') return
+      if (event.operation === 'create') {
+        if (awaitsPassword(event.row)) await sendInvite(services, event.row, event.req.admin)
+        return
+      }
       const { input, current, row } = event
       // A change of privilege ends the admin's sessions: they sign in again under the new rights.
       if (
@@ -93,7 +98,9 @@ export function usersAdminRouter(services: AppServices): Router {
       }
     },
     describe: (row, operation) =>
-      operation === 'create' ? { role: row.role } : { role: row.role, isActive: row.isActive },
+      operation === 'create'
+        ? { role: row.role, invited: awaitsPassword(row) }
+        : { role: row.role, isActive: row.isActive },
     routes: (router) => {
       // Users → "Send reset e-mail": the admin gets a reset link by mail; nobody sees the token.
       router.post('/:id/reset-password', async (req, res) => {
@@ -102,6 +109,16 @@ export function usersAdminRouter(services: AppServices): Router {
         if (!row.isActive) throw new HttpError(409, 'This admin is deactivated: reactivate them first')
         await sendPasswordResetLink(services, row.email, req.admin)
         res.json({ message: `A password reset link was sent to ${row.email}` })
+      })
+      // Another invitation for a user who has not chosen a password yet; the last link stops working.
+      router.post('/:id/invite', async (req, res) => {
+        const row = await findAdminById(db, parseId(req.params.id, 'Admin user'))
+        if (!row || row.role === 'buyer') throw new HttpError(404, 'Admin user not found')
+        if (!row.isActive) throw new HttpError(409, 'This admin is deactivated: reactivate them first')
+        if (!awaitsPassword(row))
+          throw new HttpError(409, 'This user has chosen a password: send a reset e-mail instead')
+        const expires = await sendInvite(services, row, req.admin, { resent: true })
+        res.json({ message: `A new invitation was sent to ${row.email}`, expiresAt: expires.toISOString() })
       })
       // For a lost phone or key: the user signs in with the password alone and enrols again.
       router.post('/:id/reset-factors', async (req, res) => {

@@ -16,6 +16,7 @@ export const usersApi = defineApi({
       'permissions?': permissionList,
       effectivePermissions: permissionList,
       isActive: 'boolean',
+      invited: { type: 'boolean', description: 'Invited by email; no password chosen yet' },
       'lastLogin?': 'date-time',
       createdAt: 'date-time',
       updatedAt: 'date-time',
@@ -33,7 +34,8 @@ export const usersApi = defineApi({
       method: 'post',
       path: BASE,
       summary: 'Create an admin',
-      description: 'Only an admin may grant the admin role or the scripts or users permission.',
+      description:
+        'Only an admin may grant the admin role or the scripts or users permission. Without `password` (as the admin’s form sends it) the user is invited by email: a link, valid for 7 days and once, to choose their own password.',
       auth: 'permission:users',
       request: adminUserCreateSchema,
       status: 201,
@@ -57,6 +59,16 @@ export const usersApi = defineApi({
       auth: 'permission:users',
       response: ref('Message'),
       responses: { 409: 'The admin is deactivated' },
+    },
+    {
+      method: 'post',
+      path: `${BASE}/{id}/invite`,
+      summary: 'Mail a new invitation',
+      description:
+        'For a user who has not chosen a password yet. The link of the last invitation stops working.',
+      auth: 'permission:users',
+      response: shape({ message: 'string', expiresAt: 'date-time' }),
+      responses: { 409: 'The user is deactivated, or has already chosen a password' },
     },
   ],
 })

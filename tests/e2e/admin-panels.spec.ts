@@ -1,6 +1,13 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { axeViolations, emailField, passwordField, signInButton, tab } from './admin-support.ts'
+import {
+  axeViolations,
+  emailField,
+  inviteLinkFor,
+  passwordField,
+  signInButton,
+  tab,
+} from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
 import { uniquePhone } from './journey.ts'
 import { waitForHydration } from './support.ts'
@@ -281,7 +288,7 @@ test.describe('users panel and roles', () => {
     await page.getByRole('button', { name: 'Add User' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add User' })
     await dialog.getByLabel('Email').fill(email)
-    await dialog.getByLabel('Initial password').fill(password)
+    await expect(dialog.getByLabel(/password/i)).toHaveCount(0)
     await expect(dialog.getByLabel('Role')).toHaveValue('editor')
     // Scripts and users amount to admin access: the dialog says so, and lets an admin grant them.
     for (const name of ['Scripts', 'Users']) {
@@ -294,10 +301,18 @@ test.describe('users panel and roles', () => {
     await expect(toastWith(page, 'User created')).toBeVisible()
     const row = page.getByRole('row').filter({ hasText: email })
     await expect(row).toHaveCount(1)
+    await expect(row.getByText('Invited')).toBeVisible()
+    const invite = await inviteLinkFor(email)
 
     const editorContext = await browser.newContext({ storageState: await page.context().storageState() })
     await editorContext.clearCookies()
     const editor = await editorContext.newPage()
+    // The invitation's link: the editor chooses their own password.
+    await editor.goto(invite)
+    await expect(editor.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible()
+    await editor.getByLabel('Password', { exact: true }).fill(password)
+    await editor.getByRole('button', { name: 'Set password' }).click()
+    await expect(editor).toHaveURL('/api/login?invited=1')
     await editor.goto('/api/login')
     await waitForHydration(editor)
     await emailField(editor).fill(email)

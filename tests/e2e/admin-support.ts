@@ -131,3 +131,18 @@ export async function axeViolations(page: Page) {
     targets: v.nodes.map((n) => n.target.join(' ')),
   }))
 }
+
+/** The set-password link of the newest invitation mailed to `to` (waits for it to land). */
+export async function inviteLinkFor(to: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(() => {
+      const mails = outboxFiles()
+        .map((name) => JSON.parse(fs.readFileSync(path.join(e2eOutbox, name), 'utf8')) as Mail)
+        .filter((m) => m.to === to && /invitation/i.test(m.subject))
+      link = mails.at(-1)?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0]
+      return link !== undefined
+    })
+    .toBe(true)
+  return link as string
+}

@@ -8,13 +8,14 @@ import {
   axeViolations,
   count,
   emailField,
+  inviteLinkFor,
   passwordField,
   signIn,
   signInButton,
   tab,
 } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { waitForHydration } from './support.ts'
+import { queryDatabase, waitForHydration } from './support.ts'
 
 const BUYER_EMAIL = `buyer-${randomUUID().slice(0, 8)}@example.com`
 const BUYER_PASSWORD = 'a buyer passphrase 2026'
@@ -23,7 +24,7 @@ const BUYER_PASSWORD = 'a buyer passphrase 2026'
  * A buyer with a contract and one lead it accepted a day ago, written as routing writes them
  * (routing itself is tested elsewhere): returns its id and the lead's reference.
  */
-function seedSale() {
+function seedSale(existingLead?: { id: number; reference: string }) {
   const db = new DatabaseSync(e2eDatabaseFile)
   try {
     db.exec('PRAGMA busy_timeout = 5000')
@@ -43,13 +44,15 @@ function seedSale() {
         `insert into contract (buyer_id, webhook_id, name, price_pence, filters, caps) values (?, ?, 'Acme mobile', 3500, '{}', '{}') returning id`,
       )
       .get(buyer.id, endpoint.id) as { id: number }
-    const reference = randomUUID()
-    const lead = db
-      .prepare(
-        `insert into lead (first_name, last_name, email, phone, phone_type, reference, has_consent, consent_text)
+    const reference = existingLead?.reference ?? randomUUID()
+    const lead =
+      existingLead ??
+      (db
+        .prepare(
+          `insert into lead (first_name, last_name, email, phone, phone_type, reference, has_consent, consent_text)
          values ('Ada', 'Lovelace', ?, '07700 900456', 'mobile', ?, 1, 'I agree to be contacted by Acme Claims') returning id`,
-      )
-      .get(`ada-${tag}@example.com`, reference) as { id: number }
+        )
+        .get(`ada-${tag}@example.com`, reference) as { id: number })
     const acceptedAt = new Date(Date.now() - 86_400_000).toISOString()
     const sale = db
       .prepare(
@@ -72,8 +75,26 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL('/')
 }
 
+async function acceptInvite(page: Page, link: string) {
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible()
+  await expect(page.getByText('buyer portal', { exact: false }).first()).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+  await page.getByLabel('Password', { exact: true }).fill(BUYER_PASSWORD)
+  await page.getByRole('button', { name: 'Set password' }).click()
+  await expect(page).toHaveURL('/api/login?invited=1&portal=buyer')
+  await expect(page.getByRole('status')).toHaveText('Your password is set. Please sign in.')
+  expect(await axeViolations(page)).toEqual([])
+  // The link works once.
+  await page.goto(link)
+  await page.getByLabel('New password').fill('another buyer passphrase 2026')
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(page.getByRole('alert')).toContainText('invalid or has expired')
+}
+
 async function signInAsBuyer(page: Page, email = BUYER_EMAIL) {
-  await page.goto('/api/login')
+  await page.goto('/api/login?portal=buyer')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the buyer portal' })).toBeVisible()
   await waitForHydration(page)
   await emailField(page).fill(email)
   await passwordField(page).fill(BUYER_PASSWORD)
@@ -97,21 +118,26 @@ test('a buyer signs in, returns a lead, and sees the operator approve it', async
   await expect(page.getByRole('cell', { name: `${key.slice(0, 12)}…` })).toBeVisible()
   expect(await axeViolations(page)).toEqual([])
 
+  // The operator types no password: the buyer is invited by email and chooses their own.
   await page.getByRole('button', { name: 'Add account' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add a sign-in account' })
   await dialog.getByLabel('Email').fill(BUYER_EMAIL)
   await dialog.getByLabel('First name').fill('Bea')
-  await dialog.getByLabel('Password').fill(BUYER_PASSWORD)
-  await dialog.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByRole('cell', { name: BUYER_EMAIL, exact: true })).toBeVisible()
+  await expect(dialog.getByLabel('Password')).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Send invitation' }).click()
+  const accountRow = page.getByRole('row').filter({ hasText: BUYER_EMAIL })
+  await expect(accountRow.getByText('Invited')).toBeVisible()
+  await expect(accountRow.getByRole('button', { name: /^Resend invitation/ })).toBeVisible()
+  const invite = await inviteLinkFor(BUYER_EMAIL)
 
   // The key works against the buyer API.
   const viaKey = await page.request.get('/api/buyer/leads', { headers: { authorization: `Bearer ${key}` } })
   expect(viaKey.status()).toBe(200)
   expect((await viaKey.json()).items[0].reference).toBe(reference)
 
-  // The buyer signs in and lands on their own page: their lead, nothing of the admin.
+  // The buyer opens the invitation, chooses a password, and signs in to the buyer portal.
   await signOut(page)
+  await acceptInvite(page, invite)
   await signInAsBuyer(page)
   const row = page.getByRole('row').filter({ hasText: 'Ada Lovelace' })
   await expect(row).toContainText(reference)
@@ -173,24 +199,92 @@ test('a buyer signs in, returns a lead, and sees the operator approve it', async
   await expect(outcome).not.toContainText('07700 900456')
 })
 
-test('the buyer page fits a 360 px screen', async ({ page }) => {
-  const { buyerId } = seedSale()
-  const email = `narrow-${randomUUID().slice(0, 8)}@example.com`
-  const login = await page.request.post('/api/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+/** A lead posted through the public API, so it carries the site's signed consent certificate. */
+async function postSignedLead(page: Page) {
+  const tag = randomUUID().slice(0, 8)
+  const response = await page.request.post('/api/leads', {
+    data: {
+      firstName: 'Grace',
+      lastName: `Hopper${tag}`,
+      email: `grace-${tag}@example.com`,
+      phone: '07700 900789',
+      carDetails: 'Ford Fiesta 2016',
+      hasConsent: true,
+    },
   })
-  expect(login.status()).toBe(200)
-  const account = await page.request.post(`/api/admin/buyers/${buyerId}/accounts`, {
-    data: { email, password: BUYER_PASSWORD },
-  })
-  expect(account.status()).toBe(201)
-  await page.request.get('/api/logout')
+  expect(response.status()).toBe(201)
+  const { reference } = (await response.json()) as { reference: string }
+  const [lead] = queryDatabase<{ id: number; consent_certificate: string | null }>(
+    'select id, consent_certificate from lead where reference = ?',
+    reference,
+  )
+  expect(lead?.consent_certificate).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+  return { id: lead?.id as number, reference, lastName: `Hopper${tag}` }
+}
 
-  await page.setViewportSize({ width: 360, height: 740 })
-  await page.goto('/buyer')
-  await expect(page).toHaveURL('/api/login')
-  await signInAsBuyer(page, email)
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
-  expect(await axeViolations(page)).toEqual([])
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+
+  test('an invited buyer sets a password, works the leads as cards, opens one and verifies it', async ({
+    page,
+  }) => {
+    const posted = await postSignedLead(page)
+    const { buyerId } = seedSale(posted)
+    const email = `phone-${randomUUID().slice(0, 8)}@example.com`
+    const login = await page.request.post('/api/login', {
+      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    })
+    expect(login.status()).toBe(200)
+    const account = await page.request.post(`/api/admin/buyers/${buyerId}/accounts`, { data: { email } })
+    expect(account.status()).toBe(201)
+    await page.request.get('/api/logout')
+
+    // /buyer's sign-in names the buyer portal, not the admin.
+    await page.goto('/buyer')
+    await expect(page).toHaveURL('/api/login?portal=buyer')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the buyer portal' })).toBeVisible()
+    await expect(page.getByText('Sign in to manage the site')).toHaveCount(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    await acceptInvite(page, await inviteLinkFor(email))
+    await signInAsBuyer(page, email)
+
+    // The lead is a card; its Return button is on screen without scrolling sideways.
+    const card = page.getByTestId('lead-card').filter({ hasText: posted.lastName })
+    await expect(card).toBeVisible()
+    await expect(page.getByRole('table')).toBeHidden()
+    const returnButton = card.getByRole('button', { name: /^Return/ })
+    await expect(returnButton).toBeInViewport()
+    const box = await returnButton.boundingBox()
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    // The lead opens to its detail: contact, consent and its certificate, which verifies.
+    await card.getByRole('link', { name: new RegExp(`Grace ${posted.lastName}`) }).click()
+    await expect(page).toHaveURL(`/buyer/leads/${posted.reference}`)
+    await expect(page.getByRole('heading', { level: 1, name: `Grace ${posted.lastName}` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Consent certificate' })).toBeVisible()
+    await waitForHydration(page)
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Verify certificate' }).click()
+    const verdict = page.getByTestId('certificate-verdict')
+    await expect(verdict).toContainText('Valid: signed by this site and unaltered')
+    await expect(verdict).toContainText('Not revoked: the consent still stands.')
+    await expect(verdict).toContainText('Your firm (FCA 123456) is not named in the consent.')
+    expect(await axeViolations(page)).toEqual([])
+    const detailOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(detailOverflow).toBeLessThanOrEqual(0)
+
+    // Returned from the detail page; the status shows there and on the card.
+    await page.getByRole('button', { name: /^Return/ }).click()
+    const returnDialog = page.getByRole('dialog', { name: /^Return lead/ })
+    await returnDialog.getByLabel('Reason').selectOption('wrong_number')
+    await returnDialog.getByRole('button', { name: 'Return lead' }).click()
+    await expect(page.getByText('Return pending')).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole('link', { name: 'All leads' }).click()
+    await expect(card.getByText('Return pending')).toBeVisible()
+  })
 })

@@ -422,7 +422,7 @@ describe(`buyer API on ${testDialect}`, () => {
     it('sends a visitor who is not a buyer from /buyer to the sign-in page', async () => {
       const anonymous = await app.request('/buyer')
       expect(anonymous.status).toBe(302)
-      expect(anonymous.headers.get('location')).toBe('/api/login')
+      expect(anonymous.headers.get('location')).toBe('/api/login?portal=buyer')
       const staff = await admin.get('/buyer')
       expect(staff.status).toBe(403)
     })

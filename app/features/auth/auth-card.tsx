@@ -6,17 +6,20 @@ export function AuthCard({
   title,
   description,
   children,
+  area = 'admin',
 }: {
   title: string
   description?: ReactNode
   children: ReactNode
+  /** Which sign-in this is: the operator's admin, or the buyers' portal. */
+  area?: 'admin' | 'buyer'
 }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <p className="flex items-center gap-2 font-semibold text-navy-900 text-sm">
           <ShieldCheck className="size-5 text-teal-700" aria-hidden="true" />
-          {site.name} admin
+          {site.name} {area === 'buyer' ? 'buyer portal' : 'admin'}
         </p>
         <h1 className="mt-4 font-bold text-2xl text-navy-900">{title}</h1>
         {description ? <div className="mt-2 text-slate-700">{description}</div> : null}

@@ -1,5 +1,5 @@
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { buyerLeads, countBuyerLeads } from '../../../server/buyer-api/leads.server.ts'
+import { buyerLead, buyerLeads, countBuyerLeads } from '../../../server/buyer-api/leads.server.ts'
 import type { AppServices } from '../../../server/context.ts'
 
 export const PORTAL_PAGE_SIZE = 25
@@ -8,15 +8,21 @@ export const PORTAL_PAGE_SIZE = 25
  * What /buyer shows: the signed-in buyer's accepted leads, a page at a time, read the way the
  * buyer API reads them. Undefined when the account's buyer is gone or inactive.
  */
-export async function portalData(services: AppServices, account: CurrentAdmin, page: number) {
+async function activeBuyer(services: AppServices, account: CurrentAdmin) {
   const buyerId = account.buyerId
   if (!buyerId) return undefined
   const buyer = await services.db
     .selectFrom('buyer')
-    .select(['name', 'tradingName', 'isActive'])
+    .select(['id', 'name', 'tradingName', 'fcaNumber', 'isActive'])
     .where('id', '=', buyerId)
     .executeTakeFirst()
-  if (!buyer?.isActive) return undefined
+  return buyer?.isActive ? buyer : undefined
+}
+
+export async function portalData(services: AppServices, account: CurrentAdmin, page: number) {
+  const buyer = await activeBuyer(services, account)
+  if (!buyer) return undefined
+  const buyerId = buyer.id
   const [items, total] = await Promise.all([
     buyerLeads(services.db, { buyerId }, { limit: PORTAL_PAGE_SIZE, offset: (page - 1) * PORTAL_PAGE_SIZE }),
     countBuyerLeads(services.db, { buyerId }),
@@ -38,3 +44,23 @@ export async function portalData(services: AppServices, account: CurrentAdmin, p
 
 export type PortalData = NonNullable<Awaited<ReturnType<typeof portalData>>>
 export type PortalLead = PortalData['leads'][number]
+
+/**
+ * /buyer/leads/:reference: one of the buyer's leads as GET /api/buyer/leads/{reference} gives it.
+ * `buyer` undefined when the account's buyer is gone or inactive; `lead` undefined when this buyer
+ * accepted no lead with this reference.
+ */
+export async function portalLead(services: AppServices, account: CurrentAdmin, reference: string) {
+  const buyer = await activeBuyer(services, account)
+  if (!buyer) return { buyer: undefined, lead: undefined }
+  const lead = await buyerLead(services.db, buyer.id, reference.slice(0, 100))
+  return {
+    buyer: { name: buyer.tradingName ?? buyer.name, fcaNumber: buyer.fcaNumber, email: account.email },
+    lead: lead && {
+      ...lead,
+      canReturn: !lead.erased && lead.return === null && Date.parse(lead.returnableUntil) >= Date.now(),
+    },
+  }
+}
+
+export type PortalLeadDetail = NonNullable<Awaited<ReturnType<typeof portalLead>>['lead']>

@@ -1,6 +1,11 @@
 import { type FormEvent, useState } from 'react'
 import { redirect } from 'react-router'
-import { authErrorMessage, forgotPasswordSchema, loginSchema } from '../../../core/schemas/auth.ts'
+import {
+  authErrorMessage,
+  forgotPasswordSchema,
+  INVITE_ACCEPTED,
+  loginSchema,
+} from '../../../core/schemas/auth.ts'
 import { SECOND_STEP_EXPIRED } from '../../../core/schemas/factors.ts'
 import { fieldErrors } from '../../../core/schemas/leads.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
@@ -39,11 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only an address that is an email is put back in the field: no free text from the URL.
     email: forgotPasswordSchema.safeParse({ email: url.searchParams.get('email') }).data?.email ?? '',
     reset: url.searchParams.get('reset') === '1',
+    invited: url.searchParams.get('invited') === '1',
+    // /buyer sends its visitors here with portal=buyer: the page names the buyer portal.
+    portal: url.searchParams.get('portal') === 'buyer' ? ('buyer' as const) : null,
     sso: ssoPublicView(context.get(servicesContext)),
   }
 }
 
-export const meta: Route.MetaFunction = () => adminPageMeta('Sign in')
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminPageMeta(
+    loaderData && 'portal' in loaderData && loaderData.portal === 'buyer'
+      ? 'Sign in to the buyer portal'
+      : 'Sign in',
+  )
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   if (loaderData.step === 'second') {
@@ -63,9 +76,17 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 function PasswordStep({
   data: loaderData,
 }: {
-  data: { error: string | null; email: string; reset: boolean; sso: ReturnType<typeof ssoPublicView> }
+  data: {
+    error: string | null
+    email: string
+    reset: boolean
+    invited: boolean
+    portal: 'buyer' | null
+    sso: ReturnType<typeof ssoPublicView>
+  }
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const buyer = loaderData.portal === 'buyer'
 
   // Checked in the browser first for quick feedback; the server checks again either way.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -78,12 +99,22 @@ function PasswordStep({
   }
 
   return (
-    <AuthCard title="Sign in" description="Sign in to manage the site.">
+    <AuthCard
+      area={buyer ? 'buyer' : 'admin'}
+      title={buyer ? 'Sign in to the buyer portal' : 'Sign in'}
+      description={
+        buyer
+          ? 'See the leads your firm bought, check their consent and return a lead within its window.'
+          : 'Sign in to manage the site.'
+      }
+    >
       {loaderData.reset ? (
         <Notice tone="success">Your password has been changed. Please sign in.</Notice>
       ) : null}
+      {loaderData.invited ? <Notice tone="success">{INVITE_ACCEPTED}</Notice> : null}
       {loaderData.error ? <Notice tone="error">{loaderData.error}</Notice> : null}
       <form method="post" action="/api/login" onSubmit={onSubmit} noValidate>
+        {buyer ? <input type="hidden" name="portal" value="buyer" /> : null}
         <Field
           id="email"
           name="email"

@@ -12,7 +12,7 @@ import type { Route } from './+types/portal'
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = context.get(requestContext).admin
-  if (!account) throw redirect('/api/login')
+  if (!account) throw redirect('/api/login?portal=buyer')
   if (account.role !== 'buyer') throw data('This page is for buyers’ accounts', { status: 403 })
   // The second-factor policy may cover buyers' accounts: one without a factor enrols first.
   if (await needsEnrolment(context.get(servicesContext).db, account)) throw redirect('/buyer/account?enrol=1')

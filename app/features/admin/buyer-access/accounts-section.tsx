@@ -1,7 +1,8 @@
-import { Plus, UserRound } from 'lucide-react'
+import { Mail, Plus, UserRound } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { type BuyerAccountView, buyerAccountCreateSchema } from '../../../../core/schemas/buyer-access.ts'
 import { fieldErrors } from '../../../../core/schemas/leads.ts'
+import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -13,7 +14,7 @@ import { LoadError } from '../load-error.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { useList } from '../use-list.ts'
 
-const emptyForm = { email: '', firstName: '', lastName: '', password: '' }
+const emptyForm = { email: '', firstName: '', lastName: '' }
 
 /** The buyer's sign-in accounts: they see only /buyer (their leads and returns). */
 export function AccountsSection({ buyerId }: { buyerId: number }) {
@@ -28,10 +29,17 @@ export function AccountsSection({ buyerId }: { buyerId: number }) {
     request: (body: typeof emptyForm) => apiRequest<BuyerAccountView>('POST', url, body),
     invalidate: [url],
     success: (account) => ({
-      title: 'Account created',
-      description: `${account.email} can sign in at /buyer`,
+      title: 'Invitation sent',
+      description: `${account.email} was emailed a link to choose a password and sign in at /buyer`,
     }),
     failure: (e) => ({ title: 'Error', description: serverMessage(e) ?? 'The account was not created.' }),
+  })
+  const reinvite = useAdminMutation({
+    request: (account: BuyerAccountView) =>
+      apiRequest<{ message: string }>('POST', `${url}/${account.id}/invite`, {}),
+    invalidate: [url],
+    success: (answer) => ({ title: 'Invitation sent', description: answer.message }),
+    failure: (e) => ({ title: 'Error', description: serverMessage(e) ?? 'The invitation was not sent.' }),
   })
   const remove = useAdminMutation({
     request: (account: BuyerAccountView) => apiRequest('DELETE', `${url}/${account.id}`),
@@ -73,7 +81,8 @@ export function AccountsSection({ buyerId }: { buyerId: number }) {
             Sign-in accounts
           </h2>
           <p className="text-slate-600 text-sm">
-            People at the buyer sign in where staff do and see only their leads, returns and CSV.
+            People at the buyer sign in where staff do and see only their leads, returns and CSV. Each is
+            invited by email to choose their own password.
           </p>
         </div>
         <Button onClick={() => setOpen(true)}>
@@ -92,17 +101,41 @@ export function AccountsSection({ buyerId }: { buyerId: number }) {
             <Cell className="break-all font-medium text-navy-900">{account.email}</Cell>
             <Cell>{[account.firstName, account.lastName].filter(Boolean).join(' ') || '—'}</Cell>
             <Cell className="whitespace-nowrap">
-              {account.lastLogin ? formatDateTime(account.lastLogin) : 'Never'}
+              {account.invited ? (
+                <Badge tone="warning">Invited</Badge>
+              ) : account.lastLogin ? (
+                formatDateTime(account.lastLogin)
+              ) : (
+                'Never'
+              )}
             </Cell>
             <Cell>
-              <Button size="sm" variant="secondary" onClick={() => setDeleting(account)}>
-                Delete<span className="sr-only"> {account.email}</span>
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                {account.invited ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={reinvite.isPending}
+                    onClick={() => reinvite.mutate(account)}
+                  >
+                    <Mail className="size-4" aria-hidden="true" />
+                    Resend invitation<span className="sr-only"> to {account.email}</span>
+                  </Button>
+                ) : null}
+                <Button size="sm" variant="secondary" onClick={() => setDeleting(account)}>
+                  Delete<span className="sr-only"> {account.email}</span>
+                </Button>
+              </div>
             </Cell>
           </tr>
         ))}
       </DataTable>
-      <Dialog open={open} onOpenChange={setOpen} title="Add a sign-in account">
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Add a sign-in account"
+        description="We email them a link, valid for 7 days and once, to choose their own password."
+      >
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <Field label="Email" error={errors.email} required>
             {(c) => (
@@ -117,28 +150,12 @@ export function AccountsSection({ buyerId }: { buyerId: number }) {
               {(c) => <Input {...c} value={form.lastName} onChange={set('lastName')} />}
             </Field>
           </div>
-          <Field
-            label="Password"
-            hint="At least 12 characters; common passwords are refused"
-            error={errors.password}
-            required
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="password"
-                autoComplete="new-password"
-                value={form.password}
-                onChange={set('password')}
-              />
-            )}
-          </Field>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-              Create account
+              Send invitation
             </Button>
           </div>
         </form>

@@ -11,7 +11,6 @@ import {
   type StaffRole,
   staffRoles,
 } from '../../../../core/permissions.ts'
-import { PASSWORD_MIN } from '../../../../core/schemas/auth.ts'
 import {
   type AdminUserUpdateInput,
   type AdminUserView,
@@ -19,7 +18,7 @@ import {
   type StaffUserCreateInput,
   staffUserCreateSchema,
 } from '../../../../core/schemas/users.ts'
-import { StateBadge } from '../../../components/ui/badge.tsx'
+import { Badge, StateBadge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Select } from '../../../components/ui/field.tsx'
@@ -44,7 +43,6 @@ const emptyForm = {
   firstName: '',
   lastName: '',
   role: 'editor' as StaffRole,
-  password: '',
   permissions: [] as Permission[],
 }
 
@@ -149,15 +147,6 @@ const fields = (isAdmin: boolean): FieldSpec<Form>[] => [
       />
     ),
   },
-  {
-    kind: 'password',
-    name: 'password',
-    label: 'Initial password',
-    required: true,
-    autoComplete: 'new-password',
-    minLength: PASSWORD_MIN,
-    hint: `At least ${PASSWORD_MIN} characters, not a common password. Share it safely; they can change it with a reset e-mail.`,
-  },
 ]
 
 export function UsersPanel({ me }: { me: CurrentAdmin }) {
@@ -166,7 +155,10 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
   const users = useResource<AdminUserView, StaffUserCreateInput & AdminUserUpdateInput>({
     url: USERS,
     noun: 'user',
-    created: (user) => ({ title: 'User created', description: `${user.email} can now sign in` }),
+    created: (user) => ({
+      title: 'User created',
+      description: `${user.email} was emailed an invitation to choose a password`,
+    }),
     updated: (user, body) => ({
       title: 'User updated',
       description:
@@ -187,6 +179,13 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
     invalidate: [],
     success: (answer) => ({ title: 'Reset e-mail sent', description: answer.message }),
     failure: (e) => ({ title: 'Error', description: serverMessage(e) ?? 'Failed to send the reset e-mail.' }),
+  })
+
+  const reinvite = useAdminMutation({
+    request: (id: number) => apiRequest<{ message: string }>('POST', `${USERS}/${id}/invite`, {}),
+    invalidate: [],
+    success: (answer) => ({ title: 'Invitation sent', description: answer.message }),
+    failure: (e) => ({ title: 'Error', description: serverMessage(e) ?? 'Failed to send the invitation.' }),
   })
 
   const [sessionsOf, setSessionsOf] = useState<AdminUserView | null>(null)
@@ -259,7 +258,15 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                     )
                     .join(', '),
           },
-          { header: 'Status', cell: (u) => <StateBadge on={u.isActive} yes="Active" no="Deactivated" /> },
+          {
+            header: 'Status',
+            cell: (u) =>
+              u.invited && u.isActive ? (
+                <Badge tone="warning">Invited</Badge>
+              ) : (
+                <StateBadge on={u.isActive} yes="Active" no="Deactivated" />
+              ),
+          },
           { header: 'Last sign-in', cell: (u) => (u.lastLogin ? formatDateTime(u.lastLogin) : 'Never') },
           {
             header: 'Actions',
@@ -288,16 +295,29 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                       Reactivate
                     </Button>
                   )}
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={!u.isActive || sendReset.isPending}
-                    aria-label={`Send reset e-mail to ${u.email}`}
-                    onClick={() => sendReset.mutate(u.id)}
-                  >
-                    <Mail className="size-4" aria-hidden="true" />
-                    Send reset e-mail
-                  </Button>
+                  {u.invited ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={!u.isActive || reinvite.isPending}
+                      aria-label={`Resend invitation to ${u.email}`}
+                      onClick={() => reinvite.mutate(u.id)}
+                    >
+                      <Mail className="size-4" aria-hidden="true" />
+                      Resend invitation
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={!u.isActive || sendReset.isPending}
+                      aria-label={`Send reset e-mail to ${u.email}`}
+                      onClick={() => sendReset.mutate(u.id)}
+                    >
+                      <Mail className="size-4" aria-hidden="true" />
+                      Send reset e-mail
+                    </Button>
+                  )}
                   <Button
                     variant="secondary"
                     size="sm"
@@ -327,7 +347,7 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
         open={editor.open}
         onOpenChange={editor.setOpen}
         title="Add User"
-        description="They sign in with this e-mail and password."
+        description="We e-mail them a link, valid for 7 days and once, to choose their own password."
         fields={fields(isAdmin)}
         form={editor.form}
         onChange={editor.setForm}
