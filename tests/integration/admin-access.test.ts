@@ -285,6 +285,15 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 200,
   },
+  // An invitation again: a user who chose a password is told to use a reset (tests/integration/buyer-portal.test.ts).
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/invite',
+    permission: 'users',
+    entity: 'user',
+    body: () => ({}),
+    ok: 409,
+  },
   // A user's sessions (tests/integration/account-sessions.test.ts); a made-up session id is not found.
   { method: 'GET', path: '/api/admin/users/:id/sessions', permission: 'users', entity: 'user', ok: 200 },
   {
@@ -476,6 +485,22 @@ const routes: RouteCase[] = [
     },
     ok: 204,
   },
+  {
+    method: 'POST',
+    path: '/api/admin/buyers/:id/accounts/:userId/invite',
+    permission: 'buyers',
+    params: async (db) => {
+      const buyer = await insertBuyer(db)
+      const account = await createAccount(db, buyer.id, {
+        email: uniqueEmail('buyer-account'),
+        password: DEFAULT_PASSWORD,
+      })
+      return { id: buyer.id, userId: account.id }
+    },
+    body: () => ({}),
+    // The account chose its password: told to use "Forgot password?" (an invited one gets a new link).
+    ok: 409,
+  },
   { method: 'GET', path: '/api/admin/returns', permission: 'buyers', ok: 200 },
   {
     method: 'PUT',
@@ -660,6 +685,7 @@ const publicApiRoutes = [
   // A buyer's own API: an API key or a buyer's session (tests/integration/buyer-api.test.ts).
   'GET /api/buyer/leads',
   'GET /api/buyer/leads.csv',
+  'GET /api/buyer/leads/:ref',
   'POST /api/buyer/leads/:ref/return',
   'GET /api/buyer/returns',
 ]
