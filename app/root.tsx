@@ -10,7 +10,7 @@ import {
   useLocation,
   useMatches,
 } from 'react-router'
-import { readCompliance } from '../core/compliance.ts'
+import { type FooterCompliance, readCompliance } from '../core/compliance.ts'
 import { isAdminPath } from '../core/paths.ts'
 import { servicesContext } from '../server/context.ts'
 import type { Route } from './+types/root'
@@ -28,8 +28,17 @@ import { installPageActions } from './lib/page-actions.ts'
 /** The firm and free-route text every public footer shows (from the settings, so it follows the site revision). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { settings } = await context.get(servicesContext).site.get()
-  const { freeRouteStatement, firmName, firmAddress, fcaNumber } = readCompliance(settings)
-  return { footer: { freeRouteStatement, firmName, firmAddress, fcaNumber } }
+  const c = readCompliance(settings)
+  const footer: FooterCompliance = {
+    freeRouteStatement: c.freeRouteStatement,
+    firmName: c.firmName,
+    firmAddress: c.firmAddress,
+    fcaNumber: c.fcaNumber,
+    companyNumber: c.companyNumber,
+    icoNumber: c.icoNumber,
+    fcaStatus: c.fcaStatus,
+  }
+  return { footer }
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]

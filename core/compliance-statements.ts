@@ -17,6 +17,12 @@ export type Compliance = EstimateConstants & {
   firmAddress: string
   /** The FCA Firm Reference Number; empty when the firm has none (then nothing is shown). */
   fcaNumber: string
+  /** The Companies House number of the operator. */
+  companyNumber: string
+  /** The operator's entry in the ICO's data protection register. */
+  icoNumber: string
+  /** How the FCA regulates the operator, in its own words (e.g. "Authorised and regulated by the FCA"). */
+  fcaStatus: string
 }
 
 const [, dateQuestion] = questions
@@ -38,6 +44,9 @@ export const DEFAULT_COMPLIANCE: Compliance = {
   firmName: '',
   firmAddress: '',
   fcaNumber: '',
+  companyNumber: '',
+  icoNumber: '',
+  fcaStatus: '',
 }
 
 const percent = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 2 })
@@ -66,5 +75,53 @@ export function firmIdentity({
 /** The part of the compliance settings the site footer shows on every public page. */
 export type FooterCompliance = Pick<
   Compliance,
-  'freeRouteStatement' | 'firmName' | 'firmAddress' | 'fcaNumber'
+  | 'freeRouteStatement'
+  | 'firmName'
+  | 'firmAddress'
+  | 'fcaNumber'
+  | 'companyNumber'
+  | 'icoNumber'
+  | 'fcaStatus'
 >
+
+type OperatorFields = Pick<
+  Compliance,
+  'firmName' | 'firmAddress' | 'fcaNumber' | 'companyNumber' | 'icoNumber' | 'fcaStatus'
+>
+
+/**
+ * Who runs the site, as the footer of every public page and the confirmation email state it: one
+ * line each for what the admin has filled in, in a fixed order.
+ */
+export function operatorDetails(c: OperatorFields): string[] {
+  const fca = [c.fcaStatus.replace(/\.$/, ''), c.fcaNumber ? `FCA firm reference number ${c.fcaNumber}` : '']
+    .filter(Boolean)
+    .join('. ')
+  return [
+    c.firmName && c.companyNumber
+      ? `${c.firmName}, company number ${c.companyNumber}.`
+      : c.firmName
+        ? `${c.firmName}.`
+        : c.companyNumber
+          ? `Company number ${c.companyNumber}.`
+          : '',
+    c.firmAddress ? `Registered office: ${c.firmAddress.replace(/\.$/, '')}.` : '',
+    c.icoNumber ? `Registered with the Information Commissioner's Office, number ${c.icoNumber}.` : '',
+    fca ? `${fca}.` : '',
+  ].filter(Boolean)
+}
+
+/**
+ * What the operator still has to fill in before every public page names it properly (the admin
+ * warns about each). FCA details count as given with either the firm reference number or a status
+ * (a firm that is not authorised says so there).
+ */
+export function missingOperatorDetails(c: OperatorFields): string[] {
+  return [
+    c.firmName ? '' : 'company name',
+    c.companyNumber ? '' : 'company number',
+    c.firmAddress ? '' : 'registered address',
+    c.icoNumber ? '' : 'ICO registration number',
+    c.fcaNumber || c.fcaStatus ? '' : 'FCA details',
+  ].filter(Boolean)
+}

@@ -9,6 +9,8 @@ import {
   estimateKeys,
   feeDisclosure,
   firmIdentity,
+  missingOperatorDetails,
+  operatorDetails,
   readCompliance,
 } from './compliance.ts'
 import { assess } from './questionnaire/definition.ts'
@@ -201,5 +203,62 @@ describe('the statements', () => {
     [{ firmName: '', firmAddress: '', fcaNumber: '1234567' }, 'FCA firm reference number 1234567.'],
   ])('names the firm %j as %j', (firm, expected) => {
     expect(firmIdentity(firm)).toBe(expected)
+  })
+})
+
+describe("the operator's details", () => {
+  const none = {
+    firmName: '',
+    firmAddress: '',
+    fcaNumber: '',
+    companyNumber: '',
+    icoNumber: '',
+    fcaStatus: '',
+  }
+  const all = {
+    firmName: 'Claim Check Ltd',
+    companyNumber: '12345678',
+    firmAddress: '1 High Street, Leeds LS1 1AA.',
+    icoNumber: 'ZA123456',
+    fcaNumber: '123456',
+    fcaStatus: 'Authorised and regulated by the Financial Conduct Authority.',
+  }
+
+  it('states each filled detail on a line of its own, in a fixed order', () => {
+    expect(operatorDetails(none)).toEqual([])
+    expect(operatorDetails(all)).toEqual([
+      'Claim Check Ltd, company number 12345678.',
+      'Registered office: 1 High Street, Leeds LS1 1AA.',
+      "Registered with the Information Commissioner's Office, number ZA123456.",
+      'Authorised and regulated by the Financial Conduct Authority. FCA firm reference number 123456.',
+    ])
+    expect(operatorDetails({ ...none, companyNumber: 'SC123456' })).toEqual(['Company number SC123456.'])
+    expect(operatorDetails({ ...none, fcaNumber: '123456' })).toEqual(['FCA firm reference number 123456.'])
+  })
+
+  it('lists what is missing; an FCA status alone counts as FCA details', () => {
+    expect(missingOperatorDetails(none)).toEqual([
+      'company name',
+      'company number',
+      'registered address',
+      'ICO registration number',
+      'FCA details',
+    ])
+    expect(missingOperatorDetails(all)).toEqual([])
+    expect(missingOperatorDetails({ ...all, fcaNumber: '' })).toEqual([])
+    expect(missingOperatorDetails({ ...all, fcaNumber: '', fcaStatus: '' })).toEqual(['FCA details'])
+  })
+
+  it('reads the new settings upper-cased, and falls back to empty for values it refuses', () => {
+    const read = readCompliance(
+      settings({ company_number: 'sc123456', ico_registration_number: 'za123456', fca_status: 'Exempt' }),
+    )
+    expect(read).toMatchObject({ companyNumber: 'SC123456', icoNumber: 'ZA123456', fcaStatus: 'Exempt' })
+    expect(
+      readCompliance(settings({ company_number: '123', ico_registration_number: 'ICO1' })),
+    ).toMatchObject({
+      companyNumber: '',
+      icoNumber: '',
+    })
   })
 })

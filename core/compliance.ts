@@ -34,6 +34,9 @@ export const complianceKeys = {
   firmName: 'firm_name',
   firmAddress: 'firm_address',
   fcaNumber: 'fca_reference_number',
+  companyNumber: 'company_number',
+  icoNumber: 'ico_registration_number',
+  fcaStatus: 'fca_status',
 } as const
 
 export const loanBands = loanQuestion.options.map((o) => o.value)
@@ -92,6 +95,28 @@ export const complianceRules: Readonly<Record<string, z.ZodType<unknown, string>
     .string()
     .trim()
     .regex(/^\d{6,7}$/, 'The FCA reference number must be 6 or 7 digits'),
+  // Companies House: 8 digits, or 2 letters (SC, NI, OC…) and 6 digits.
+  [complianceKeys.companyNumber]: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(?:\d{8}|[A-Z]{2}\d{6})$/,
+          'The company number must be 8 digits, or 2 letters and 6 digits, e.g. 12345678 or SC123456',
+        ),
+    ),
+  // The ICO's data protection register: Z and 7 characters, e.g. ZA123456 or Z1234567.
+  [complianceKeys.icoNumber]: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(
+      z.string().regex(/^Z[A-Z0-9]\d{6}$/, 'The ICO registration number must look like ZA123456 or Z1234567'),
+    ),
+  [complianceKeys.fcaStatus]: singleLine('The FCA status', 200),
 }
 
 function settingOr<T>(settings: ReadonlyMap<string, string | null>, key: string, fallback: T): T {
@@ -123,6 +148,9 @@ export function readCompliance(settings: ReadonlyMap<string, string | null>): Co
     firmName: settingOr(settings, complianceKeys.firmName, d.firmName),
     firmAddress: settingOr(settings, complianceKeys.firmAddress, d.firmAddress),
     fcaNumber: settingOr(settings, complianceKeys.fcaNumber, d.fcaNumber),
+    companyNumber: settingOr(settings, complianceKeys.companyNumber, d.companyNumber),
+    icoNumber: settingOr(settings, complianceKeys.icoNumber, d.icoNumber),
+    fcaStatus: settingOr(settings, complianceKeys.fcaStatus, d.fcaStatus),
   }
   read.set(settings, compliance)
   return compliance

@@ -19,6 +19,7 @@ import { exposuresJob } from './experiments/jobs.server.ts'
 import { loadRunningExperiments } from './experiments/queries.server.ts'
 import { factorJobs } from './factors/store.server.ts'
 import { rateLimitJobs } from './http/rate-limit.ts'
+import { confirmNewLeads, leadConfirmationsJob } from './leads/confirmations.server.ts'
 import { deliveredLeads, deliveredSubmissions, pingedLeads } from './leads/delivery-payload.server.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.server.ts'
@@ -141,6 +142,8 @@ export function createServices(
     }),
   }
   jobs.register(accountNoticesJob(services))
+  jobs.register(leadConfirmationsJob(services))
+  confirmNewLeads(services)
   notifyOperatorOfNewLeads(services)
   return services
 }

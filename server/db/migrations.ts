@@ -31,6 +31,7 @@ import { pingPost } from './migrations/0028-ping-post.ts'
 import { signingKeys } from './migrations/0029-signing-keys.ts'
 import { analyticsValues } from './migrations/0032-analytics-values.ts'
 import { signInGuards } from './migrations/0033-sign-in-guards.ts'
+import { leadConfirmations } from './migrations/0037-lead-confirmations.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -70,6 +71,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0029_signing_keys': signingKeys(dialect),
         '0032_analytics_values': analyticsValues(),
         '0033_sign_in_guards': signInGuards(dialect),
+        '0037_lead_confirmations': leadConfirmations(dialect),
       }
     },
   }

@@ -5,6 +5,7 @@ import type { BuyerTables } from './schema-buyers.ts'
 import type { CertificateTables } from './schema-certificates.ts'
 import type { ConsentTables } from './schema-consent.ts'
 import type { FactorTables } from './schema-factors.ts'
+import type { LeadConfirmationTables } from './schema-lead-confirmations.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
 import type { SessionTables } from './schema-sessions.ts'
@@ -360,7 +361,8 @@ export interface DB
     SessionTables,
     SsoTables,
     FactorTables,
-    CertificateTables {
+    CertificateTables,
+    LeadConfirmationTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable

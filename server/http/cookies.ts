@@ -17,9 +17,9 @@ export function readCookie(header: string | undefined, name: string): string | u
 export function serializeCookie(
   name: string,
   value: string,
-  options: { maxAgeMs?: number; secure: boolean; httpOnly?: boolean },
+  options: { maxAgeMs?: number; secure: boolean; httpOnly?: boolean; path?: string },
 ): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax']
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`, 'SameSite=Lax']
   if (options.httpOnly !== false) parts.push('HttpOnly')
   if (options.secure) parts.push('Secure')
   if (options.maxAgeMs !== undefined)

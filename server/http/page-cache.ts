@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import { THANK_YOU_COOKIE, THANK_YOU_PATH } from '../../core/lead-confirmation.ts'
 import { isAdminPath } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
 import {
@@ -32,6 +33,18 @@ const NOT_SHARED = new Set([
   'connection',
   'keep-alive',
 ])
+
+/**
+ * Pages that read one cookie of their own (sent to their path only) and are then rendered for that
+ * request alone, never cached: the thank-you page with the enquiry's reference.
+ */
+const OWN_COOKIE_PAGES: ReadonlyMap<string, string> = new Map([[THANK_YOU_PATH, THANK_YOU_COOKIE]])
+
+/** Whether this request is for a page that reads its own cookie and carries it. */
+export function rendersPerRequest(path: string, cookieHeader: string | undefined): boolean {
+  const name = OWN_COOKIE_PAGES.get(path)
+  return name !== undefined && cookieHeader?.includes(`${name}=`) === true
+}
 
 /** A render that is not kept (a 404, an error): sent with this response's own nonce. */
 type Uncached = { status: number; headers: [string, string][]; html: string }
@@ -137,6 +150,7 @@ export function serveCachedPage(services: AppServices, cache: PageCache, trust: 
     const snapshot = services.site.peek()
     if (!snapshot) return 0
     const path = requestPath(req.url ?? '/')
+    if (rendersPerRequest(path, rawHeader(req, 'cookie'))) return 0
     const key = cache.key(host, path)
     if (snapshot.experiments.has(path)) {
       const entry = cache.get(
@@ -204,8 +218,12 @@ export function publicPageCache(
     ) {
       return next()
     }
-    const { revision, experiments } = await services.site.get()
     const path = requestPath(req.originalUrl)
+    if (rendersPerRequest(path, req.get('cookie'))) {
+      res.once('finish', () => countPageView(services, req, req.ip ?? 'unknown', res.statusCode))
+      return next()
+    }
+    const { revision, experiments } = await services.site.get()
     const assigned = variantOf(services, req, trust, experiments, path)
     res.locals.experimentVariant = assigned
     const key = cache.key(req.get('host'), path) + variantSuffix(assigned)

@@ -9,6 +9,7 @@ import type { DB } from '../db/schema.ts'
 import { type Enqueued, enqueue, leadsWithABuyer } from '../outbox/enqueue.server.ts'
 import { routableFromAttribution } from '../routing/lead-routing.server.ts'
 import { type RoutableLead, routeLeads } from '../routing/route.server.ts'
+import { enqueueConfirmations } from './confirmations.server.ts'
 import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'
 import type { LeadContext, StoredLead } from './queries.server.ts'
 
@@ -156,6 +157,10 @@ export async function insertLeadBatch(
       return row ? [row] : []
     })
     if (responses.length > 0) await trx.insertInto('eligibilityResponse').values(responses).execute()
+    await enqueueConfirmations(
+      trx,
+      fresh.map((i) => inserted.get(i)?.id as number),
+    )
     await enqueue(
       trx,
       fresh.flatMap((i) =>

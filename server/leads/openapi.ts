@@ -151,7 +151,7 @@ export const leadsApi = defineApi({
       path: '/api/leads',
       summary: 'Submit a lead',
       description:
-        'The same answer for a new lead, a repeat and a refused bot: nothing tells whether the person wrote before. `answers` are checked against the questionnaire version shown. `consentVersion` is the consent version the form showed (every page carries it in the form): the lead is offered only to the firms that version named. Absent, the version pages show now is taken.',
+        'The same answer for a new lead, a repeat and a refused bot: nothing tells whether the person wrote before. `answers` are checked against the questionnaire version shown. `consentVersion` is the consent version the form showed (every page carries it in the form): the lead is offered only to the firms that version named. Absent, the version pages show now is taken. The answer also sets the `enquiry_ref` cookie (path `/thank-you`, one hour) holding the reference, so the thank-you page can show it with the firms the consent named.',
       auth: 'public',
       request: leadSchema,
       status: 201,

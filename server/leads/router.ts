@@ -9,10 +9,12 @@ import {
   leadSchema,
 } from '../../core/schemas/leads.ts'
 import { audit } from '../audit/audit.server.ts'
+import { isSecure } from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { bucketOf, type TrustProxy } from '../experiments/assignment.server.ts'
 import { HttpError } from '../http/errors.ts'
 import { write } from '../http/write.ts'
+import { thankYouCookie } from './confirmations.server.ts'
 import { ConsentVersionError, captureLead, checkLeadRateLimit } from './queries.server.ts'
 import { allLeads, countLeads, searchLeads, withSubmissionCounts } from './search.server.ts'
 
@@ -64,6 +66,7 @@ export function leadsRouter(services: AppServices): Router {
       // JSON answer runs no script): nothing tells whether the person wrote before.
       const receipt: LeadReceipt = { reference: lead.reference }
       res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+      res.append('Set-Cookie', thankYouCookie(lead.reference, isSecure(services)))
       res.status(201).json(receipt)
     },
   )

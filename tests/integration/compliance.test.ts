@@ -208,8 +208,13 @@ describe(`compliance settings on ${testDialect}`, () => {
       await setSetting('fca_reference_number', '123456')
       const identity = 'Claim Check Ltd, 1 High Street, Leeds LS1 1AA. FCA firm reference number 123456.'
       expect(await resultText()).toContain(identity)
-      expect(await getText('/')).toContain(identity)
-      expect(await getText('/evidence')).toContain(identity)
+      // The footer states the operator line by line (core/compliance-statements.ts, operatorDetails).
+      for (const pathname of ['/', '/evidence']) {
+        const page = await getText(pathname)
+        expect(page).toContain('Claim Check Ltd.')
+        expect(page).toContain('Registered office: 1 High Street, Leeds LS1 1AA.')
+        expect(page).toContain('FCA firm reference number 123456.')
+      }
     })
 
     // The estimate is the live questionnaire version's (issue 20, ADR 0028): a saved setting

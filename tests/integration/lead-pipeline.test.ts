@@ -104,13 +104,18 @@ describe(`the lead pipeline on ${testDialect}`, () => {
       await post(person({ formStartedAt: Date.now() - 500 })),
       await post(person()),
     ]
+    // The thank-you cookie carries each answer's own reference (ADR 0059); its shape is the same.
     const headers = (r: Response) =>
-      [...r.headers.entries()].filter(([name]) => name !== 'x-request-id' && name !== 'date')
+      [...r.headers.entries()]
+        .filter(([name]) => name !== 'x-request-id' && name !== 'date')
+        .map(([name, value]) => [name, name === 'set-cookie' ? value.replace(/=[^;]*/, '=REF') : value])
     const bodies: string[] = []
     for (const response of answers) {
       expect(response.status).toBe(201)
       expect(headers(response)).toEqual(headers(answers[0] as Response))
       bodies.push(await response.text())
+      const { reference } = JSON.parse(bodies.at(-1) as string) as { reference: string }
+      expect(response.headers.get('set-cookie')).toContain(`enquiry_ref=${reference};`)
     }
     const references = bodies.map((b) => (JSON.parse(b) as { reference: string }).reference)
     for (const [i, body] of bodies.entries()) {

@@ -90,7 +90,12 @@ export function CookiePolicyContent() {
             <li>
               your cookie choices, stored in your browser&apos;s local storage under{' '}
               <code className={codeClass}>cookie_consent_v1</code>, so that we respect your choices and do not
-              ask you again on every page; and
+              ask you again on every page;
+            </li>
+            <li>
+              after you send an enquiry, <code className={codeClass}>enquiry_ref</code>, which holds only its
+              reference so that the thank-you page can show it and the firms you agreed to hear from. It is
+              sent to that page alone and expires after an hour; and
             </li>
             <li>
               a session cookie for site administrators who sign in, which keeps them signed in securely. It is

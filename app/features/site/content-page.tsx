@@ -9,26 +9,31 @@ export function ContentPage({
   title,
   updated,
   intro,
+  afterEnquiry = false,
   children,
 }: {
   title: string
   updated?: string
   intro?: ReactNode
+  /** The page after an enquiry: nothing on it invites the visitor to start another check. */
+  afterEnquiry?: boolean
   children: ReactNode
 }) {
   return (
     <>
-      <PageHeader />
+      <PageHeader offerCheck={!afterEnquiry} />
       <main className="bg-slate-50">
         <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
           <h1 className="font-extrabold text-3xl text-navy-900 sm:text-4xl">{title}</h1>
           {updated ? <p className="mt-2 text-slate-600 text-sm">{updated}</p> : null}
           {intro ? <div className="mt-4 max-w-prose text-lg text-slate-700">{intro}</div> : null}
           <div className="mt-8">{children}</div>
-          <a href="/" className={`${buttonClasses('secondary')} mt-10`}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Home
-          </a>
+          {afterEnquiry ? null : (
+            <a href="/" className={`${buttonClasses('secondary')} mt-10`}>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Back to Home
+            </a>
+          )}
         </div>
       </main>
       <SiteFooter />

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router'
 import {
   DEFAULT_COMPLIANCE,
   type FooterCompliance,
-  firmIdentity,
+  operatorDetails,
 } from '../../../core/compliance-statements.ts'
 import { site } from '../../../core/site.ts'
 import { CookiePreferencesButton } from '../cookie-consent/cookie-preferences-button.tsx'
@@ -12,7 +12,7 @@ const linkClass = 'rounded underline-offset-2 hover:underline text-slate-200 hov
 export function SiteFooter() {
   // The root loader reads these from the settings; the defaults cover a page rendered without it.
   const compliance = useRouteLoaderData<{ footer?: FooterCompliance }>('root')?.footer ?? DEFAULT_COMPLIANCE
-  const identity = firmIdentity(compliance)
+  const operator = operatorDetails(compliance)
   return (
     <footer className="bg-navy-900 text-slate-300">
       <div className="mx-auto max-w-6xl px-4 py-10">
@@ -40,7 +40,15 @@ export function SiteFooter() {
             and regulated by the Financial Conduct Authority, which may pay us for successful referrals.
           </p>
           <p>{compliance.freeRouteStatement}</p>
-          {identity ? <p data-testid="footer-firm-identity">{identity}</p> : null}
+          {operator.length > 0 ? (
+            <address data-testid="footer-operator" className="not-italic">
+              {operator.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          ) : null}
           <p>
             © {new Date().getFullYear()} {compliance.firmName || site.companyName}. Contact:{' '}
             <a className={`${linkClass} underline`} href={`mailto:${site.contactEmail}`}>

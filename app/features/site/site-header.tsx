@@ -48,15 +48,17 @@ export function HomeHeader() {
   )
 }
 
-/** Header of the other public pages. */
-export function PageHeader() {
+/** Header of the other public pages; `offerCheck` false leaves out the Free check button. */
+export function PageHeader({ offerCheck = true }: { offerCheck?: boolean }) {
   return (
     <header className="bg-navy-900">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <Logo />
-        <a href="/#calculator" className={buttonClasses('primary', 'sm')}>
-          Free check
-        </a>
+        {offerCheck ? (
+          <a href="/#calculator" className={`${buttonClasses('primary', 'sm')} shrink-0 whitespace-nowrap`}>
+            Free check
+          </a>
+        ) : null}
       </div>
     </header>
   )

@@ -3,12 +3,15 @@ import { data, redirect } from 'react-router'
 import { type Attribution, attributionFromUrl } from '../../../core/attribution.ts'
 import { readCompliance } from '../../../core/compliance.ts'
 import { pageRevisionHash } from '../../../core/consent-version.ts'
+import { THANK_YOU_PATH } from '../../../core/lead-confirmation.ts'
 import { assess } from '../../../core/questionnaire/definition.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
+import { isSecure } from '../../../server/auth/middleware.ts'
 import { shownConsent } from '../../../server/consent-versions/versions.server.ts'
 import { requestContext, servicesContext } from '../../../server/context.ts'
 import { LeadAnswersError } from '../../../server/leads/answers.server.ts'
+import { thankYouCookie } from '../../../server/leads/confirmations.server.ts'
 import { ConsentVersionError, captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
@@ -117,14 +120,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
     )
   }
+  let reference: string
   try {
-    await captureLead(services, parsed.data, {
+    const lead = await captureLead(services, parsed.data, {
       sourceUrl: request.headers.get('referer'),
       userAgent: request.headers.get('user-agent'),
       ip: context.get(requestContext).ip,
       via: 'form',
       bucket: context.get(requestContext).bucket,
     })
+    reference = lead.reference
   } catch (error) {
     if (error instanceof ConsentVersionError) {
       // The page re-renders with the current wording; what was typed is kept, the box unticked.
@@ -153,7 +158,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     )
   }
-  return redirect('/thank-you', 303)
+  return redirect(THANK_YOU_PATH, {
+    status: 303,
+    headers: { 'Set-Cookie': thankYouCookie(reference, isSecure(services)) },
+  })
 }
 
 const NUMBER_WORDS = ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten']

@@ -7,11 +7,14 @@ import type { LeadsPerDay } from '../../../../core/schemas/leads.ts'
 import type { PageListItem } from '../../../../core/schemas/pages.ts'
 import type { RedirectRow } from '../../../../core/schemas/redirects.ts'
 import type { ScriptRow } from '../../../../core/schemas/scripts.ts'
+import type { SettingRow } from '../../../../core/schemas/settings.ts'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { Card, StatCard } from '../../../components/ui/card.tsx'
 import { formatDateTime, timeAgo } from '../format.ts'
 import { RevenueReportView } from '../revenue/revenue-report.tsx'
 import { StatementDownload } from '../revenue/statement-download.tsx'
+import { OperatorDetailsWarning } from '../settings/operator-warning.tsx'
+import { SETTINGS } from '../settings/settings-card.tsx'
 import type { AdminTab } from '../shell/admin-tabs.ts'
 import { useList } from '../use-list.ts'
 import { FailingDeliveries } from '../webhooks/failing-deliveries.tsx'
@@ -30,10 +33,14 @@ export function OverviewPanel({
   const stats = useQuery<LeadStats | null>({ queryKey: ['/api/admin/leads/stats'], enabled: can('leads') })
   const activity = useList<ActivityEntry>('/api/admin/activity?limit=8', can('activity'))
   const daily = useList<LeadsPerDay[number]>('/api/admin/leads/daily', can('leads'))
+  const settings = useList<SettingRow>(SETTINGS, can('settings'))
   const dash = '—'
   const icon = 'size-5 text-slate-400'
   return (
     <div className="grid gap-6">
+      {can('settings') ? (
+        <OperatorDetailsWarning data={settings.data} onOpen={() => onSwitch('settings')} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           title="Total Pages"

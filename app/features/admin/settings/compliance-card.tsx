@@ -64,9 +64,25 @@ export const complianceGroups: readonly FieldGroup[] = [
   {
     legend: 'Firm',
     description:
-      'The company that runs this site. Until these are filled in, nothing about the firm is shown beside the estimate.',
+      'The company that runs this site, stated in the footer of every public page and in the confirmation email each visitor gets. Until these are filled in, nothing about the firm is shown beside the estimate.',
     fields: [
       { key: complianceKeys.firmName, label: 'Firm name', hint: 'The registered company name.' },
+      {
+        key: complianceKeys.companyNumber,
+        label: 'Company number',
+        hint: 'The Companies House number: 8 digits, or 2 letters and 6 digits (e.g. SC123456).',
+      },
+      {
+        key: complianceKeys.icoNumber,
+        label: 'ICO registration number',
+        hint: 'The entry in the ICO’s data protection register, e.g. ZA123456.',
+      },
+      {
+        key: complianceKeys.fcaStatus,
+        label: 'FCA status',
+        hint: 'How the FCA regulates the firm, e.g. “Authorised and regulated by the Financial Conduct Authority”. A firm without an FCA number says how it is placed here.',
+        wide: true,
+      },
       {
         key: complianceKeys.fcaNumber,
         label: 'FCA reference number',
@@ -76,7 +92,7 @@ export const complianceGroups: readonly FieldGroup[] = [
       {
         key: complianceKeys.firmAddress,
         label: 'Firm address',
-        hint: 'One line, e.g. 1 High Street, Leeds LS1 1AA.',
+        hint: 'The registered office, on one line, e.g. 1 High Street, Leeds LS1 1AA.',
         wide: true,
       },
     ],

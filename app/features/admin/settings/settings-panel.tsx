@@ -3,6 +3,7 @@ import { LoadError } from '../load-error.tsx'
 import { useList } from '../use-list.ts'
 import { ComplianceCard } from './compliance-card.tsx'
 import { LeadSettingsCard } from './lead-settings-card.tsx'
+import { OperatorDetailsWarning } from './operator-warning.tsx'
 import { SETTINGS, type SettingField, SettingsCard } from './settings-card.tsx'
 
 /** SPEC section 2's eight settings, plus the buyer named beside the consent box. */
@@ -67,6 +68,7 @@ export function SettingsPanel() {
   return (
     <div className="grid gap-6">
       <LoadError error={error} />
+      <OperatorDetailsWarning data={data} />
       <SettingsCard
         title="Site Settings"
         description="Defaults for every page's head, the social preview and robots.txt"
