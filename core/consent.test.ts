@@ -150,6 +150,14 @@ describe('consentModeBootstrap (the head script)', () => {
     expect(attributes).toEqual(['Path=/', `Max-Age=${CONSENT_VALIDITY_MS / 1000}`, 'SameSite=Lax', 'Secure'])
   })
 
+  it('leaves a choice made by the script alone in localStorage alone: no cookie is written', () => {
+    const stored = record()
+    const page = runBootstrap({ cookie: 'other=1', stored: JSON.stringify(stored) })
+    expect(page.pending).toBe(false)
+    expect(page.written).toEqual([])
+    expect(page.updates).toHaveLength(1)
+  })
+
   it('takes a later cookie over an older stored choice', () => {
     const stored = record({ timestamp: NOW - 120_000 })
     const cookie = record({ timestamp: NOW - 60_000, analytics: false, marketing: true })

@@ -127,7 +127,8 @@ export function latestConsent(
  * The first script of every public page: Consent Mode v2 defaults (everything denied but security
  * storage), then at once the visitor's choice if there is a valid one: the later of the one in
  * localStorage and the one in the consent cookie (which a form post to the server may have set).
- * The two are made to agree: the later is copied over the other. Mirrors `parseStoredConsent`,
+ * The two are made to agree: the later is copied over the other (the cookie only where there is
+ * one: a choice made by the script alone lives in localStorage alone). Mirrors `parseStoredConsent`,
  * `parseConsentCookie` and `latestConsent` in plain ES5 because it runs before any bundle.
  */
 export function consentModeBootstrap(): string {
@@ -143,7 +144,7 @@ export function consentModeBootstrap(): string {
     "if(p)k={essential:true,analytics:p[2]==='1',marketing:p[3]==='1',preferences:p[4]==='1',timestamp:+p[5],version:p[1],consentId:p[6].toLowerCase()};}catch(e){}",
     'if(!ok(k))k=null;c=s&&!(k&&k.timestamp>s.timestamp)?s:k;',
     `if(c&&c===k){try{localStorage.setItem(${key},JSON.stringify(k));}catch(e){}}`,
-    `else if(c&&!(k&&k.timestamp===c.timestamp)&&typeof c.consentId==='string'){try{document.cookie=${JSON.stringify(`${CONSENT_COOKIE}=`)}+encodeURIComponent(c.version+':'+(c.analytics===true?1:0)+(c.marketing===true?1:0)+(c.preferences===true?1:0)+':'+c.timestamp+':'+c.consentId)+${JSON.stringify(consentCookieAttributes())}+(location.protocol==='https:'?';Secure':'');}catch(e){}}`,
+    `else if(c&&m&&!(k&&k.timestamp===c.timestamp)&&typeof c.consentId==='string'){try{document.cookie=${JSON.stringify(`${CONSENT_COOKIE}=`)}+encodeURIComponent(c.version+':'+(c.analytics===true?1:0)+(c.marketing===true?1:0)+(c.preferences===true?1:0)+':'+c.timestamp+':'+c.consentId)+${JSON.stringify(consentCookieAttributes())}+(location.protocol==='https:'?';Secure':'');}catch(e){}}`,
     'if(c){',
     "var m2=c.marketing===true?'granted':'denied',a=c.analytics===true?'granted':'denied',pr=c.preferences===true?'granted':'denied';",
     "gtag('consent','update',{ad_storage:m2,ad_user_data:m2,ad_personalization:m2,analytics_storage:a,functionality_storage:pr,personalization_storage:pr,security_storage:'granted'});return}",

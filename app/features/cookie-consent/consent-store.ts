@@ -24,15 +24,21 @@ declare global {
   }
 }
 
-function readCookieChoice(): ConsentRecord | null {
-  const prefix = `${CONSENT_COOKIE}=`
-  const raw = document.cookie
+const COOKIE_PREFIX = `${CONSENT_COOKIE}=`
+
+const rawCookieChoice = () =>
+  document.cookie
     .split(';')
     .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix))
+    .find((part) => part.startsWith(COOKIE_PREFIX))
+
+const hasCookieChoice = () => rawCookieChoice() !== undefined
+
+function readCookieChoice(): ConsentRecord | null {
+  const raw = rawCookieChoice()
   if (!raw) return null
   try {
-    return parseConsentCookie(decodeURIComponent(raw.slice(prefix.length)))
+    return parseConsentCookie(decodeURIComponent(raw.slice(COOKIE_PREFIX.length)))
   } catch {
     return null
   }
@@ -93,8 +99,8 @@ export function saveConsent(choice: Choice): ConsentRecord {
   } catch (error) {
     console.error('Could not save cookie consent', error)
   }
-  // The server and the next page's first script read the cookie: it must say the same.
-  writeCookieChoice(record)
+  // Where the server set the consent cookie (a form post), it must say the same from now on.
+  if (hasCookieChoice()) writeCookieChoice(record)
   pushConsentUpdate(record)
   window.__consentActivate?.(record)
   window.dispatchEvent(new CustomEvent('cookieConsentUpdated', { detail: record }))

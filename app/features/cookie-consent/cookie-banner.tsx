@@ -154,12 +154,12 @@ export function CookieBanner({ returnTo = '/' }: { returnTo?: string }) {
     'outline-none max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6'
 
   return (
-    <div
-      data-cookie-banner={hydrated ? undefined : 'pending'}
-      className="fixed inset-0 z-[90] flex items-end justify-center bg-slate-950/60 p-3 sm:items-center sm:p-6"
-    >
-      <form method="post" action={CONSENT_FORM_ACTION} onSubmit={submit} className="contents">
-        <input type="hidden" name="returnTo" value={returnTo} />
+    <form method="post" action={CONSENT_FORM_ACTION} onSubmit={submit} className="contents">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <div
+        data-cookie-banner={hydrated ? undefined : 'pending'}
+        className="fixed inset-0 z-[90] flex items-end justify-center bg-slate-950/60 p-3 sm:items-center sm:p-6"
+      >
         {/* The detail view comes first so that its Save Preferences is the form's default button. */}
         <div
           key={detailsKey}
@@ -283,7 +283,7 @@ export function CookieBanner({ returnTo = '/' }: { returnTo?: string }) {
             Manage Preferences
           </Button>
         </div>
-      </form>
-    </div>
+      </div>
+    </form>
   )
 }
