@@ -98,7 +98,10 @@ export default function App() {
   return (
     <>
       <Outlet />
-      {isAdminPath(pathname) ? null : <Island name="cookie-banner" component={CookieBanner} props={{}} />}
+      {isAdminPath(pathname) ? null : (
+        // The path only (cached pages ignore the query); the server prefers the Referer, which has both.
+        <Island name="cookie-banner" component={CookieBanner} props={{ returnTo: pathname }} />
+      )}
     </>
   )
 }

@@ -15,3 +15,19 @@ export const consentProofSchema = z.object({
     .positive()
     .refine((t) => t <= Date.now() + 86_400_000, 'timestamp is in the future'),
 })
+
+const ticked = z.enum(['on', 'true', '1'], { error: 'a category is ticked with "on"' }).optional()
+
+/**
+ * `POST /api/consent/choice`: the consent dialog's form, posted when the page's script has not
+ * taken it over yet. `all` and `none` decide every category; `custom` takes the ticked ones.
+ */
+export const consentChoiceFormSchema = z.object({
+  choice: z.enum(['all', 'none', 'custom'], { error: 'choice must be all, none or custom' }),
+  analytics: ticked,
+  marketing: ticked,
+  preferences: ticked,
+  /** The page to go back to (a path on this site); the Referer is preferred when it is on this site. */
+  returnTo: z.string().max(2000, 'returnTo is too long').optional(),
+})
+export type ConsentChoiceForm = z.infer<typeof consentChoiceFormSchema>

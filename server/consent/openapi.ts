@@ -1,4 +1,4 @@
-import { consentProofSchema } from '../../core/schemas/consent.ts'
+import { consentChoiceFormSchema, consentProofSchema } from '../../core/schemas/consent.ts'
 import { defineApi, shape } from '../openapi/operation.ts'
 
 export const consentApi = defineApi({
@@ -13,6 +13,18 @@ export const consentApi = defineApi({
       request: consentProofSchema,
       status: 201,
       response: shape({ id: 'integer', createdAt: 'date-time' }),
+      responses: { 429: 'Too many requests' },
+    },
+    {
+      method: 'post',
+      path: '/api/consent/choice',
+      summary: 'Record a cookie choice from the consent dialog’s form',
+      description:
+        'The consent dialog’s buttons post here before the page’s script has taken them over. Kept like `POST /api/consent` (no client time); sets the `cookie_consent_v1` cookie (`version:flags:timestamp:consentId`, read by the page’s first script) and answers 303 to the page the form came from: the Referer when it is on this site, else `returnTo` when it is a path here, else `/`.',
+      auth: 'public',
+      request: consentChoiceFormSchema,
+      requestType: 'application/x-www-form-urlencoded',
+      status: 303,
       responses: { 429: 'Too many requests' },
     },
   ],

@@ -29,7 +29,11 @@ export type ApiOperation = {
   query?: z.ZodObject
   /** The body: JSON unless `requestType` says otherwise. */
   request?: z.ZodType
-  requestType?: 'application/json' | 'multipart/form-data' | 'json-or-form'
+  requestType?:
+    | 'application/json'
+    | 'multipart/form-data'
+    | 'application/x-www-form-urlencoded'
+    | 'json-or-form'
   /** The success answer's status (200 unless set), body and media type. */
   status?: number
   response?: SchemaSource

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './admin-support.ts'
 
 /** SPEC sections 3 and 9: where and how the visitor's cookie choice is stored. */
@@ -188,4 +188,55 @@ export class AdminScripts {
   async cleanUp() {
     for (const id of [...this.#created]) await this.delete(id)
   }
+}
+
+/** Chrome DevTools' "Slow 4G" preset: 562.5 ms round trip, about 1.4 Mbit/s down, 675 kbit/s up. */
+export const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: 180_000,
+  uploadThroughput: 84_375,
+}
+
+/** A phone as the issue's visitor had it: 390 px wide, touch, 4x slower CPU, Slow 4G. */
+export async function throttledPhone(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
+  return { context, page }
+}
+
+/** The stored choice, or null while there is none or while the page is between documents. */
+export async function readStoredSafely(page: Page): Promise<StoredConsent | null> {
+  try {
+    return await readStored(page)
+  } catch {
+    return null
+  }
+}
+
+/** Holds back the islands script (until `release`), as a slow connection does. */
+export async function holdIslandsScript(page: Page) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(
+    (url) => url.pathname.startsWith('/assets/islands-'),
+    async (route) => {
+      await released
+      await route.continue().catch(() => {})
+    },
+  )
+  return release
 }

@@ -5,6 +5,7 @@ import {
   allDenied,
   allGranted,
   analyticsSwitch,
+  CONSENT_KEY,
   CONSENT_VALIDITY_MS,
   CONSENT_VERSION,
   consentDialog,
@@ -16,15 +17,18 @@ import {
   expectNoDialog,
   firstView,
   footerCookiePreferences,
+  holdIslandsScript,
   isConsentCommand,
   marketingSwitch,
   preferencesSwitch,
   readDataLayer,
   readStored,
+  readStoredSafely,
   recordConsentEvents,
   recordedConsentEvents,
   seedStored,
   signalsFor,
+  throttledPhone,
   UUID,
 } from './consent-support.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
@@ -691,6 +695,151 @@ test.describe('stored record validity', () => {
     await expectNoDialog(page)
     expect(await consentUpdates(page)).toEqual([signalsFor(choice)])
   })
+})
+
+test.describe('taps before the page script has run', () => {
+  type Choice = { analytics: boolean; marketing: boolean; preferences: boolean }
+  const everything: Choice = { analytics: true, marketing: true, preferences: true }
+  const nothing: Choice = { analytics: false, marketing: false, preferences: false }
+  const analyticsOnly: Choice = { analytics: true, marketing: false, preferences: false }
+
+  /**
+   * The choice is stored in the browser (copied from the cookie the server set, when the form was
+   * posted), the server kept its record under the same consent id, the cookie says the same, and
+   * the dialog is gone.
+   */
+  async function expectChosen(page: Page, expected: Choice, viaServer = false) {
+    await expect
+      .poll(() => readStoredSafely(page), { timeout: 30_000 })
+      .toMatchObject({ ...expected, essential: true, version: CONSENT_VERSION })
+    await expect(consentDialog(page)).toHaveCount(0)
+    const stored = (await readStoredSafely(page)) as NonNullable<Awaited<ReturnType<typeof readStored>>>
+    expect(stored.consentId).toMatch(UUID)
+    const consentId = stored.consentId as string
+    await expect.poll(() => consentRows(consentId).length, { timeout: 30_000 }).toBeGreaterThan(0)
+    const row = consentRows(consentId).at(-1) as ConsentRow
+    expect({
+      analytics: Number(row.analytics),
+      marketing: Number(row.marketing),
+      preferences: Number(row.preferences),
+    }).toEqual({
+      analytics: Number(expected.analytics),
+      marketing: Number(expected.marketing),
+      preferences: Number(expected.preferences),
+    })
+    // The cookie is there when the server answered the form; then it says the same.
+    const cookie = (await page.context().cookies()).find((c) => c.name === CONSENT_KEY)
+    if (cookie || viaServer) {
+      expect(decodeURIComponent(cookie?.value ?? '')).toBe(
+        `${CONSENT_VERSION}:${Number(expected.analytics)}${Number(expected.marketing)}${Number(expected.preferences)}:${stored.timestamp}:${consentId}`,
+      )
+    }
+    return stored
+  }
+
+  for (const { button, expected } of [
+    { button: 'Accept All Cookies', expected: everything },
+    { button: 'Reject Non-Essential', expected: nothing },
+  ]) {
+    test(`${button} works while the islands script is held back, back on the same page`, async ({ page }) => {
+      const release = await holdIslandsScript(page)
+      await page.goto('/evidence?utm_source=ad&gclid=e2e', { waitUntil: 'commit' })
+      await dialogButton(page, button).click()
+      await expectChosen(page, expected, true)
+      // The form went to the server and came back to the very page, tracking tags and all.
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+        '/evidence?utm_source=ad&gclid=e2e',
+      )
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+      // The next page's first script applied the choice the server set.
+      const layer = await readDataLayer(page)
+      expect(isConsentCommand(layer[0], 'default')).toBe(true)
+      expect(layer[1]).toEqual(['consent', 'update', signalsFor(expected)])
+
+      release()
+      await waitForHydration(page)
+      await expectNoDialog(page)
+    })
+  }
+
+  test('Manage Preferences, its switches, Close and Save work while the islands script is held back', async ({
+    page,
+  }) => {
+    const release = await holdIslandsScript(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    await dialogButton(page, 'Manage Preferences').click()
+    await expect(detailView(page)).toBeVisible()
+    await expect(essentialSwitch(page)).toBeChecked()
+    await expect(essentialSwitch(page)).toBeDisabled()
+    await dialogButton(page, 'Close preferences').click()
+    await expect(firstView(page)).toBeVisible()
+    await dialogButton(page, 'Manage Preferences').click()
+    await analyticsSwitch(page).click()
+    await expect(analyticsSwitch(page)).toBeChecked()
+    await expect(marketingSwitch(page)).not.toBeChecked()
+    await dialogButton(page, 'Save Preferences').click()
+    await expectChosen(page, analyticsOnly, true)
+    expect(new URL(page.url()).pathname).toBe('/')
+    release()
+    await waitForHydration(page)
+    await expectNoDialog(page)
+  })
+
+  test('switches changed before hydration are kept when the dialog hydrates', async ({ page }) => {
+    const release = await holdIslandsScript(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    await dialogButton(page, 'Manage Preferences').click()
+    await marketingSwitch(page).click()
+    release()
+    await waitForHydration(page)
+    await expect(detailView(page)).toBeVisible()
+    await expect(marketingSwitch(page)).toBeChecked()
+    await recordConsentEvents(page)
+    await dialogButton(page, 'Save Preferences').click()
+    const stored = await expectChosen(page, { analytics: false, marketing: true, preferences: false })
+    // Saved in place by the island: no page load, the event fired.
+    await expect.poll(() => recordedConsentEvents(page)).toEqual([stored])
+  })
+
+  // The issue's trial: a phone on Slow 4G with a 4x slower CPU taps the button the moment the
+  // dialog shows, 20 times for each button. None may be lost.
+  for (const button of ['Accept All Cookies', 'Reject Non-Essential', 'Manage Preferences']) {
+    test(`a tap on ${button} the moment the dialog appears always counts (20 throttled phones)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(20 * 60_000)
+      let beforeHydration = 0
+      for (let trial = 1; trial <= 20; trial++) {
+        const { context, page } = await throttledPhone(browser, baseURL)
+        try {
+          await page.goto('/', { waitUntil: 'commit' })
+          await dialogButton(page, button).tap()
+          const hydrated = await page
+            .evaluate(() => document.documentElement.dataset.hydrated === 'true')
+            .catch(() => false)
+          if (!hydrated) beforeHydration++
+          let expected = button === 'Accept All Cookies' ? everything : nothing
+          if (button === 'Manage Preferences') {
+            await expect(detailView(page)).toBeVisible()
+            await analyticsSwitch(page).tap()
+            await expect(analyticsSwitch(page)).toBeChecked()
+            await dialogButton(page, 'Save Preferences').tap()
+            expected = analyticsOnly
+          }
+          await test.step(`trial ${trial}`, () => expectChosen(page, expected).then(() => {}))
+          await waitForHydration(page)
+          await expectNoDialog(page)
+        } finally {
+          await context.close()
+        }
+      }
+      test.info().annotations.push({
+        type: 'taps before hydration',
+        description: `${beforeHydration} of 20`,
+      })
+    })
+  }
 })
 
 test.describe('accessibility', () => {

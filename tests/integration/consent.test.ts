@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONSENT_COOKIE, parseConsentCookie } from '../../core/consent.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const USER_AGENT = 'ConsentTest/1.0 (integration)'
@@ -258,5 +259,197 @@ describe(`proof of consent (POST /api/consent) on ${testDialect}`, () => {
     const response = await app.request('/api/consent')
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: 'Not found' })
+  })
+})
+
+describe(`the consent dialog's form (POST /api/consent/choice) on ${testDialect}`, () => {
+  let app: TestApp
+
+  beforeAll(async () => {
+    app = await startTestApp()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  const db = () => app.database.db
+
+  function postForm(fields: Record<string, string>, headers: Record<string, string> = {}) {
+    return app.request('/api/consent/choice', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': USER_AGENT,
+        ...headers,
+      },
+      body: new URLSearchParams(fields).toString(),
+    })
+  }
+
+  /** The consent cookie the answer sets: its attributes and the record it holds. */
+  function consentCookie(response: Response) {
+    const cookies = response.headers.getSetCookie().filter((c) => c.startsWith(`${CONSENT_COOKIE}=`))
+    expect(cookies).toHaveLength(1)
+    const [pair, ...attributes] = (cookies[0] as string).split(/;\s*/)
+    const value = decodeURIComponent((pair as string).slice(CONSENT_COOKIE.length + 1))
+    return { value, attributes, record: parseConsentCookie(value) }
+  }
+
+  async function rowsOf(consentId: string) {
+    return db()
+      .selectFrom('consentRecord')
+      .selectAll()
+      .where('consentId', '=', consentId)
+      .orderBy('id')
+      .execute()
+  }
+
+  async function count() {
+    const row = await db()
+      .selectFrom('consentRecord')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  it.each([
+    ['all', {}, { analytics: true, marketing: true, preferences: true }],
+    ['none', {}, { analytics: false, marketing: false, preferences: false }],
+    [
+      'custom',
+      { analytics: 'on', preferences: 'on' },
+      { analytics: true, marketing: false, preferences: true },
+    ],
+    ['custom', {}, { analytics: false, marketing: false, preferences: false }],
+    // Ticked boxes count only for a custom choice.
+    [
+      'none',
+      { analytics: 'on', marketing: 'on' },
+      { analytics: false, marketing: false, preferences: false },
+    ],
+  ] as const)(
+    'choice=%s %j sets the cookie, keeps the record and goes back to the page',
+    async (choice, ticked, expected) => {
+      const before = Date.now()
+      const response = await postForm({ choice, ...ticked, returnTo: '/evidence' })
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe('/evidence')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+
+      const cookie = consentCookie(response)
+      expect(cookie.record).toMatchObject({ essential: true, version: '1.0', ...expected })
+      const record = cookie.record as NonNullable<typeof cookie.record>
+      expect(record.timestamp).toBeGreaterThanOrEqual(before)
+      expect(record.timestamp).toBeLessThanOrEqual(Date.now())
+      expect(record.consentId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      )
+      // Read by the page's first script, kept as long as a stored choice counts, only for this site.
+      expect(cookie.attributes).toEqual(
+        expect.arrayContaining(['Path=/', 'SameSite=Lax', `Max-Age=${13 * 30 * 24 * 60 * 60}`]),
+      )
+      expect(cookie.attributes).not.toContain('HttpOnly')
+      expect(cookie.attributes.some((a) => /^domain=/i.test(a))).toBe(false)
+
+      const rows = await rowsOf(record.consentId as string)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({
+        ...expected,
+        version: '1.0',
+        userAgent: USER_AGENT,
+        clientTimestamp: null,
+      })
+      expect(rows[0]?.chosenAt.getTime()).toBe(record.timestamp)
+    },
+  )
+
+  it('goes back to the page of the Referer, query and all, when it is on this site', async () => {
+    const response = await postForm(
+      { choice: 'all', returnTo: '/' },
+      { referer: `${app.baseUrl}/cookie-policy?utm_source=ad&gclid=abc` },
+    )
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/cookie-policy?utm_source=ad&gclid=abc')
+  })
+
+  it.each([
+    ['an absolute returnTo', { returnTo: 'https://evil.example/' }, {}],
+    ['a scheme-relative returnTo', { returnTo: '//evil.example/x' }, {}],
+    ['a backslash returnTo', { returnTo: '/\\evil.example/x' }, {}],
+    ['a returnTo with a tab', { returnTo: '/\t/evil.example/x' }, {}],
+    ['a javascript: returnTo', { returnTo: 'javascript:alert(1)' }, {}],
+    ['another site’s Referer', {}, { referer: 'https://evil.example/page' }],
+    ['a look-alike Referer', {}, { referer: `http://127.0.0.1.evil.example/` }],
+  ])('never redirects off the site, for %s', async (_label, fields, headers) => {
+    const response = await postForm({ choice: 'none', ...fields }, headers)
+    expect(response.status).toBe(303)
+    const location = response.headers.get('location') as string
+    expect(location).toMatch(/^\/(?![/\\])/)
+    expect(new URL(location, app.baseUrl).origin).toBe(new URL(app.baseUrl).origin)
+  })
+
+  it('keeps the consent id of a valid cookie when the choice changes', async () => {
+    const first = consentCookie(await postForm({ choice: 'all', returnTo: '/' }))
+    const id = first.record?.consentId as string
+    const second = await postForm(
+      { choice: 'custom', marketing: 'on', returnTo: '/' },
+      { cookie: `${CONSENT_COOKIE}=${encodeURIComponent(first.value)}` },
+    )
+    const next = consentCookie(second)
+    expect(next.record).toMatchObject({
+      consentId: id,
+      analytics: false,
+      marketing: true,
+      preferences: false,
+    })
+    expect((await rowsOf(id)).map((r) => [r.analytics, r.marketing, r.preferences])).toEqual([
+      [true, true, true],
+      [false, true, false],
+    ])
+  })
+
+  it.each([
+    ['no choice', { returnTo: '/' }, /choice must be all, none or custom/],
+    ['an unknown choice', { choice: 'some' }, /choice must be all, none or custom/],
+    ['a box ticked with another value', { choice: 'custom', analytics: 'yes' }, /ticked/],
+  ])('refuses %s with 400 {message}, sets no cookie and stores nothing', async (_label, fields, message) => {
+    const before = await count()
+    const response = await postForm(fields as Record<string, string>)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ message: expect.stringMatching(message) })
+    expect(response.headers.getSetCookie()).toEqual([])
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses JSON: the script posts to /api/consent', async () => {
+    const before = await count()
+    const response = await app.postJson('/api/consent/choice', { choice: 'all' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ message: expect.stringMatching(/form/) })
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses a post from another site with 403 and stores nothing', async () => {
+    const before = await count()
+    const response = await postForm(
+      { choice: 'all' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    )
+    expect(response.status).toBe(403)
+    expect(response.headers.getSetCookie()).toEqual([])
+    expect(await count()).toBe(before)
+  })
+
+  it('a page the form sends the visitor back to is the same cached bytes with or without the cookie', async () => {
+    const plain = await app.request('/evidence')
+    const response = await postForm({ choice: 'all', returnTo: '/evidence' })
+    const withCookie = await app.request('/evidence', {
+      headers: { cookie: `${CONSENT_COOKIE}=${encodeURIComponent(consentCookie(response).value)}` },
+    })
+    expect(withCookie.status).toBe(200)
+    expect(withCookie.headers.get('etag')).toBe(plain.headers.get('etag'))
+    const html = await withCookie.text()
+    expect(html).toContain('action="/api/consent/choice"')
+    expect(html).toContain('name="returnTo" value="/evidence"')
   })
 })

@@ -1,9 +1,14 @@
 import {
+  CONSENT_COOKIE,
   CONSENT_STORAGE_KEY,
   CONSENT_VERSION,
   type ConsentCategory,
   type ConsentRecord,
+  consentCookieAttributes,
   consentSignals,
+  formatConsentCookie,
+  latestConsent,
+  parseConsentCookie,
   parseStoredConsent,
 } from '../../../core/consent.ts'
 
@@ -19,13 +24,41 @@ declare global {
   }
 }
 
-export function readConsent(): ConsentRecord | null {
+const COOKIE_PREFIX = `${CONSENT_COOKIE}=`
+
+const rawCookieChoice = () =>
+  document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(COOKIE_PREFIX))
+
+const hasCookieChoice = () => rawCookieChoice() !== undefined
+
+function readCookieChoice(): ConsentRecord | null {
+  const raw = rawCookieChoice()
+  if (!raw) return null
   try {
-    return parseStoredConsent(window.localStorage.getItem(CONSENT_STORAGE_KEY))
-  } catch (error) {
-    console.error('Could not read cookie consent', error)
+    return parseConsentCookie(decodeURIComponent(raw.slice(COOKIE_PREFIX.length)))
+  } catch {
     return null
   }
+}
+
+/** The visitor's valid choice: the later of the stored one and the cookie's (core/consent.ts). */
+export function readConsent(): ConsentRecord | null {
+  let stored: ConsentRecord | null = null
+  try {
+    stored = parseStoredConsent(window.localStorage.getItem(CONSENT_STORAGE_KEY))
+  } catch (error) {
+    console.error('Could not read cookie consent', error)
+  }
+  return latestConsent(stored, readCookieChoice())
+}
+
+function writeCookieChoice(record: ConsentRecord) {
+  const secure = window.location.protocol === 'https:' ? ';Secure' : ''
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from Firefox and older Safari
+  document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(formatConsentCookie(record))}${consentCookieAttributes()}${secure}`
 }
 
 function pushConsentUpdate(choice: Choice) {
@@ -49,7 +82,7 @@ function randomId(): string {
 }
 
 /**
- * Saves a choice: stamps the time, stores it, updates Consent Mode, runs scripts of granted
+ * Saves a choice: stamps the time, stores it (localStorage and the consent cookie), updates Consent Mode, runs scripts of granted
  * categories, broadcasts `cookieConsentUpdated`, and sends the proof to the server.
  */
 export function saveConsent(choice: Choice): ConsentRecord {
@@ -66,6 +99,8 @@ export function saveConsent(choice: Choice): ConsentRecord {
   } catch (error) {
     console.error('Could not save cookie consent', error)
   }
+  // Where the server set the consent cookie (a form post), it must say the same from now on.
+  if (hasCookieChoice()) writeCookieChoice(record)
   pushConsentUpdate(record)
   window.__consentActivate?.(record)
   window.dispatchEvent(new CustomEvent('cookieConsentUpdated', { detail: record }))
