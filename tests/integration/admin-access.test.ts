@@ -663,6 +663,8 @@ const publicApiRoutes = [
   // Cookieless analytics' beacon (tests/integration/analytics.test.ts).
   'POST /api/events',
   'POST /api/consent',
+  // The cookie dialog's plain form (tests/integration/consent.test.ts).
+  'POST /api/consent/choice',
   // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
   'POST /api/consent-certificates/verify',
   'POST /api/login',
