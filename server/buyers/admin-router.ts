@@ -9,6 +9,7 @@ import {
 import { adminResource, type ResourceOperation } from '../admin/admin-resource.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
+import { parseId } from '../http/validate.ts'
 import { checkWebhookUrl } from '../webhooks/admin-router.ts'
 import {
   buyerExists,
@@ -90,9 +91,8 @@ export function buyersAdminRouter(services: AppServices): Router {
       })
       // The identities it has had: leads keep the one their visitor consented to.
       router.get('/:id/identities', async (req, res) => {
-        const id = Number(req.params.id)
-        if (!Number.isInteger(id) || id < 1 || !(await buyerExists(db, id)))
-          throw new HttpError(404, 'Buyer not found')
+        const id = parseId(req.params.id, 'Buyer')
+        if (!(await buyerExists(db, id))) throw new HttpError(404, 'Buyer not found')
         res.json(await buyerIdentities(db, id))
       })
       router.use('/:id/contracts', contractsResource(services, ['list', 'create'], true))
