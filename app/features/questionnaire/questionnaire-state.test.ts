@@ -57,7 +57,7 @@ describe('transition: continue', () => {
   })
 
   it.each([
-    [0, { hadPcpFinance: 'no' }],
+    [0, { hadPcpFinance: 'yes' }],
     [1, { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010' }],
     [2, { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010', loanAmount: '35000+' }],
   ] as [number, Answers][])('with an answer moves from step %d to the next', (step, answers) => {
@@ -94,10 +94,6 @@ describe('transition: check', () => {
     [
       { ...allAnswers, loanAmount: '15000-25000' },
       { outcome: 'eligible', estimate: 2500 },
-    ],
-    [
-      { ...allAnswers, hadPcpFinance: 'no' },
-      { outcome: 'not_eligible', estimate: 0 },
     ],
     [
       { ...allAnswers, dealerDisclosedCommission: 'yes' },
@@ -332,10 +328,56 @@ describe('intentFrom', () => {
   })
 })
 
+describe('an answer that ends the questionnaire', () => {
+  it('goes from that step straight to its result, asking nothing more', () => {
+    const next = transition(spec, { step: 0, answers: { hadPcpFinance: 'no' }, result: null }, 'continue')
+    expect(next).toEqual({
+      state: { step: 0, answers: { hadPcpFinance: 'no' }, result: { outcome: 'not_eligible', estimate: 0 } },
+    })
+  })
+
+  it('drops the answers to the questions after it, which are no longer asked', () => {
+    expect(answer(spec, allAnswers, 'hadPcpFinance', 'no')).toEqual({ hadPcpFinance: 'no' })
+  })
+
+  it('leads to the guidance entry it names', () => {
+    const def: QuestionnaireDefinition = {
+      ...spec,
+      questions: spec.questions.map((q, i) =>
+        i === 1
+          ? {
+              ...q,
+              options: q.options.map((o, j) =>
+                j === 0 ? { ...o, ends: { outcome: 'guidance', guidance: 'old' } } : o,
+              ),
+            }
+          : q,
+      ),
+      rule: {
+        ...spec.rule,
+        guidance: [
+          {
+            id: 'old',
+            when: { question: 'purchaseDateRange', in: ['2011-2014'] },
+            title: 'Too early',
+            text: 'Agreements before 2011 are not covered here.',
+          },
+        ],
+      },
+    }
+    const answers = { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010' }
+    expect(transition(def, { step: 1, answers, result: null }, 'continue').state.result).toEqual({
+      outcome: 'guidance',
+      estimate: 0,
+      guidance: { id: 'old', title: 'Too early', text: 'Agreements before 2011 are not covered here.' },
+    })
+  })
+})
+
 describe('answer fields', () => {
   it('reads answers.<question id> as well as the bare SPEC name, preferring the former', () => {
-    const data = form({ 'answers.hadPcpFinance': 'no', hadPcpFinance: 'yes', 'answers.loanAmount': '35000+' })
-    expect(answersFromForm(spec, data)).toEqual({ hadPcpFinance: 'no', loanAmount: '35000+' })
+    const data = form({ 'answers.hadPcpFinance': 'yes', hadPcpFinance: 'no', 'answers.loanAmount': '35000+' })
+    expect(answersFromForm(spec, data)).toEqual({ hadPcpFinance: 'yes', loanAmount: '35000+' })
   })
 
   it.each([
@@ -354,7 +396,7 @@ const inScope = { product: 'hp', agreementDate: '2014-04-to-2024-11' }
 describe('over any definition', () => {
   it.each<[string, QuestionnaireDefinition, Answers, number]>([
     ['SPEC, nothing answered', spec, {}, 4],
-    ['SPEC, not eligible at once', spec, { hadPcpFinance: 'no' }, 4],
+    ['SPEC, an answer that ends it', spec, { hadPcpFinance: 'no' }, 1],
     ['scheme, nothing answered', scheme, {}, 1],
     ['scheme, a lease', scheme, { product: 'lease' }, 1],
     ['scheme, a covered product', scheme, { product: 'pcp' }, 2],
