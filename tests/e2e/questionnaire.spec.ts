@@ -179,15 +179,7 @@ test.describe('eligible journey', () => {
 
 test.describe('not eligible', () => {
   const paths: { name: string; choices: Choices }[] = [
-    {
-      name: 'no PCP finance',
-      choices: [
-        labels.hadPcpFinance.no,
-        labels.purchaseDateRange['2011-2014'],
-        labels.loanAmount['25000-35000'],
-        labels.dealerDisclosedCommission.no,
-      ],
-    },
+    // "No" to PCP finance ends the questionnaire at once: questionnaire-flow.spec.ts.
     {
       name: 'commission clearly explained',
       choices: [

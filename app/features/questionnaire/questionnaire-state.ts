@@ -13,8 +13,12 @@ import {
 /** What answers, steps and versions are read from: a posted form or an address's query. */
 type Fields = { get(name: string): FormDataEntryValue | null }
 
-/** Where the questionnaire and lead form post when JavaScript is not running. */
-export const QUESTIONNAIRE_ACTION = '/?index#calculator'
+/**
+ * Where the questionnaire and lead form post when JavaScript is not running. No fragment: a page
+ * that answers with an error focuses the field in error (autofocus, which browsers skip when the
+ * address has a fragment); a step that moves on answers 303 to its address with `#calculator`.
+ */
+export const QUESTIONNAIRE_ACTION = '/?index'
 
 /** What a page gives the questionnaire: the live version (ADR 0029). */
 export type ShownQuestionnaire = { id: number; version: number; definition: QuestionnaireDefinition }
