@@ -99,7 +99,7 @@ test.describe('with JavaScript', () => {
 
     const summary = page.getByTestId('lead-error-summary')
     await expect(summary).toHaveAttribute('role', 'alert')
-    await expect(summary).toContainText('There are 5 problems')
+    await expect(summary).toContainText('There are problems with 5 fields')
     await expect(form.getByLabel('First Name')).toBeFocused()
     await expectNoAxeViolations(page)
 
@@ -116,7 +116,7 @@ test.describe('with JavaScript', () => {
     await consent.check()
     await expect(form.locator('#lead-hasConsent-error')).toHaveCount(0)
     await expect(form.getByText('You must agree to be contacted to continue')).toHaveCount(0)
-    await expect(summary).toContainText('There are 3 problems')
+    await expect(summary).toContainText('There are problems with 3 fields')
 
     await form.getByLabel('First Name').fill('Sam')
     await form.getByLabel('Last Name').fill('Steps')
@@ -194,7 +194,8 @@ test.describe('without JavaScript', () => {
     await form.getByRole('button', { name: 'Submit My Details' }).click()
     const summary = page.getByTestId('lead-error-summary')
     await expect(summary).toHaveAttribute('role', 'alert')
-    await expect(summary).toContainText('Please enter a valid email address')
+    await expect(summary.getByRole('link', { name: 'Email Address' })).toHaveAttribute('href', '#lead-email')
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible()
     await expect(form.getByLabel('First Name')).toBeFocused()
     // The answer to a post has no address to scan again: the same summary is scanned with JavaScript.
   })

@@ -275,7 +275,8 @@ test.describe('lead form', () => {
     await expect(consent(page)).toHaveAccessibleDescription('You must agree to be contacted to continue')
     await expect(page.getByLabel('First Name')).toBeFocused()
     await expect(submitButton(page)).toBeEnabled()
-    await expect(page).toHaveURL(/\/$/)
+    // Still on the result's own address (ADR 0058), not on /thank-you.
+    await expect(page).toHaveURL(/\/\?step=result&/)
     expect(posts).toEqual([])
     expect(leadCount()).toBe(before)
   })
@@ -312,7 +313,8 @@ test.describe('lead form', () => {
     await expect(toast.getByText('Failed to submit your details. Please try again.')).toBeVisible()
     await expect(toast).toHaveClass(/bg-red-700/)
     await expect(submitButton(page)).toBeEnabled()
-    await expect(page).toHaveURL(/\/$/)
+    // Still on the result's own address (ADR 0058), not on /thank-you.
+    await expect(page).toHaveURL(/\/\?step=result&/)
     await expect(page.getByLabel('Email Address')).toHaveValue(email)
     expect(storedLeads(email)).toEqual([])
   })

@@ -350,13 +350,14 @@ export function LeadForm({
   )
 }
 
+// The summary names the fields to fix; their own messages stay beside them, said once.
 const FIELD_LABELS: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email address',
-  phone: 'Phone number',
-  carDetails: 'Car details',
-  hasConsent: 'Consent',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email Address',
+  phone: 'Phone Number',
+  carDetails: 'Car Details',
+  hasConsent: 'Consent to be contacted',
 }
 
 /** The first field, in the form's order, that has an error. */
@@ -365,8 +366,8 @@ function firstErrorField(errors: Record<string, string>): string | undefined {
 }
 
 /**
- * The errors as one list, announced when it appears (role=alert); each links to its field. Fixed
- * fields leave the list as they leave the form.
+ * The fields in error as one list, announced when it appears (role=alert); each links to its field.
+ * Fixed fields leave the list as their errors leave the form.
  */
 function ErrorSummary({ errors }: { errors: Record<string, string> }) {
   const listed = Object.keys(FIELD_LABELS).filter((name) => errors[name])
@@ -378,13 +379,15 @@ function ErrorSummary({ errors }: { errors: Record<string, string> }) {
       data-testid="lead-error-summary"
     >
       <p className="font-semibold">
-        {listed.length === 1 ? 'There is a problem' : `There are ${listed.length} problems`}
+        {listed.length === 1
+          ? 'There is a problem with 1 field. Please check:'
+          : `There are problems with ${listed.length} fields. Please check:`}
       </p>
       <ul className="mt-1 list-disc pl-5">
         {listed.map((name) => (
           <li key={name}>
             <a href={`#lead-${name}`} className="underline underline-offset-2">
-              {errors[name]}
+              {FIELD_LABELS[name]}
             </a>
           </li>
         ))}

@@ -192,3 +192,20 @@ export function startedAtFrom(fields: Fields, now = Date.now()): number | undefi
   const posted = Number(fields.get('formStartedAt'))
   return Number.isSafeInteger(posted) && posted > 0 && posted <= now ? posted : undefined
 }
+
+/**
+ * What a history entry shows when the visitor returns to it: its step, with the answers chosen
+ * since (the latest choice wins), so Back and then Continue finds later answers still there.
+ */
+export function revisit(
+  def: QuestionnaireDefinition,
+  entry: QuestionnaireState,
+  current: Answers,
+): QuestionnaireState {
+  const answers = effectiveAnswers(def, { ...entry.answers, ...current })
+  const shown = visibleQuestions(def, answers)
+  const missing = shown.findIndex((q) => !Object.hasOwn(answers, q.id))
+  if (entry.result && missing < 0) return { step: shown.length - 1, answers, result: assess(def, answers) }
+  const step = clampStep(entry.result ? shown.length - 1 : entry.step, shown.length)
+  return { step: missing >= 0 ? Math.min(step, missing) : step, answers, result: null }
+}

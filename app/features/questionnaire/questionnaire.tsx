@@ -20,6 +20,7 @@ import {
   intentFrom,
   QUESTIONNAIRE_ACTION,
   type QuestionnaireState,
+  revisit,
   type ShownQuestionnaire,
   stateFromForm,
   transition,
@@ -62,6 +63,8 @@ export function Questionnaire({
     mountedAt.current = Date.now()
   }, [])
   const [state, setState] = useState(initial)
+  const latest = useRef(state)
+  latest.current = state
   const [error, setError] = useState(initialError)
   const hydrated = useHydrated()
   const formRef = useRef<HTMLFormElement>(null)
@@ -79,11 +82,13 @@ export function Questionnaire({
       if (!entry) return
       moved.current = true
       setError(undefined)
-      setState(entry)
+      const next = revisit(questionnaire.definition, entry, latest.current.answers)
+      setState(next)
+      replaceEntry(questionnaire.id, next)
     }
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
-  }, [questionnaire.id, preview])
+  }, [questionnaire.id, questionnaire.definition, preview])
 
   // A choice made before hydration lives only in the DOM; adopt it so Continue reflects it.
   useEffect(() => {
