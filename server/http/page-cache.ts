@@ -225,6 +225,15 @@ export function publicPageCache(
     // only, never kept here or by nginx. Its loader is the one public loader that reads the query.
     if (isQuestionnaireAddress(req.originalUrl)) {
       res.setHeader('Cache-Control', 'private, no-cache')
+      // The same variant as the page the visitor started on: the title and questionnaire stay put.
+      const { experiments } = await services.site.get()
+      res.locals.experimentVariant = variantOf(
+        services,
+        req,
+        trust,
+        experiments,
+        requestPath(req.originalUrl),
+      )
       return next()
     }
     const path = requestPath(req.originalUrl)
