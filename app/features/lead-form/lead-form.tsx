@@ -3,7 +3,13 @@ import { type FormEvent, useRef, useState } from 'react'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import { PAGE_REVISION_META, type ShownConsent } from '../../../core/consent-version.ts'
-import { CONSENT_TEXT, leadFormErrors, recipientSentence } from '../../../core/lead-form-rules.ts'
+import {
+  CONSENT_TEXT,
+  LEAD_FORM_FIELDS,
+  leadFormErrors,
+  recheckedErrors,
+  recipientSentence,
+} from '../../../core/lead-form-rules.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import type { Answers } from '../../../core/questionnaire/definition.ts'
 import type { ConsentVersionRefusal } from '../../../core/schemas/leads.ts'
@@ -124,11 +130,10 @@ export function LeadForm({
 
   const recheck = (name: string) => {
     if (!checking || !formRef.current || !(name in FIELD_LABELS)) return
-    const now = leadFormErrors(leadInputFromForm(new FormData(formRef.current)))[name]
+    const input = leadInputFromForm(new FormData(formRef.current))
     setErrors((current) => {
-      if (current[name] === now) return current
-      const { [name]: _, ...rest } = current
-      return now ? { ...rest, [name]: now } : rest
+      const next = recheckedErrors(current, name, input)
+      return current[name] === next[name] ? current : next
     })
   }
 
@@ -351,7 +356,7 @@ export function LeadForm({
 }
 
 // The summary names the fields to fix; their own messages stay beside them, said once.
-const FIELD_LABELS: Record<string, string> = {
+const FIELD_LABELS: Record<(typeof LEAD_FORM_FIELDS)[number], string> = {
   firstName: 'First Name',
   lastName: 'Last Name',
   email: 'Email Address',
@@ -362,7 +367,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** The first field, in the form's order, that has an error. */
 function firstErrorField(errors: Record<string, string>): string | undefined {
-  return Object.keys(FIELD_LABELS).find((name) => errors[name])
+  return LEAD_FORM_FIELDS.find((name) => errors[name])
 }
 
 /**
@@ -370,7 +375,7 @@ function firstErrorField(errors: Record<string, string>): string | undefined {
  * Fixed fields leave the list as their errors leave the form.
  */
 function ErrorSummary({ errors }: { errors: Record<string, string> }) {
-  const listed = Object.keys(FIELD_LABELS).filter((name) => errors[name])
+  const listed = LEAD_FORM_FIELDS.filter((name) => errors[name])
   if (listed.length === 0) return null
   return (
     <div
