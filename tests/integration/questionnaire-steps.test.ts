@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
+import { createSignedInAdmin } from '../support/admin-client.ts'
+import { leadPayload } from '../support/factories.ts'
 import { decode, visibleText } from '../support/html.ts'
+import { ok } from '../support/http.ts'
 import { postStep, postStepAndFollow } from '../support/questionnaire-steps.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -162,5 +166,74 @@ describe(`questionnaire steps as addresses on ${testDialect}`, () => {
     })
     expect(lead.status).toBe(303)
     expect(lead.headers.get('location')).toBe('/thank-you')
+  })
+
+  describe('a definition whose answer ends the questionnaire', () => {
+    const BASE = '/api/admin/questionnaires'
+    // The scheme set with "Before 6 April 2007" ending it: not eligible, the lender and complaint unasked.
+    const ending = () => {
+      const def = structuredClone(redressSchemeDefinition) as unknown as {
+        questions: { options: { ends?: unknown }[] }[]
+      }
+      ;(def.questions[1] as { options: { ends?: unknown }[] }).options[0] = {
+        ...(def.questions[1]?.options[0] as object),
+        ends: { outcome: 'not_eligible' },
+      }
+      return def
+    }
+
+    it('is saved, refused with a path when its guidance is not the rule’s, published and walked', async () => {
+      const admin = await createSignedInAdmin(app, { role: 'admin' })
+      const wrong = ending()
+      ;(wrong.questions[1] as { options: { ends?: unknown }[] }).options[0] = {
+        ...(wrong.questions[1]?.options[0] as object),
+        ends: { outcome: 'guidance', guidance: 'nowhere' },
+      }
+      const refused = await admin.post(BASE, { definition: wrong })
+      expect(refused.status).toBe(400)
+      const body = (await refused.json()) as { problems: { path: string }[] }
+      expect(body.problems.map((p) => p.path)).toContain('questions[1].options[0].ends.guidance')
+
+      const draft = (await ok(await admin.post(BASE, { definition: ending() }), 201)) as unknown as {
+        id: number
+      }
+      await ok(await admin.post(`${BASE}/${draft.id}/publish`, {}))
+
+      // Without JavaScript: the ending answer's post goes straight to the result's address.
+      const { response, address } = await postStepAndFollow(app, {
+        intent: 'continue',
+        step: '1',
+        questionnaireVersion: String(draft.id),
+        'answers.product': 'pcp',
+        'answers.agreementDate': 'before-2007-04',
+      })
+      expect(address).toMatch(/[?&]step=result(&|$)/)
+      const html = decode(visibleText(await response.text()))
+      expect(html).toContain('Unfortunately, you may not be eligible')
+      expect(html).not.toContain('Step 3 of')
+
+      // The server assesses the shortened set: accepted, not eligible.
+      const lead = await app.postJson(
+        '/api/leads',
+        leadPayload({
+          email: 'ended.early@example.com',
+          phone: '07700 900321',
+          questionnaireVersion: draft.id,
+          answers: { product: 'pcp', agreementDate: 'before-2007-04' },
+        }),
+      )
+      expect(lead.status).toBe(201)
+      const stored = await app.database.db
+        .selectFrom('lead')
+        .select(['questionnaireVersionId', 'answers', 'outcome', 'estimatedClaim'])
+        .where('email', '=', 'ended.early@example.com')
+        .executeTakeFirstOrThrow()
+      expect(stored).toEqual({
+        questionnaireVersionId: draft.id,
+        answers: { product: 'pcp', agreementDate: 'before-2007-04' },
+        outcome: 'not_eligible',
+        estimatedClaim: 0,
+      })
+    })
   })
 })
