@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answersLimitErrors, type LeadFormInput, leadFormErrors } from './lead-form-rules.ts'
+import { answersLimitErrors, type LeadFormInput, leadFormErrors, recheckedErrors } from './lead-form-rules.ts'
 import { fieldErrors, leadSchema } from './schemas/leads.ts'
 
 const valid: LeadFormInput = {
@@ -73,5 +73,40 @@ describe('answersLimitErrors (the browser) agrees with leadSchema (the server) o
     const parsed = leadSchema.safeParse({ ...base, answers })
     const server = parsed.success ? {} : fieldErrors(parsed.error)
     expect(answersLimitErrors(answers)).toEqual(server)
+  })
+})
+
+describe('recheckedErrors: after a first submit, a field is checked again as it changes', () => {
+  const sent = leadFormErrors({ email: 'sam@', hasConsent: false })
+  const valid: LeadFormInput = {
+    firstName: 'Sam',
+    lastName: 'Steps',
+    email: 'sam@example.com',
+    phone: '07700 900123',
+    hasConsent: true,
+  }
+
+  it('drops a fixed field’s error at once and keeps the others', () => {
+    const next = recheckedErrors(sent, 'email', { ...valid, firstName: '' })
+    expect(next.email).toBeUndefined()
+    expect(next.firstName).toBe('First name is required')
+    expect(next.hasConsent).toBe('You must agree to be contacted to continue')
+  })
+
+  it('drops the consent error when the box is ticked, and brings it back when unticked', () => {
+    expect(recheckedErrors(sent, 'hasConsent', valid).hasConsent).toBeUndefined()
+    expect(recheckedErrors({}, 'hasConsent', { ...valid, hasConsent: false }).hasConsent).toBe(
+      'You must agree to be contacted to continue',
+    )
+  })
+
+  it('updates an error whose reason changed', () => {
+    expect(recheckedErrors(sent, 'email', { email: '' }).email).toBe('Email is required')
+  })
+
+  it('leaves errors it does not own (the server’s) alone', () => {
+    const server = { form: 'Too many attempts', 'answers.loanAmount': 'answers.loanAmount: bad' }
+    expect(recheckedErrors(server, 'form', valid)).toEqual(server)
+    expect(recheckedErrors(server, 'email', valid)).toEqual(server)
   })
 })

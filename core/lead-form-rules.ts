@@ -119,3 +119,29 @@ export function leadFormErrors(input: LeadFormInput): Record<string, string> {
   if (input.hasConsent !== true) errors.hasConsent = 'You must agree to be contacted to continue'
   return errors
 }
+
+/** The fields the form checks itself, in the form's order: the first in error gets focus. */
+export const LEAD_FORM_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'carDetails',
+  'hasConsent',
+] as const
+
+/**
+ * After a first submit, the errors once the visitor changed or left `name`: that field's error is
+ * what the rules say now (gone the moment it no longer applies, updated when it changes); every
+ * other field keeps its error until it is touched or the form is sent again.
+ */
+export function recheckedErrors(
+  errors: Readonly<Record<string, string>>,
+  name: string,
+  input: LeadFormInput,
+): Record<string, string> {
+  if (!(LEAD_FORM_FIELDS as readonly string[]).includes(name)) return { ...errors }
+  const now = leadFormErrors(input)[name]
+  const { [name]: _, ...rest } = errors
+  return now ? { ...rest, [name]: now } : rest
+}

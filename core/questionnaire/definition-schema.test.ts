@@ -24,6 +24,36 @@ const problemsOf = (input: unknown) => {
   return result.ok ? [] : result.problems
 }
 
+describe('an answer that ends the questionnaire', () => {
+  it('may lead to a guidance entry of the rule', () => {
+    const d = scheme()
+    d.questions[0].options[3].ends = { outcome: 'guidance', guidance: 'already-complained' }
+    expect(problemsOf(d)).toEqual([])
+  })
+
+  it.each<[string, unknown, string, RegExp]>([
+    [
+      'a guidance id the rule does not have',
+      { outcome: 'guidance', guidance: 'nowhere' },
+      'questions[0].options[3].ends.guidance',
+      /"nowhere", which is not a guidance entry/,
+    ],
+    ['an outcome other than the two', { outcome: 'eligible' }, 'questions[0].options[3].ends', /./],
+    [
+      'not_eligible with a guidance id',
+      { outcome: 'not_eligible', guidance: 'already-complained' },
+      'questions[0].options[3].ends',
+      /./,
+    ],
+  ])('refuses %s', (_, ends, path, message) => {
+    const d = scheme()
+    d.questions[0].options[3].ends = ends
+    const problems = problemsOf(d)
+    const problem = problems.find((p) => p.path.startsWith(path))
+    expect(problem?.message).toMatch(message)
+  })
+})
+
 describe('definition errors name the place and say what is wrong', () => {
   it.each<[string, () => unknown, string, RegExp]>([
     [

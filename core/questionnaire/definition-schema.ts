@@ -77,8 +77,21 @@ const objectError = (what: string) => ({
 // Checked by the whole-definition pass, which knows which questions a condition may name.
 const condition = z.custom<Condition>((v) => v !== undefined, { error: 'The condition is required' })
 
+const optionEndSchema = z.discriminatedUnion(
+  'outcome',
+  [
+    z.strictObject({ outcome: z.literal('not_eligible') }),
+    z.strictObject({ outcome: z.literal('guidance'), guidance: id('The guidance id') }),
+  ],
+  { error: 'An ending answer leads to "not_eligible" or to a guidance entry' },
+)
+
 const optionSchema = z.strictObject(
-  { value: optionValue, label: singleLine('The option label', LIMITS.label) },
+  {
+    value: optionValue,
+    label: singleLine('The option label', LIMITS.label),
+    ends: optionEndSchema.optional(),
+  },
   objectError('The option'),
 )
 
@@ -244,6 +257,15 @@ function crossIssues(def: z.output<typeof shapeSchema>): Issue[] {
     issues.push(...conditionIssues(g.when, ['rule', 'guidance', i, 'when'], all, 'any'))
   })
   issues.push(...conditionIssues(def.rule.eligibleWhen, ['rule', 'eligibleWhen'], all, 'any'))
+  def.questions.forEach((q, i) => {
+    q.options.forEach((o, j) => {
+      if (o.ends?.outcome === 'guidance' && !guidanceIds.has(o.ends.guidance))
+        issues.push({
+          path: ['questions', i, 'options', j, 'ends', 'guidance'],
+          message: `"${o.label}" ends with the guidance "${o.ends.guidance}", which is not a guidance entry of the rule`,
+        })
+    })
+  })
   issues.push(...estimateIssues(def, all))
   return issues
 }

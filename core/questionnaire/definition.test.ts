@@ -14,6 +14,57 @@ import {
 import { FCA_AVERAGE_AWARD, redressSchemeDefinition as scheme } from './redress-scheme-definition.ts'
 import { specDefinition as spec } from './spec-definition.ts'
 
+describe('an answer that ends the questionnaire', () => {
+  const ended = { hadPcpFinance: 'no' }
+  it('shows no question after it', () => {
+    expect(visibleQuestions(spec, ended).map((q) => q.id)).toEqual(['hadPcpFinance'])
+  })
+
+  it('is not eligible, whatever the later answers say', () => {
+    const all = {
+      ...ended,
+      purchaseDateRange: '2015-2018',
+      loanAmount: '35000+',
+      dealerDisclosedCommission: 'no',
+    }
+    expect(assess(spec, all)).toEqual({ outcome: 'not_eligible', estimate: 0 })
+  })
+
+  it('lets checkAnswers accept the shortened set, and drops later answers', () => {
+    expect(checkAnswers(spec, ended)).toEqual({ ok: true, answers: ended })
+    expect(checkAnswers(spec, { ...ended, loanAmount: '35000+' })).toEqual({ ok: true, answers: ended })
+  })
+
+  it('still asks the rest when another answer is chosen', () => {
+    expect(checkAnswers(spec, { hadPcpFinance: 'yes' })).toMatchObject({
+      ok: false,
+      field: 'answers.purchaseDateRange',
+    })
+  })
+
+  it('leads to the guidance entry it names', () => {
+    const def: QuestionnaireDefinition = {
+      ...scheme,
+      questions: scheme.questions.map((q) =>
+        q.id === 'product'
+          ? {
+              ...q,
+              options: q.options.map((o) =>
+                o.value === 'lease'
+                  ? { ...o, ends: { outcome: 'guidance', guidance: 'already-represented' } }
+                  : o,
+              ),
+            }
+          : q,
+      ),
+    }
+    expect(assess(def, { product: 'lease' })).toMatchObject({
+      outcome: 'guidance',
+      guidance: { id: 'already-represented' },
+    })
+  })
+})
+
 describe('holds', () => {
   const answers = { a: 'x', b: 'y' }
   it.each<[string, Condition, boolean]>([

@@ -5,7 +5,13 @@
  * definition-schema.ts.
  */
 
-export type Option = { value: string; label: string }
+/**
+ * An answer that ends the questionnaire: no later question is asked and the outcome is this one
+ * (not eligible, or the named guidance entry of the rule), whatever the rule would say.
+ */
+export type OptionEnd = { outcome: 'not_eligible' } | { outcome: 'guidance'; guidance: string }
+
+export type Option = { value: string; label: string; ends?: OptionEnd }
 
 /**
  * Shows a question, or qualifies an outcome, from earlier answers. `{ question, in }` holds when that
@@ -106,14 +112,26 @@ export function holds(condition: Condition, answers: Answers): boolean {
 function walk(def: QuestionnaireDefinition, answers: Answers) {
   const shown: Question[] = []
   const visibleAnswers: Record<string, string> = {}
+  let end: OptionEnd | undefined
   for (const question of def.questions) {
     if (question.showWhen && !holds(question.showWhen, visibleAnswers)) continue
     shown.push(question)
     const answer = answerOf(answers, question.id)
-    if (answer !== undefined && question.options.some((o) => o.value === answer))
-      visibleAnswers[question.id] = answer
+    const option = answer === undefined ? undefined : question.options.find((o) => o.value === answer)
+    if (option === undefined) continue
+    visibleAnswers[question.id] = option.value
+    // An ending answer: the questions after it are not asked, and their answers do not count.
+    if (option.ends) {
+      end = option.ends
+      break
+    }
   }
-  return { shown, visibleAnswers }
+  return { shown, visibleAnswers, end }
+}
+
+/** The end an answer leads to, when one of the counted answers ends the questionnaire. */
+export function endOf(def: QuestionnaireDefinition, answers: Answers): OptionEnd | undefined {
+  return walk(def, answers).end
 }
 
 export function visibleQuestions(def: QuestionnaireDefinition, answers: Answers): Question[] {
@@ -137,7 +155,14 @@ export function estimateFor(estimate: Estimate, answers: Answers): number {
 
 /** The outcome of a set of answers; answers to hidden questions and unknown values are ignored. */
 export function assess(def: QuestionnaireDefinition, answers: Answers): Assessment {
-  const counted = effectiveAnswers(def, answers)
+  const { visibleAnswers: counted, end } = walk(def, answers)
+  if (end) {
+    const entry =
+      end.outcome === 'guidance' ? def.rule.guidance.find((g) => g.id === end.guidance) : undefined
+    if (!entry) return { outcome: 'not_eligible', estimate: 0 }
+    const { id, title, text } = entry
+    return { outcome: 'guidance', estimate: 0, guidance: { id, title, text } }
+  }
   const guidance = def.rule.guidance.find((g) => holds(g.when, counted))
   if (guidance) {
     const { id, title, text } = guidance
@@ -153,7 +178,8 @@ export type AnswersCheck = { ok: true; answers: Answers } | { ok: false; field: 
  * Checks submitted answers against a definition, in question order. Refused: anything but an object
  * of strings, an unknown question id, a value that is not an option of a visible question, a visible
  * question left unanswered. Answers to hidden questions are dropped, not refused: a visitor who goes
- * back and changes an earlier answer may still send one, and it cannot change the outcome.
+ * back and changes an earlier answer may still send one, and it cannot change the outcome. After an
+ * answer that ends the questionnaire no question is asked, so the set stops there.
  * `field` is `answers.<question id>` (or `answers`), for a 400 that names it.
  */
 export function checkAnswers(def: QuestionnaireDefinition, input: unknown): AnswersCheck {

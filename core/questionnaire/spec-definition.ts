@@ -15,7 +15,8 @@ export const specDefinition = {
       hint: 'Personal Contract Purchase (PCP) or a similar car finance agreement arranged by the dealer.',
       options: [
         { value: 'yes', label: 'Yes' },
-        { value: 'no', label: 'No' },
+        // Nothing after it can make a claim: the questionnaire ends here.
+        { value: 'no', label: 'No', ends: { outcome: 'not_eligible' } },
       ],
     },
     {

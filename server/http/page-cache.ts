@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { THANK_YOU_COOKIE, THANK_YOU_PATH } from '../../core/lead-confirmation.ts'
 import { isAdminPath } from '../../core/paths.ts'
+import { isQuestionnaireAddress } from '../../core/questionnaire/address.ts'
 import type { AppServices } from '../context.ts'
 import {
   type Assigned,
@@ -149,6 +150,8 @@ export function serveCachedPage(services: AppServices, cache: PageCache, trust: 
     if (host !== undefined && host.length > 4 && /^www\./i.test(host)) return 0
     const snapshot = services.site.peek()
     if (!snapshot) return 0
+    // A questionnaire step's address renders its own answers (ADR 0058).
+    if (isQuestionnaireAddress(req.url ?? '/')) return 0
     const path = requestPath(req.url ?? '/')
     if (rendersPerRequest(path, rawHeader(req, 'cookie'))) return 0
     const key = cache.key(host, path)
@@ -168,8 +171,8 @@ export function serveCachedPage(services: AppServices, cache: PageCache, trust: 
 /**
  * The miss path, in the pipeline just before React Router: renders the page once for the current
  * revision with placeholder nonces, turns it into final bytes with a hash-based CSP and keeps it.
- * Admin screens, form posts and React Router data requests go past it. Public route loaders must
- * not read cookies or the query string.
+ * Admin screens, form posts, React Router data requests and questionnaire steps go past it. Public
+ * route loaders must not read cookies or the query string (but for a questionnaire step's).
  */
 export function publicPageCache(
   services: AppServices,
@@ -216,6 +219,21 @@ export function publicPageCache(
       isAdminPath(req.path) ||
       req.path.endsWith('.data')
     ) {
+      return next()
+    }
+    // A questionnaire step (`?step=…`, ADR 0058) renders the answers in its query: for this visitor
+    // only, never kept here or by nginx. Its loader is the one public loader that reads the query.
+    if (isQuestionnaireAddress(req.originalUrl)) {
+      res.setHeader('Cache-Control', 'private, no-cache')
+      // The same variant as the page the visitor started on: the title and questionnaire stay put.
+      const { experiments } = await services.site.get()
+      res.locals.experimentVariant = variantOf(
+        services,
+        req,
+        trust,
+        experiments,
+        requestPath(req.originalUrl),
+      )
       return next()
     }
     const path = requestPath(req.originalUrl)

@@ -87,15 +87,7 @@ test('each step posts and shows the next; Back keeps the answers', async ({ page
 })
 
 const notEligible = [
-  {
-    name: 'no PCP finance',
-    choices: [
-      labels.hadPcpFinance.no,
-      labels.purchaseDateRange['2015-2018'],
-      labels.loanAmount['35000+'],
-      labels.dealerDisclosedCommission.no,
-    ],
-  },
+  // "No" to PCP finance ends the questionnaire at once: questionnaire-flow.spec.ts.
   {
     name: 'commission clearly explained',
     choices: [
@@ -170,7 +162,6 @@ test('an invalid lead shows the field error and keeps the typed values; a valid 
 
   await emailField.fill(email)
   await page.getByRole('button', { name: 'Submit My Details' }).click()
-  // The form posts to /?index#calculator, so the redirect keeps that fragment.
   await expect(page).toHaveURL(/\/thank-you(#calculator)?$/)
   await expect(page.getByText('within 24 hours').first()).toBeVisible()
 

@@ -184,4 +184,41 @@ test.describe('questionnaire admin', () => {
     await expect(page.getByRole('button', { name: `Delete version ${copy.version}` })).toHaveCount(0)
     expect((await page.request.get(`${BASE}/${copy.id}`)).status()).toBe(404)
   })
+
+  test('marks an answer as ending the questionnaire; the preview stops there', async ({
+    adminPage: page,
+  }) => {
+    await openQuestionnaireTab(page)
+    await press(page.getByRole('button', { name: 'Duplicate version 2' }))
+    const heading = page.getByRole('heading', { level: 2, name: /^Edit draft version \d+/ })
+    await expect(heading).toBeFocused()
+    const version = Number((await heading.textContent())?.match(/version (\d+)/)?.[1])
+
+    const second = page.getByRole('region', { name: /^Question 2/ })
+    const after = second.getByLabel('After option 1')
+    await expect(after).toHaveValue('')
+    await expect(
+      after.getByRole('option', { name: 'End: guidance “Someone already acts for you”' }),
+    ).toHaveCount(1)
+    await after.selectOption({ label: 'End: not eligible' })
+
+    const preview = page.getByRole('region', { name: 'Preview at phone width (375 px)' })
+    await preview.getByRole('radio', { name: 'Personal contract purchase (PCP)' }).check()
+    await preview.getByRole('button', { name: 'Continue', exact: true }).click()
+    await preview.getByRole('radio', { name: 'Before 6 April 2007' }).check()
+    await expect(preview.getByText('Step 2 of 2')).toBeVisible()
+    await preview.getByRole('button', { name: 'Check Eligibility' }).click()
+    await expect(
+      preview.getByRole('heading', { name: 'Unfortunately, you may not be eligible' }),
+    ).toBeVisible()
+    await expectAccessible(page)
+
+    await press(page.getByRole('button', { name: 'Save draft' }))
+    await expect(page.getByText('Unsaved changes')).toHaveCount(0)
+    const rows = (await (await page.request.get(BASE)).json()) as Row[]
+    const id = rows.find((r) => r.version === version)?.id
+    const detail = await (await page.request.get(`${BASE}/${id}`)).json()
+    expect(detail.definition.questions[1].options[0]).toMatchObject({ ends: { outcome: 'not_eligible' } })
+    expect((await page.request.delete(`${BASE}/${id}`)).status()).toBeLessThan(300)
+  })
 })

@@ -179,15 +179,7 @@ test.describe('eligible journey', () => {
 
 test.describe('not eligible', () => {
   const paths: { name: string; choices: Choices }[] = [
-    {
-      name: 'no PCP finance',
-      choices: [
-        labels.hadPcpFinance.no,
-        labels.purchaseDateRange['2011-2014'],
-        labels.loanAmount['25000-35000'],
-        labels.dealerDisclosedCommission.no,
-      ],
-    },
+    // "No" to PCP finance ends the questionnaire at once: questionnaire-flow.spec.ts.
     {
       name: 'commission clearly explained',
       choices: [
@@ -283,7 +275,8 @@ test.describe('lead form', () => {
     await expect(consent(page)).toHaveAccessibleDescription('You must agree to be contacted to continue')
     await expect(page.getByLabel('First Name')).toBeFocused()
     await expect(submitButton(page)).toBeEnabled()
-    await expect(page).toHaveURL(/\/$/)
+    // Still on the result's own address (ADR 0058), not on /thank-you.
+    await expect(page).toHaveURL(/\/\?step=result&/)
     expect(posts).toEqual([])
     expect(leadCount()).toBe(before)
   })
@@ -320,7 +313,8 @@ test.describe('lead form', () => {
     await expect(toast.getByText('Failed to submit your details. Please try again.')).toBeVisible()
     await expect(toast).toHaveClass(/bg-red-700/)
     await expect(submitButton(page)).toBeEnabled()
-    await expect(page).toHaveURL(/\/$/)
+    // Still on the result's own address (ADR 0058), not on /thank-you.
+    await expect(page).toHaveURL(/\/\?step=result&/)
     await expect(page.getByLabel('Email Address')).toHaveValue(email)
     expect(storedLeads(email)).toEqual([])
   })

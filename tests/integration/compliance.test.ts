@@ -12,6 +12,7 @@ import { type AdminClient, createSignedInAdmin } from '../support/admin-client.t
 import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
 import { decode, visibleText } from '../support/html.ts'
 import { created, ok } from '../support/http.ts'
+import { postStep, postStepAndFollow } from '../support/questionnaire-steps.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const text = (html: string) => decode(visibleText(html))
@@ -65,12 +66,10 @@ describe(`compliance settings on ${testDialect}`, () => {
     return text(await response.text())
   }
 
-  function postForm(body: Record<string, string>) {
-    return app.request('/?index', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(body).toString(),
-    })
+  // A step that moves on answers 303 with its address (ADR 0058): followed, as a browser does.
+  async function postForm(body: Record<string, string>) {
+    if (body.intent === 'lead') return postStep(app, body)
+    return (await postStepAndFollow(app, body)).response
   }
 
   async function resultText(answers: Record<string, string> = eligibleAnswers) {

@@ -121,7 +121,7 @@ describe(`page editing on ${testDialect}`, () => {
     // The questionnaire's first question, as a plain form that works without JavaScript.
     const form = html.match(/<form[^>]*>/)?.[0] ?? ''
     expect(form).toContain('method="post"')
-    expect(form).toContain('action="/?index#calculator"')
+    expect(form).toContain('action="/?index"')
     expect(html).toContain('name="answers.hadPcpFinance"')
   })
 })

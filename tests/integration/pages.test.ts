@@ -3,6 +3,7 @@ import { META_DESCRIPTION_HINT } from '../../core/schemas/pages.ts'
 import { json } from '../../server/db/database.ts'
 import { defaultSettings, systemPages } from '../../server/db/seed.ts'
 import { parseHead, visibleText } from '../support/html.ts'
+import { postStep, postStepAndFollow } from '../support/questionnaire-steps.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const text = visibleText
@@ -49,12 +50,10 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
     return response.text()
   }
 
-  function postForm(body: Record<string, string>) {
-    return app.request('/?index', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(body).toString(),
-    })
+  // A step that moves on answers 303 with its address (ADR 0058): followed, as a browser does.
+  async function postForm(body: Record<string, string>) {
+    if (body.intent === 'lead') return postStep(app, body)
+    return (await postStepAndFollow(app, body)).response
   }
 
   async function counts() {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import { json } from '../../server/db/database.ts'
 import { decode, expectScriptsAllowedByHash, visibleText } from '../support/html.ts'
+import { postStepAndFollow } from '../support/questionnaire-steps.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const SPEC_FIRST = 'Did you buy a car on PCP finance between 2007 and 2021?'
@@ -48,16 +49,9 @@ describe(`the public questionnaire renders the live version on ${testDialect}`, 
     await app.services.site.changed()
   }
 
-  function postStep(body: Record<string, string>) {
-    return app.request('/?index', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(body).toString(),
-    })
-  }
-
+  // A step's post answers 303 with the next step's address (ADR 0058); the browser then GETs it.
   async function stepText(body: Record<string, string>) {
-    const response = await postStep(body)
+    const { response } = await postStepAndFollow(app, body)
     expect(response.status).toBe(200)
     return visibleText(await response.text())
   }

@@ -3,7 +3,13 @@ import { type FormEvent, useRef, useState } from 'react'
 import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import { PAGE_REVISION_META, type ShownConsent } from '../../../core/consent-version.ts'
-import { CONSENT_TEXT, leadFormErrors, recipientSentence } from '../../../core/lead-form-rules.ts'
+import {
+  CONSENT_TEXT,
+  LEAD_FORM_FIELDS,
+  leadFormErrors,
+  recheckedErrors,
+  recipientSentence,
+} from '../../../core/lead-form-rules.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import type { Answers } from '../../../core/questionnaire/definition.ts'
 import type { ConsentVersionRefusal } from '../../../core/schemas/leads.ts'
@@ -110,11 +116,26 @@ export function LeadForm({
   // When the visitor started: the first step's post without JavaScript, else the questionnaire's mount.
   const [startedAt] = useState(() => started ?? Date.now())
   const [errors, setErrors] = useState<Record<string, string>>(feedback?.errors ?? {})
+  // After a first submit (here or, without JavaScript, on the server) each field is checked again as
+  // it changes or is left, so an error goes the moment it is fixed.
+  const [checking, setChecking] = useState(() => Object.keys(feedback?.errors ?? {}).length > 0)
+  // Each failed submit announces the summary again, even with the same errors.
+  const [attempt, setAttempt] = useState(0)
   const [submitting, setSubmitting] = useState(false)
   // Replaced when the server answers that the wording changed since the page was loaded.
   const [consent, setConsent] = useState(shown)
   const formRef = useRef<HTMLFormElement>(null)
   const values = feedback?.values ?? {}
+  const firstInError = firstErrorField(errors)
+
+  const recheck = (name: string) => {
+    if (!checking || !formRef.current || !(name in FIELD_LABELS)) return
+    const input = leadInputFromForm(new FormData(formRef.current))
+    setErrors((current) => {
+      const next = recheckedErrors(current, name, input)
+      return current[name] === next[name] ? current : next
+    })
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -123,7 +144,9 @@ export function LeadForm({
     const next = leadFormErrors(input)
     if (Object.keys(next).length > 0) {
       setErrors(next)
-      const first = fields.find((f) => next[f.name])?.name ?? (next.hasConsent ? 'hasConsent' : undefined)
+      setChecking(true)
+      setAttempt((n) => n + 1)
+      const first = firstErrorField(next)
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
       return
     }
@@ -185,6 +208,8 @@ export function LeadForm({
       action={QUESTIONNAIRE_ACTION}
       onSubmit={onSubmit}
       onFocus={() => track({ type: 'form_start' }, 'form_start')}
+      onChange={(e) => recheck((e.target as { name?: string }).name ?? '')}
+      onBlur={(e) => recheck((e.target as { name?: string }).name ?? '')}
       noValidate
       className="mt-6 border-slate-200 border-t pt-6"
       aria-labelledby="lead-form-title"
@@ -202,6 +227,7 @@ export function LeadForm({
       {Object.entries(answers).map(([id, value]) => (
         <input key={id} type="hidden" name={answerField(id)} value={value} />
       ))}
+      <ErrorSummary key={attempt} errors={errors} />
       <input type="hidden" name="formStartedAt" value={startedAt} />
       {consent?.version ? <input type="hidden" name="consentVersion" value={consent.version} /> : null}
       {consent?.pageRevision ? (
@@ -241,6 +267,9 @@ export function LeadForm({
                 inputMode={field.inputMode}
                 placeholder={field.placeholder}
                 defaultValue={values[field.name]}
+                // Without JavaScript the page comes back from the server: the first field in error has focus.
+                // biome-ignore lint/a11y/noAutofocus: only on a page that answers a submit with errors
+                autoFocus={field.name === firstInError && !!feedback}
                 aria-required={field.required || undefined}
                 aria-invalid={error ? true : undefined}
                 // The error alone while there is one (it says what to fix); the formats hint otherwise.
@@ -281,6 +310,8 @@ export function LeadForm({
             type="checkbox"
             value="true"
             defaultChecked={values.hasConsent}
+            // biome-ignore lint/a11y/noAutofocus: only on a page that answers a submit with errors
+            autoFocus={firstInError === 'hasConsent' && !!feedback}
             aria-required="true"
             aria-invalid={errors.hasConsent ? true : undefined}
             aria-describedby={errors.hasConsent ? 'lead-hasConsent-error' : undefined}
@@ -321,5 +352,51 @@ export function LeadForm({
       </p>
       <FirmIdentity compliance={compliance} className="mt-2 text-slate-600 text-xs leading-relaxed" />
     </form>
+  )
+}
+
+// The summary names the fields to fix; their own messages stay beside them, said once.
+const FIELD_LABELS: Record<(typeof LEAD_FORM_FIELDS)[number], string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email Address',
+  phone: 'Phone Number',
+  carDetails: 'Car Details',
+  hasConsent: 'Consent to be contacted',
+}
+
+/** The first field, in the form's order, that has an error. */
+function firstErrorField(errors: Record<string, string>): string | undefined {
+  return LEAD_FORM_FIELDS.find((name) => errors[name])
+}
+
+/**
+ * The fields in error as one list, announced when it appears (role=alert); each links to its field.
+ * Fixed fields leave the list as their errors leave the form.
+ */
+function ErrorSummary({ errors }: { errors: Record<string, string> }) {
+  const listed = LEAD_FORM_FIELDS.filter((name) => errors[name])
+  if (listed.length === 0) return null
+  return (
+    <div
+      role="alert"
+      className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-red-800 text-sm"
+      data-testid="lead-error-summary"
+    >
+      <p className="font-semibold">
+        {listed.length === 1
+          ? 'There is a problem with 1 field. Please check:'
+          : `There are problems with ${listed.length} fields. Please check:`}
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        {listed.map((name) => (
+          <li key={name}>
+            <a href={`#lead-${name}`} className="underline underline-offset-2">
+              {FIELD_LABELS[name]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import type { Answers, QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
+import { isQuestionnaireAddress } from '../../../core/questionnaire/address.ts'
+import { type Answers, assess, type QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
 import { redressSchemeDefinition } from '../../../core/questionnaire/redress-scheme-definition.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
 import {
   answer,
   answersFromForm,
+  attributionFromQuery,
   CHOOSE_AN_ANSWER,
   initialQuestionnaire,
   intentFrom,
   isComplete,
   type QuestionnaireState,
+  revisit,
   stateFromForm,
+  stateFromQuery,
+  stateQuery,
   transition,
   versionFromForm,
 } from './questionnaire-state.ts'
@@ -57,7 +62,7 @@ describe('transition: continue', () => {
   })
 
   it.each([
-    [0, { hadPcpFinance: 'no' }],
+    [0, { hadPcpFinance: 'yes' }],
     [1, { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010' }],
     [2, { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010', loanAmount: '35000+' }],
   ] as [number, Answers][])('with an answer moves from step %d to the next', (step, answers) => {
@@ -94,10 +99,6 @@ describe('transition: check', () => {
     [
       { ...allAnswers, loanAmount: '15000-25000' },
       { outcome: 'eligible', estimate: 2500 },
-    ],
-    [
-      { ...allAnswers, hadPcpFinance: 'no' },
-      { outcome: 'not_eligible', estimate: 0 },
     ],
     [
       { ...allAnswers, dealerDisclosedCommission: 'yes' },
@@ -332,10 +333,56 @@ describe('intentFrom', () => {
   })
 })
 
+describe('an answer that ends the questionnaire', () => {
+  it('goes from that step straight to its result, asking nothing more', () => {
+    const next = transition(spec, { step: 0, answers: { hadPcpFinance: 'no' }, result: null }, 'continue')
+    expect(next).toEqual({
+      state: { step: 0, answers: { hadPcpFinance: 'no' }, result: { outcome: 'not_eligible', estimate: 0 } },
+    })
+  })
+
+  it('drops the answers to the questions after it, which are no longer asked', () => {
+    expect(answer(spec, allAnswers, 'hadPcpFinance', 'no')).toEqual({ hadPcpFinance: 'no' })
+  })
+
+  it('leads to the guidance entry it names', () => {
+    const def: QuestionnaireDefinition = {
+      ...spec,
+      questions: spec.questions.map((q, i) =>
+        i === 1
+          ? {
+              ...q,
+              options: q.options.map((o, j) =>
+                j === 0 ? { ...o, ends: { outcome: 'guidance', guidance: 'old' } } : o,
+              ),
+            }
+          : q,
+      ),
+      rule: {
+        ...spec.rule,
+        guidance: [
+          {
+            id: 'old',
+            when: { question: 'purchaseDateRange', in: ['2011-2014'] },
+            title: 'Too early',
+            text: 'Agreements before 2011 are not covered here.',
+          },
+        ],
+      },
+    }
+    const answers = { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010' }
+    expect(transition(def, { step: 1, answers, result: null }, 'continue').state.result).toEqual({
+      outcome: 'guidance',
+      estimate: 0,
+      guidance: { id: 'old', title: 'Too early', text: 'Agreements before 2011 are not covered here.' },
+    })
+  })
+})
+
 describe('answer fields', () => {
   it('reads answers.<question id> as well as the bare SPEC name, preferring the former', () => {
-    const data = form({ 'answers.hadPcpFinance': 'no', hadPcpFinance: 'yes', 'answers.loanAmount': '35000+' })
-    expect(answersFromForm(spec, data)).toEqual({ hadPcpFinance: 'no', loanAmount: '35000+' })
+    const data = form({ 'answers.hadPcpFinance': 'yes', hadPcpFinance: 'no', 'answers.loanAmount': '35000+' })
+    expect(answersFromForm(spec, data)).toEqual({ hadPcpFinance: 'yes', loanAmount: '35000+' })
   })
 
   it.each([
@@ -354,7 +401,7 @@ const inScope = { product: 'hp', agreementDate: '2014-04-to-2024-11' }
 describe('over any definition', () => {
   it.each<[string, QuestionnaireDefinition, Answers, number]>([
     ['SPEC, nothing answered', spec, {}, 4],
-    ['SPEC, not eligible at once', spec, { hadPcpFinance: 'no' }, 4],
+    ['SPEC, an answer that ends it', spec, { hadPcpFinance: 'no' }, 1],
     ['scheme, nothing answered', scheme, {}, 1],
     ['scheme, a lease', scheme, { product: 'lease' }, 1],
     ['scheme, a covered product', scheme, { product: 'pcp' }, 2],
@@ -463,5 +510,89 @@ describe('bare field names', () => {
     expect(answersFromForm(def, form({ 'answers.email': 'a@example.com' }))).toEqual({
       email: 'a@example.com',
     })
+  })
+})
+
+describe('a step as an address (ADR 0058)', () => {
+  const params = (query: string) => new URLSearchParams(query)
+
+  it('writes step (1-based), answers, version, start and attribution, keeping other parameters', () => {
+    const query = stateQuery({ step: 1, answers: { hadPcpFinance: 'yes' }, result: null }, 7, {
+      startedAt: 1_700_000_000_000,
+      attribution: { utm_source: 'ad' },
+      keep: params('gclid=abc&step=9&answers.loanAmount=35000%2B'),
+    })
+    expect(Object.fromEntries(params(query.slice(1)))).toEqual({
+      gclid: 'abc',
+      utm_source: 'ad',
+      step: '2',
+      'answers.hadPcpFinance': 'yes',
+      questionnaireVersion: '7',
+      formStartedAt: '1700000000000',
+    })
+  })
+
+  it('gives the first step with nothing answered no address of its own', () => {
+    expect(
+      stateQuery({ step: 0, answers: {}, result: null }, 7, { keep: params('utm_source=ad&step=3') }),
+    ).toBe('?utm_source=ad')
+  })
+
+  it('reads back what it wrote, the result included', () => {
+    const states = [
+      { step: 2, answers: { hadPcpFinance: 'yes', purchaseDateRange: '2007-2010' }, result: null },
+      { step: 3, answers: allAnswers, result: assess(spec, allAnswers) },
+      { step: 0, answers: { hadPcpFinance: 'no' }, result: { outcome: 'not_eligible', estimate: 0 } },
+    ] as const
+    for (const state of states)
+      expect(stateFromQuery(spec, params(stateQuery(state, 1).slice(1)))).toEqual(state)
+  })
+
+  it('never shows a step past an unanswered one, nor a result with answers missing', () => {
+    expect(stateFromQuery(spec, params('step=4&answers.hadPcpFinance=yes'))).toMatchObject({ step: 1 })
+    expect(stateFromQuery(spec, params('step=result&answers.hadPcpFinance=yes'))).toMatchObject({
+      step: 1,
+      result: null,
+    })
+    expect(stateFromQuery(spec, params('step=abc'))).toMatchObject({ step: 0 })
+  })
+
+  it('reads attribution under its own names', () => {
+    expect(
+      attributionFromQuery(params('utm_source=ad&landing_page=https%3A%2F%2Fx.example%2F&step=2')),
+    ).toEqual({
+      utm_source: 'ad',
+      landing_page: 'https://x.example/',
+    })
+    expect(attributionFromQuery(params('step=2'))).toBeUndefined()
+  })
+
+  it('returning to an entry keeps the answers chosen since, the latest winning', () => {
+    const entry = { step: 0, answers: { hadPcpFinance: 'yes' }, result: null }
+    expect(revisit(spec, entry, { hadPcpFinance: 'yes', purchaseDateRange: '2011-2014' })).toEqual({
+      step: 0,
+      answers: { hadPcpFinance: 'yes', purchaseDateRange: '2011-2014' },
+      result: null,
+    })
+    const result = { step: 3, answers: allAnswers, result: assess(spec, allAnswers) }
+    expect(revisit(spec, result, { hadPcpFinance: 'no' })).toEqual({
+      step: 0,
+      answers: { hadPcpFinance: 'no' },
+      result: { outcome: 'not_eligible', estimate: 0 },
+    })
+  })
+})
+
+describe('isQuestionnaireAddress', () => {
+  it.each([
+    ['/?step=2&answers.a=b', true],
+    ['/?utm_source=x&step=result#calculator', true],
+    ['/campaign?step=1', true],
+    ['/', false],
+    ['/?utm_source=x', false],
+    ['/?steps=2', false],
+    ['/#step=2', false],
+  ])('%s → %s', (target, expected) => {
+    expect(isQuestionnaireAddress(target)).toBe(expected)
   })
 })

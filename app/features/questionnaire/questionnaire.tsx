@@ -13,12 +13,14 @@ import { track } from '../analytics/beacon.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
 import { EstimateReference, FeeDisclosure, FreeRouteStatement } from './compliance-notes.tsx'
+import { cameForward, pushEntry, replaceEntry, stateOfEntry } from './questionnaire-history.ts'
 import {
   answerField,
   answersFromForm,
   intentFrom,
   QUESTIONNAIRE_ACTION,
   type QuestionnaireState,
+  revisit,
   type ShownQuestionnaire,
   stateFromForm,
   transition,
@@ -61,11 +63,32 @@ export function Questionnaire({
     mountedAt.current = Date.now()
   }, [])
   const [state, setState] = useState(initial)
+  const latest = useRef(state)
+  latest.current = state
   const [error, setError] = useState(initialError)
   const hydrated = useHydrated()
   const formRef = useRef<HTMLFormElement>(null)
   const focusRef = useRef<HTMLHeadingElement>(null)
   const moved = useRef(false)
+
+  // Each step is a history entry (ADR 0058). An entry kept across a reload wins over the first step
+  // a page without a step address renders; Back and Forward restore each entry's step and answers.
+  useEffect(() => {
+    if (preview) return
+    const kept = stateOfEntry(window.history.state, questionnaire.id)
+    if (kept) setState(kept)
+    const onPop = (event: PopStateEvent) => {
+      const entry = stateOfEntry(event.state, questionnaire.id)
+      if (!entry) return
+      moved.current = true
+      setError(undefined)
+      const next = revisit(questionnaire.definition, entry, latest.current.answers)
+      setState(next)
+      replaceEntry(questionnaire.id, next)
+    }
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [questionnaire.id, questionnaire.definition, preview])
 
   // A choice made before hydration lives only in the DOM; adopt it so Continue reflects it.
   useEffect(() => {
@@ -83,15 +106,24 @@ export function Questionnaire({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    const intent = intentFrom(submitter?.value)
+    // The entry before is the step before: Back is the browser's own, so Forward still works.
+    if (intent === 'back' && !preview && cameForward(questionnaire.id)) {
+      window.history.back()
+      return
+    }
     const next = transition(
       def,
       { ...stateFromForm(def, new FormData(event.currentTarget)), answers: state.answers },
-      intentFrom(submitter?.value),
+      intent,
     )
     moved.current = true
     setError(next.error)
     setState(next.state)
-    if (!preview) trackMove(state, next.state)
+    if (preview) return
+    trackMove(state, next.state)
+    if (!next.error)
+      pushEntry(questionnaire.id, state, next.state, intent === 'continue' || intent === 'check')
   }
 
   /** The funnel's beacons: a question answered (moving on), and the result when one is reached. */
@@ -253,7 +285,7 @@ export function Questionnaire({
             </legend>
             {question.hint ? <p className="mt-1 text-slate-600 text-sm">{question.hint}</p> : null}
             <div className="mt-4 grid gap-3">
-              {question.options.map((option) => (
+              {question.options.map((option, i) => (
                 <label
                   key={option.value}
                   className={cn(
@@ -267,13 +299,18 @@ export function Questionnaire({
                     name={answerField(question.id)}
                     value={option.value}
                     checked={answer === option.value}
+                    // The page that answers a step posted without an answer: focus on the choices.
+                    // biome-ignore lint/a11y/noAutofocus: only on a page that answers a submit with an error
+                    autoFocus={i === 0 && !!initialError && error === initialError}
                     onChange={() => {
                       if (!preview) track({ type: 'questionnaire_start' }, 'questionnaire_start')
                       setError(undefined)
-                      setState((s) => ({
-                        ...s,
-                        answers: withAnswer(def, s.answers, question.id, option.value),
-                      }))
+                      const next = {
+                        ...state,
+                        answers: withAnswer(def, state.answers, question.id, option.value),
+                      }
+                      setState(next)
+                      if (!preview) replaceEntry(questionnaire.id, next)
                     }}
                     className="size-5 shrink-0 accent-teal-700 focus-visible:outline-none"
                   />

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely'
+import type { Attribution } from '../../../core/attribution.ts'
+import { isQuestionnaireAddress } from '../../../core/questionnaire/address.ts'
 import { specDefinitionFromSettings } from '../../../core/questionnaire/spec-from-settings.ts'
 import type { DB } from '../../../server/db/schema.ts'
 import { experimentQuestionnaire } from '../../../server/experiments/assignment.server.ts'
@@ -7,7 +9,14 @@ import {
   acceptedQuestionnaire,
   type LiveQuestionnaire,
 } from '../../../server/questionnaire/queries.server.ts'
-import type { ShownQuestionnaire } from './questionnaire-state.ts'
+import {
+  attributionFromQuery,
+  type QuestionnaireState,
+  type ShownQuestionnaire,
+  startedAtFrom,
+  stateFromQuery,
+  versionFromForm,
+} from './questionnaire-state.ts'
 
 type Snapshot = {
   questionnaire: LiveQuestionnaire | undefined
@@ -40,4 +49,31 @@ export async function postedQuestionnaire(
   if (shownByVariant) return shownByVariant
   const accepted = await acceptedQuestionnaire(db, posted)
   return accepted ? { id: accepted.id, version: accepted.version, definition: accepted.definition } : live
+}
+
+export type AddressedQuestionnaire = {
+  shown: ShownQuestionnaire
+  state: QuestionnaireState
+  attribution?: Attribution
+  startedAt?: number
+}
+
+/**
+ * The step a page's address names (`?step=…`, ADR 0058), against the version it names while the
+ * server accepts it. Undefined for any other address: the page's cached render shows the first step.
+ */
+export async function addressedQuestionnaire(
+  db: Kysely<DB>,
+  site: Snapshot,
+  requestUrl: string,
+): Promise<AddressedQuestionnaire | undefined> {
+  if (!isQuestionnaireAddress(requestUrl)) return undefined
+  const params = new URL(requestUrl).searchParams
+  const shown = await postedQuestionnaire(db, site, versionFromForm(params))
+  return {
+    shown,
+    state: stateFromQuery(shown.definition, params),
+    attribution: attributionFromQuery(params),
+    startedAt: startedAtFrom(params),
+  }
 }

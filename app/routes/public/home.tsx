@@ -1,6 +1,6 @@
 import { BadgeCheck, FileSearch, Headset, Scale } from 'lucide-react'
 import { data, redirect } from 'react-router'
-import { type Attribution, attributionFromUrl } from '../../../core/attribution.ts'
+import { type Attribution, attributionFromUrl, trackingParams } from '../../../core/attribution.ts'
 import { readCompliance } from '../../../core/compliance.ts'
 import { pageRevisionHash } from '../../../core/consent-version.ts'
 import { THANK_YOU_PATH } from '../../../core/lead-confirmation.ts'
@@ -25,10 +25,12 @@ import {
   postedAnswers,
   type QuestionnaireState,
   stateFromForm,
+  stateQuery,
   transition,
   versionFromForm,
 } from '../../features/questionnaire/questionnaire-state.ts'
 import {
+  addressedQuestionnaire,
   postedQuestionnaire,
   shownQuestionnaire,
 } from '../../features/questionnaire/shown-questionnaire.server.ts'
@@ -43,7 +45,8 @@ import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/home'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = await context.get(servicesContext).site.get()
+  const services = context.get(servicesContext)
+  const site = await services.site.get()
   // An experiment's variant (chosen before the page cache) may change the title and questionnaire.
   const variant = context.get(requestContext).variant?.variant
   const head = await loadPageHead(context, request, 'home', 'Car Finance Claim Check')
@@ -60,6 +63,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ),
     compliance: readCompliance(site.settings),
     questionnaire: variant?.questionnaire ?? shownQuestionnaire(site),
+    // A step's own address (`?step=…`): never cached, so the only time this loader reads the query.
+    addressed: await addressedQuestionnaire(services.db, site, request.url),
   }
 }
 
@@ -79,7 +84,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const def = shown.definition
   if (intent !== 'lead') {
     const next = transition(def, stateFromForm(def, form), intentFrom(intent))
-    return { questionnaire: next.state, shown, error: next.error, attribution, startedAt: startedAtOf(form) }
+    if (next.error)
+      return {
+        questionnaire: next.state,
+        shown,
+        error: next.error,
+        attribution,
+        startedAt: startedAtOf(form),
+      }
+    // Each step is an address of its own, so Back and Forward walk the steps (ADR 0058).
+    const query =
+      intentFrom(intent) === 'start-over'
+        ? stateQuery(next.state, shown.id, {
+            attribution: Object.fromEntries(trackingParams.map((key) => [key, attribution[key]])),
+          })
+        : stateQuery(next.state, shown.id, { attribution, startedAt: startedAtOf(form) })
+    return redirect(`/${query}#calculator`, 303)
   }
 
   const { answers } = stateFromForm(def, form)
@@ -195,6 +215,7 @@ function attributionFor(posted: Attribution | undefined, request: Request): Attr
 }
 
 export default function Home({ actionData, loaderData }: Route.ComponentProps) {
+  const addressed = actionData ? undefined : loaderData.addressed
   return (
     <>
       <a
@@ -268,14 +289,15 @@ export default function Home({ actionData, loaderData }: Route.ComponentProps) {
               component={Questionnaire}
               dataProp="questionnaire"
               props={{
-                questionnaire: actionData?.shown ?? loaderData.questionnaire,
-                initial: actionData?.questionnaire ?? initialQuestionnaire,
+                questionnaire: actionData?.shown ?? addressed?.shown ?? loaderData.questionnaire,
+                initial: actionData?.questionnaire ?? addressed?.state ?? initialQuestionnaire,
                 initialError: actionData?.error,
                 leadFeedback:
                   actionData && 'leadFeedback' in actionData ? actionData.leadFeedback : undefined,
                 consent: loaderData.consent,
-                attribution: actionData?.attribution,
-                startedAt: actionData && 'startedAt' in actionData ? actionData.startedAt : undefined,
+                attribution: actionData?.attribution ?? addressed?.attribution,
+                startedAt:
+                  actionData && 'startedAt' in actionData ? actionData.startedAt : addressed?.startedAt,
                 compliance: loaderData.compliance,
               }}
             />

@@ -24,7 +24,7 @@ export function anchorsOf(def: QuestionnaireDefinition): string[] {
     const at = `questions[${i}]`
     anchors.push(at, `${at}.id`, `${at}.title`, `${at}.hint`, `${at}.options`, `${at}.showWhen`)
     q.options?.forEach((_o, j) => {
-      anchors.push(`${at}.options[${j}].value`, `${at}.options[${j}].label`)
+      anchors.push(`${at}.options[${j}].value`, `${at}.options[${j}].label`, `${at}.options[${j}].ends`)
     })
   })
   def.rule?.guidance?.forEach((_g, i) => {

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
-import type { Question } from '../../../../core/questionnaire/definition.ts'
+import type { GuidanceRule, Option, Question } from '../../../../core/questionnaire/definition.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Input, Textarea } from '../../../components/ui/field.tsx'
+import { Input, Select, Textarea } from '../../../components/ui/field.tsx'
 import { ConditionEditor } from './condition-editor.tsx'
 import { fieldId, moveItem, newOptionValue, removeItem, replaceItem } from './definition-edit.ts'
 import { type Errors, withOptional } from './editor-parts.tsx'
@@ -12,6 +12,7 @@ export function QuestionEditor({
   count,
   question: q,
   earlier,
+  guidance,
   errors,
   readOnly,
   onChange,
@@ -23,6 +24,8 @@ export function QuestionEditor({
   count: number
   question: Question
   earlier: readonly Question[]
+  /** The rule's guidance entries, which an ending answer may lead to. */
+  guidance: readonly GuidanceRule[]
   errors: Errors
   readOnly: boolean
   onChange: (q: Question) => void
@@ -108,7 +111,7 @@ export function QuestionEditor({
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: values are edited, so the position is the identity
               key={j}
-              className="grid gap-2 rounded-md bg-slate-50 p-2 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_auto] sm:items-start"
+              className="grid gap-2 rounded-md bg-slate-50 p-2 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_minmax(0,12rem)_auto] sm:items-start"
             >
               <PathField path={`${op}.value`} label={`Option ${m} value`} errors={errors(`${op}.value`)}>
                 {(c) => (
@@ -127,6 +130,28 @@ export function QuestionEditor({
                     value={o.label}
                     onChange={(e) => setOptions(replaceItem(q.options, j, { ...o, label: e.target.value }))}
                   />
+                )}
+              </PathField>
+              <PathField path={`${op}.ends`} label={`After option ${m}`} errors={errors(`${op}.ends`)}>
+                {(c) => (
+                  <Select
+                    {...c}
+                    disabled={readOnly}
+                    value={endValue(o)}
+                    onChange={(e) => setOptions(replaceItem(q.options, j, withEnd(o, e.target.value)))}
+                  >
+                    <option value="">Next question</option>
+                    <option value="not_eligible">End: not eligible</option>
+                    {guidance.map((g) => (
+                      <option key={g.id} value={`guidance:${g.id}`}>
+                        End: guidance “{g.title}”
+                      </option>
+                    ))}
+                    {o.ends?.outcome === 'guidance' &&
+                    !guidance.some((g) => g.id === endValue(o).slice(9)) ? (
+                      <option value={endValue(o)}>End: guidance “{endValue(o).slice(9)}” (missing)</option>
+                    ) : null}
+                  </Select>
                 )}
               </PathField>
               {readOnly ? null : (
@@ -203,4 +228,18 @@ export function QuestionEditor({
       />
     </section>
   )
+}
+
+/** The select's value for an option's end: empty (the next question), not_eligible, guidance:<id>. */
+function endValue(o: Option): string {
+  if (!o.ends) return ''
+  return o.ends.outcome === 'guidance' ? `guidance:${o.ends.guidance}` : 'not_eligible'
+}
+
+function withEnd(o: Option, value: string): Option {
+  const { ends: _, ...rest } = o
+  if (value === 'not_eligible') return { ...rest, ends: { outcome: 'not_eligible' } }
+  if (value.startsWith('guidance:'))
+    return { ...rest, ends: { outcome: 'guidance', guidance: value.slice('guidance:'.length) } }
+  return rest
 }

@@ -240,6 +240,7 @@ export function QuestionnaireEditor({
                 count={definition.questions.length}
                 question={q}
                 earlier={questionsBefore(i)}
+                guidance={definition.rule.guidance}
                 errors={errors}
                 readOnly={readOnly}
                 onChange={(next) => setQuestions(replaceItem(definition.questions, i, next))}
