@@ -31,8 +31,9 @@ function seedSale(existingLead?: { id: number; reference: string }) {
     const tag = randomUUID().slice(0, 8)
     const buyer = db
       .prepare(
-        `insert into buyer (name, fca_number, email, named_in_consent) values (?, '123456', 'ops@acme.test', 1) returning id`,
+        `insert into buyer (name, fca_number, email, named_in_consent) values (?, '123456', 'ops@acme.test', 0) returning id`,
       )
+      // Not named on the consent form: later specs read the default wording.
       .get(`Acme Claims ${tag}`) as { id: number }
     const endpoint = db
       .prepare(
