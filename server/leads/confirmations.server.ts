@@ -128,7 +128,11 @@ export async function sendLeadConfirmations(services: Services): Promise<number>
   const byId = new Map(leads.map((l) => [l.id, l]))
   const { settings } = await services.site.get()
   const operator = readCompliance(settings)
-  let sent = 0
+  // Marked in three statements, not one per mail: a commit each would compete with the leads for
+  // SQLite's one writer at thousands of leads a second.
+  const sent: number[] = []
+  const retry: number[] = []
+  const failed: number[] = []
   for (const { leadId, attempts } of claimed) {
     const lead = byId.get(leadId)
     if (!lead) continue
@@ -139,23 +143,20 @@ export async function sendLeadConfirmations(services: Services): Promise<number>
         subject: CONFIRMATION_SUBJECT,
         text: confirmationMailText(receipt, operator),
       })
-      await db
-        .updateTable('leadConfirmation')
-        .set({ state: 'sent', sentAt: new Date() })
-        .where('leadId', '=', leadId)
-        .execute()
-      sent++
+      sent.push(leadId)
     } catch (err) {
       const last = attempts + 1 >= MAX_CONFIRMATION_ATTEMPTS
       logger.error({ err, leadId, attempt: attempts + 1 }, 'lead confirmation not sent')
-      await db
-        .updateTable('leadConfirmation')
-        .set({ state: last ? 'failed' : 'pending' })
-        .where('leadId', '=', leadId)
-        .execute()
+      ;(last ? failed : retry).push(leadId)
     }
   }
-  return sent
+  const mark = async (ids: number[], set: { state: 'sent' | 'pending' | 'failed'; sentAt?: Date }) => {
+    if (ids.length > 0) await db.updateTable('leadConfirmation').set(set).where('leadId', 'in', ids).execute()
+  }
+  await mark(sent, { state: 'sent', sentAt: new Date() })
+  await mark(retry, { state: 'pending' })
+  await mark(failed, { state: 'failed' })
+  return sent.length
 }
 
 export function leadConfirmationsJob(services: Services): Job {
