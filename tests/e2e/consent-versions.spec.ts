@@ -9,6 +9,8 @@ test.describe('the consent a visitor saw is the consent a lead keeps', () => {
   test('wording changed while the form was open: the visitor sees the new firms, keeps what was typed, and agrees again', async ({
     adminPage: page,
   }, testInfo) => {
+    // Two browsers, an admin and a visitor, and axe on both: longer than most journeys on 2 cores.
+    test.setTimeout(90_000)
     const api = page.request
     const first = `Early Claims ${unique()}`
     const later = `Later Legal ${unique()}`

@@ -26,6 +26,8 @@ test.describe('selling a lead to the buyers the visitor consented to', () => {
   test('the consent names the buyers; the lead detail shows each contract judged and the offer', async ({
     adminPage: page,
   }, testInfo) => {
+    // Two browsers, an admin and a visitor, and axe on both: longer than most journeys on 2 cores.
+    test.setTimeout(90_000)
     const firm = `Acme Claims ${unique()}`
     const api = page.request
     const buyer = await api.post('/api/admin/buyers', {
