@@ -99,11 +99,6 @@ export async function postedConsent(
   return { ok: true, version: { hash, content: { wording, firms, partnerName, privacyVersion } } }
 }
 
-/** A stored version by hash (the lead detail), or undefined. */
-export async function findConsentVersion(db: Kysely<DB>, hash: string) {
-  return db.selectFrom('consentVersion').selectAll().where('hash', '=', hash).executeTakeFirst()
-}
-
 /** The shown consent a page's form carries. */
 export const shownConsent = (current: CurrentConsent, pageRevision?: string): ShownConsent => ({
   version: current.hash,

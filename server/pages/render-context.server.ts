@@ -8,10 +8,10 @@ import type { SiteSnapshot as Snapshot } from '../site/site-state.server.ts'
  * version (its wording's firms, and the page revision the form is on) and the compliance wording. The public page and the builder's canvas both take it
  * from here, so a contact-form widget is the same markup in both.
  */
-export function pageRenderContext(site: Snapshot, pageRevision?: string) {
+export function pageRenderContext(site: Snapshot) {
   return {
     questionnaire: shownQuestionnaire(site),
-    consent: shownConsent(site.consent, pageRevision),
+    consent: shownConsent(site.consent),
     compliance: readCompliance(site.settings),
   }
 }

@@ -1,6 +1,6 @@
 import { clsx as cn } from 'clsx'
 import { type FormEvent, useRef, useState } from 'react'
-import { type Attribution, attributionKeys } from '../../../core/attribution.ts'
+import type { Attribution } from '../../../core/attribution.ts'
 import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-statements.ts'
 import { PAGE_REVISION_META, type ShownConsent } from '../../../core/consent-version.ts'
 import {
@@ -20,6 +20,7 @@ import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { currentAttribution } from '../attribution/attribution-store.ts'
 import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
 import { answerField, QUESTIONNAIRE_ACTION } from '../questionnaire/questionnaire-state.ts'
+import { fields, leadInputFromForm } from './lead-form-fields.ts'
 
 export type LeadFormValues = Partial<
   Record<'firstName' | 'lastName' | 'email' | 'phone' | 'carDetails', string>
@@ -27,71 +28,6 @@ export type LeadFormValues = Partial<
   hasConsent?: boolean
 }
 export type LeadFormFeedback = { errors: Record<string, string>; values: LeadFormValues }
-
-type FieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'carDetails'
-const fields: {
-  name: FieldName
-  label: string
-  required: boolean
-  type: string
-  autoComplete: string
-  inputMode?: 'email' | 'tel' | 'text'
-  placeholder?: string
-}[] = [
-  { name: 'firstName', label: 'First Name', required: true, type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', required: true, type: 'text', autoComplete: 'family-name' },
-  {
-    name: 'email',
-    label: 'Email Address',
-    required: true,
-    type: 'email',
-    autoComplete: 'email',
-    inputMode: 'email',
-  },
-  {
-    name: 'phone',
-    label: 'Phone Number',
-    required: true,
-    type: 'tel',
-    autoComplete: 'tel',
-    inputMode: 'tel',
-  },
-  {
-    name: 'carDetails',
-    label: 'Car Details (Optional)',
-    required: false,
-    type: 'text',
-    autoComplete: 'off',
-    placeholder: 'e.g. 2016 Ford Focus',
-  },
-]
-
-/** Reads the lead form the same way in the browser and in the no-JavaScript action. */
-export function leadInputFromForm(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value : undefined
-  }
-  const consent = text('hasConsent')
-  const attribution: Record<string, string> = {}
-  for (const key of attributionKeys) {
-    const value = text(key)
-    if (value) attribution[key] = value
-  }
-  return {
-    firstName: text('firstName'),
-    lastName: text('lastName'),
-    email: text('email'),
-    phone: text('phone'),
-    carDetails: text('carDetails'),
-    hasConsent: consent === 'true' || consent === 'on',
-    website: text('website'),
-    formStartedAt: text('formStartedAt'),
-    consentVersion: text('consentVersion'),
-    pageRevision: text('pageRevision'),
-    ...(Object.keys(attribution).length ? { attribution } : {}),
-  }
-}
 
 export function LeadForm({
   answers,

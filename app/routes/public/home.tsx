@@ -16,7 +16,7 @@ import { ConsentVersionError, captureLead, checkLeadRateLimit } from '../../../s
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
 import { faqs, stats, steps } from '../../features/home/home-content.ts'
-import { leadInputFromForm } from '../../features/lead-form/lead-form.tsx'
+import { leadInputFromForm } from '../../features/lead-form/lead-form-fields.ts'
 import { Questionnaire } from '../../features/questionnaire/questionnaire.tsx'
 import {
   initialQuestionnaire,
