@@ -1,5 +1,5 @@
 import { DatabaseSync } from 'node:sqlite'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { e2eDatabaseFile } from '../../playwright.config.ts'
 
 /** Waits until React has hydrated the page, so clicks go to React handlers. */
@@ -15,4 +15,17 @@ export function queryDatabase<T = Record<string, unknown>>(sql: string, ...param
   } finally {
     db.close()
   }
+}
+
+/**
+ * Takes every buyer off the consent form, so a spec that reads the default wording does not
+ * depend on what earlier specs left behind.
+ */
+export async function unnameAllBuyers(request: APIRequestContext) {
+  const buyers = (await (await request.get('/api/admin/buyers')).json()) as {
+    id: number
+    namedInConsent: boolean
+  }[]
+  for (const buyer of buyers.filter((b) => b.namedInConsent))
+    await request.put(`/api/admin/buyers/${buyer.id}`, { data: { namedInConsent: false } })
 }

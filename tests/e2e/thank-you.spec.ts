@@ -5,7 +5,7 @@ import { e2eOutbox } from '../../playwright.config.ts'
 import { axeViolations } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
 import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
-import { queryDatabase, waitForHydration } from './support.ts'
+import { queryDatabase, unnameAllBuyers, waitForHydration } from './support.ts'
 
 /** A phone at the narrowest width the site supports. */
 const phone = {
@@ -103,6 +103,7 @@ test.describe('the thank-you page, the confirmation email and the footer on a ph
     browser,
   }, testInfo) => {
     await saveSettings(adminPage, operator)
+    await unnameAllBuyers(adminPage.request)
     const { context, page } = await onPhone(browser)
     try {
       await page.goto('/')
