@@ -8,6 +8,7 @@ export const auditActions = {
   'auth.sign_out': 'Signed out',
   'auth.password_reset_requested': 'Password reset requested',
   'auth.password_reset': 'Password reset',
+  'auth.password_changed': 'Password changed',
   'auth.invite_sent': 'Invitation to set a password sent',
   'auth.invite_accepted': 'Invitation accepted: password set',
   'auth.first_admin_created': 'First admin created',

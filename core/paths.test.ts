@@ -55,6 +55,7 @@ describe('application paths', () => {
     ['/robots.txt', true],
     ['/sitemap.xml', true],
     ['/favicon.svg', true],
+    ['/__manifest', true],
     ['/evidence', false],
     ['/old-page', false],
     ['/', false],

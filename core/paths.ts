@@ -28,6 +28,8 @@ export const applicationPaths = [
   { path: '/favicon.svg', kind: 'system' },
   { path: '/favicon.ico', kind: 'system' },
   { path: '/.well-known', kind: 'system', prefix: true },
+  // React Router's route discovery (`?paths=…&version=…`): answered by React Router, never cached.
+  { path: '/__manifest', kind: 'system' },
   { path: '/', kind: 'page' },
   { path: '/privacy-policy', kind: 'page' },
   { path: '/evidence', kind: 'page' },

@@ -16,6 +16,30 @@ export const resetPasswordSchema = z.object({
   newPassword: password,
 })
 
+/** POST …/account/password: one's own password, changed with the current one. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(1024),
+  newPassword: password,
+})
+export type ChangePassword = z.infer<typeof changePasswordSchema>
+
+/** The account page's form: the same rules, and the new password typed twice. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: 'The two new passwords do not match',
+  })
+
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not right'
+export const PASSWORD_UNCHANGED = 'Choose a new password, not your current one'
+export const PASSWORD_CHANGED = 'Your password has been changed. Your other sessions were signed out.'
+export const PASSWORD_SIGN_IN_OFF =
+  'Password sign-in is turned off for this account: it signs in with single sign-on.'
+
 export const setupSchema = z.object({
   token: z.string().min(1, 'Setup token is required'),
   email,

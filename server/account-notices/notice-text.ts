@@ -3,6 +3,7 @@ import type { Mail } from '../mail/mailer.server.ts'
 /** The audit actions that mail the account they are about, and whom: the actor, or the entity. */
 export const noticeActions = {
   'auth.sign_in': 'actor',
+  'auth.password_changed': 'actor',
   'auth.passkey_added': 'actor',
   'auth.passkey_removed': 'actor',
   'auth.totp_enabled': 'actor',
@@ -74,6 +75,12 @@ export function noticeMail(event: NoticeEvent, to: string, linkOrigin: string): 
         notYou,
       ])
     }
+    case 'auth.password_changed':
+      return lines('Your password was changed', [
+        `The password of your account was changed on ${when}, and its other sessions were signed out.`,
+        '',
+        notYou,
+      ])
     case 'auth.passkey_added': {
       const name = text('name')
       return lines('A passkey was added to your account', [

@@ -2,6 +2,7 @@ import express, { Router } from 'express'
 import QRCode from 'qrcode'
 import { REAUTHENTICATION_FAILED, reauthenticateSchema } from '../../core/fresh-sign-in.ts'
 import { LAST_FACTOR_REQUIRED, policyCovers } from '../../core/mfa-policy.ts'
+import { changePasswordSchema, PASSWORD_CHANGED } from '../../core/schemas/auth.ts'
 import {
   passkeyNameSchema,
   passkeyRegistrationSchema,
@@ -14,6 +15,7 @@ import { audit } from '../audit/audit.server.ts'
 import { findAdminById } from '../auth/admins.server.ts'
 import { loadSession, requireAnyAccount, requireFreshSignIn } from '../auth/middleware.ts'
 import { verifyPassword } from '../auth/password.server.ts'
+import { changeOwnPassword } from '../auth/password-change.server.ts'
 import { markSessionVerified } from '../auth/sessions.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
@@ -159,6 +161,16 @@ export function accountAdminRouter(services: AppServices): Router {
     const step = secret ? acceptTotp(secret, code, Number(totp?.lastUsedStep ?? 0)) : null
     return step !== null && claimTotpStep(db, adminId, step)
   }
+
+  // The current password proves who asks: no separate fresh sign-in (docs/decisions/0067).
+  router.post('/password', rateLimit(services, 'login', config.rateLimits.login), async (req, res) => {
+    const row = await me(req)
+    const input = parseBody(changePasswordSchema, req)
+    if (!req.session) throw new HttpError(401, 'Please sign in to continue')
+    const { endedSessions } = await changeOwnPassword(services, row, req.session.sid, input)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json({ message: PASSWORD_CHANGED, endedSessions })
+  })
 
   router.post('/passkeys/options', requireFreshSignIn, async (req, res) => {
     const row = await me(req)

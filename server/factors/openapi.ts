@@ -1,4 +1,5 @@
 import { reauthenticateSchema } from '../../core/fresh-sign-in.ts'
+import { changePasswordSchema } from '../../core/schemas/auth.ts'
 import {
   mfaPolicySchema,
   passkeyAssertionSchema,
@@ -67,6 +68,21 @@ function ownAccount(base: string, who: 'staff' | 'any'): Omit<ApiOperation, 'tag
       request: reauthenticateSchema,
       response: messageSchema,
       responses: { 400: 'Wrong password or code', 429: 'Too many attempts' },
+    },
+    {
+      method: 'post',
+      path: `${base}/password`,
+      summary: 'Change your password',
+      description:
+        'Your current password and a new one (12 to 200 characters, not a common or breached password). The current password is the proof of who asks: no fresh sign-in is needed, and this session counts as one afterwards. Every other session of the account is signed out. Counted with sign-in attempts.',
+      auth: 'session',
+      request: changePasswordSchema,
+      response: shape({ message: 'string', endedSessions: 'integer' }),
+      responses: {
+        400: 'Wrong current password, or the new one is refused',
+        409: 'The account signs in with single sign-on only',
+        429: 'Too many attempts',
+      },
     },
     fresh({
       method: 'post',

@@ -169,6 +169,18 @@ export function serveCachedPage(services: AppServices, cache: PageCache, trust: 
 }
 
 /**
+ * React Router's own requests from the browser: a route's data (`/x.data`, `/_root.data`) and route
+ * discovery (`/__manifest?paths=…&version=…`). Their answers depend on the query and are not pages:
+ * a manifest rendered without its query is "reload the document", which turned every client
+ * navigation into a full load (docs/decisions/0067-client-navigation-and-admin-shell.md).
+ */
+export function routerRequests(build: Pick<ServerBuild, 'routeDiscovery' | 'basename'>) {
+  const base = (build.basename ?? '').replace(/\/+$/, '')
+  const manifest = `${base}${build.routeDiscovery?.manifestPath || '/__manifest'}`
+  return (path: string) => path.endsWith('.data') || path === manifest
+}
+
+/**
  * The miss path, in the pipeline just before React Router: renders the page once for the current
  * revision with placeholder nonces, turns it into final bytes with a hash-based CSP and keeps it.
  * Admin screens, form posts, React Router data requests and questionnaire steps go past it. Public
@@ -213,11 +225,12 @@ export function publicPageCache(
     return { entry: await buildPageEntry(revision, hashed.html, headers) }
   }
 
+  const isRouterRequest = routerRequests(build)
   return async (req, res, next) => {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       isAdminPath(req.path) ||
-      req.path.endsWith('.data')
+      isRouterRequest(req.path)
     ) {
       return next()
     }

@@ -76,6 +76,14 @@ const ownAccountRoutes: RouteCase[] = [
     body: () => ({ code: '000000' }),
     ok: 400,
   },
+  // A wrong current password: an allowed caller gets as far as 400, and nothing changes.
+  {
+    method: 'POST',
+    path: '/api/admin/account/password',
+    permission: 'signed-in',
+    body: () => ({ currentPassword: 'not the password', newPassword: 'quartz lantern orchard 42' }),
+    ok: 400,
+  },
   { method: 'POST', path: '/api/admin/account/passkeys/options', permission: 'signed-in', ok: 200 },
   // No registration challenge cookie: an allowed caller gets as far as 400.
   {

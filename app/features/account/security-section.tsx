@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { SecurityView } from '../../../core/schemas/factors.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PasskeysCard } from './passkeys-card.tsx'
+import { PasswordCard } from './password-card.tsx'
 import { RecoveryCodesCard } from './recovery-codes-card.tsx'
 import { useAccountApi } from './security-api.ts'
 import { TotpCard } from './totp-card.tsx'
@@ -33,6 +34,7 @@ export function SecuritySection({ enrolRequested }: { enrolRequested: boolean })
           Thank you: your account has a second factor. You can go back to the dashboard.
         </Alert>
       ) : null}
+      <PasswordCard />
       {data ? (
         <>
           <PasskeysCard passkeys={data.passkeys} onRecoveryCodes={onIssued} />

@@ -33,7 +33,11 @@ export function SessionsSection() {
             Active sessions
           </h2>
           <p className="text-slate-600 text-sm">
-            Where your account is signed in. End any session you do not recognise, then change your password.
+            Where your account is signed in. End any session you do not recognise, then{' '}
+            <a href="#password" className="font-medium text-teal-800 underline underline-offset-2">
+              change your password
+            </a>
+            .
           </p>
         </div>
         <Button

@@ -10,7 +10,6 @@ export function PasskeySignIn() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => setSupported(browserSupportsWebAuthn()), [])
-  if (!supported) return null
 
   const start = async () => {
     setBusy(true)
@@ -23,10 +22,19 @@ export function PasskeySignIn() {
     }
   }
 
+  // The button's place is kept from the first paint (hidden until the browser is known to support
+  // passkeys), so the card does not move under a quick click when it appears after hydration.
   return (
     <div className="mt-4 grid gap-2">
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <Button type="button" variant="secondary" className="w-full" onClick={start} disabled={busy}>
+      <Button
+        type="button"
+        variant="secondary"
+        className={supported ? 'w-full' : 'invisible w-full'}
+        onClick={start}
+        disabled={busy || !supported}
+        aria-hidden={supported ? undefined : true}
+      >
         <KeyRound className="size-4" aria-hidden="true" />
         {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
       </Button>

@@ -20,7 +20,8 @@ export function SecondStep({
 }) {
   const [passkeyError, setPasskeyError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [supported, setSupported] = useState(false)
+  // Unknown until hydration: nothing is shown or hidden then, so the card does not move.
+  const [supported, setSupported] = useState<boolean | null>(null)
   useEffect(() => setSupported(browserSupportsWebAuthn()), [])
   const showRecovery = useRecovery || !methods.includes('totp')
 
@@ -47,10 +48,13 @@ export function SecondStep({
             <KeyRound className="size-4" aria-hidden="true" />
             {busy ? 'Waiting for your passkey…' : 'Use a passkey'}
           </Button>
-          {!supported ? (
+          <noscript>
             <p className="text-slate-600 text-sm">
               Passkeys need JavaScript and a browser that supports them.
             </p>
+          </noscript>
+          {supported === false ? (
+            <p className="text-slate-600 text-sm">This browser does not support passkeys.</p>
           ) : null}
         </div>
       ) : null}

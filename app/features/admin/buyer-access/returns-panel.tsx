@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
 import type { AdminReturnView } from '../../../../core/schemas/buyer-access.ts'
 import { type ReturnStatus, returnReasons } from '../../../../core/schemas/buyers.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
@@ -71,12 +72,12 @@ export function ReturnsPanel() {
             </Cell>
             <Cell>
               {item.leadId !== null && item.reference ? (
-                <a
+                <Link
                   className="break-all font-mono text-teal-800 text-xs underline"
-                  href={`/admin?tab=leads&lead=${item.leadId}`}
+                  to={`/admin?tab=leads&lead=${item.leadId}`}
                 >
                   {item.reference}
-                </a>
+                </Link>
               ) : (
                 <span className="text-slate-600 text-xs">Erased</span>
               )}

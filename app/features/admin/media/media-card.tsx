@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
+import { Link } from 'react-router'
 import { mediaUpdateSchema } from '../../../../core/schemas/media.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
@@ -99,12 +100,12 @@ export function MediaCard({ item }: { item: MediaItem }) {
                 <ul className="mt-1 grid gap-1">
                   {item.usedIn.map((use) => (
                     <li key={use.pageId}>
-                      <a
-                        href={`/admin/pages/edit/${use.pageId}`}
+                      <Link
+                        to={`/admin/pages/edit/${use.pageId}`}
                         className="text-teal-800 underline underline-offset-2 hover:text-teal-900"
                       >
                         {use.title}
-                      </a>{' '}
+                      </Link>{' '}
                       <span className="text-slate-600">/{use.slug === 'home' ? '' : use.slug}</span>
                     </li>
                   ))}

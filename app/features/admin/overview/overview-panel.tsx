@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Activity, FileText, Link2, Users } from 'lucide-react'
+import { Link } from 'react-router'
 import { type ActivityEntry, describeActivity } from '../../../../core/audit-actions.ts'
 import type { LeadStats } from '../../../../core/lead-stats.ts'
 import type { Permission } from '../../../../core/permissions.ts'
@@ -86,9 +87,9 @@ export function OverviewPanel({
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Quick Actions" description="Common admin tasks">
           <div className="grid gap-2 sm:grid-cols-2">
-            <a href="/admin/pages/create" className={buttonClasses('secondary', 'sm')}>
+            <Link to="/admin/pages/create" className={buttonClasses('secondary', 'sm')}>
               Create Page
-            </a>
+            </Link>
             <Button variant="secondary" size="sm" onClick={() => onSwitch('scripts')}>
               Add Script
             </Button>

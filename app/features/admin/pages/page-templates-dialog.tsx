@@ -1,5 +1,6 @@
 import { LayoutTemplate } from 'lucide-react'
 import { useId, useState } from 'react'
+import { Link } from 'react-router'
 import { pageTemplates } from '../../../../core/page-templates.ts'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -37,14 +38,14 @@ export function NewPageFromTemplate() {
                   {template.description}
                 </p>
               </div>
-              <a
-                href={`/admin/pages/create?template=${encodeURIComponent(template.id)}`}
+              <Link
+                to={`/admin/pages/create?template=${encodeURIComponent(template.id)}`}
                 className={buttonClasses('primary', 'sm')}
                 aria-label={`Use template: ${template.name}`}
                 aria-describedby={`${id}-${template.id}-about`}
               >
                 Use template
-              </a>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import type { PageListItem } from '../../../../core/schemas/pages.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
@@ -44,10 +45,10 @@ export function PagesPanel() {
         <h2 className="font-semibold text-lg text-navy-900">Pages</h2>
         <div className="flex flex-wrap gap-2">
           <NewPageFromTemplate />
-          <a href="/admin/pages/create" className={buttonClasses('primary', 'sm')}>
+          <Link to="/admin/pages/create" className={buttonClasses('primary', 'sm')}>
             <Plus className="size-4" aria-hidden="true" />
             Create Page
-          </a>
+          </Link>
         </div>
       </div>
       <LoadError error={error} />
@@ -77,14 +78,14 @@ export function PagesPanel() {
             </Cell>
             <Cell>
               <div className="flex gap-2">
-                <a
-                  href={`/admin/pages/edit/${p.id}`}
+                <Link
+                  to={`/admin/pages/edit/${p.id}`}
                   className={buttonClasses('secondary', 'sm')}
                   aria-label={`Edit ${p.title}`}
                 >
                   <Pencil className="size-4" aria-hidden="true" />
                   Edit
-                </a>
+                </Link>
                 {p.isSystem ? null : (
                   <Button
                     variant="destructive"

@@ -23,7 +23,7 @@ import { SettingsPanel } from '../settings/settings-panel.tsx'
 import { SubjectsPanel } from '../subjects/subjects-panel.tsx'
 import { UsersPanel } from '../users/users-panel.tsx'
 import { WebhooksPanel } from '../webhooks/webhooks-panel.tsx'
-import { type AdminTab, visibleTabs } from './admin-tabs.ts'
+import { type AdminTab, groupedTabs, visibleTabs } from './admin-tabs.ts'
 import { LogoutButton } from './logout-button.tsx'
 import { AdminLoading, SignedOut } from './signed-out.tsx'
 import { useAdminTab } from './use-admin-tab.ts'
@@ -51,25 +51,6 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   returns: ReturnsPanel,
   users: UsersPanel,
   subjects: SubjectsPanel,
-}
-
-const gridColumns: Record<number, string> = {
-  1: 'sm:grid-cols-1',
-  2: 'sm:grid-cols-2',
-  3: 'sm:grid-cols-3',
-  4: 'sm:grid-cols-4',
-  5: 'sm:grid-cols-5',
-  6: 'sm:grid-cols-6',
-  7: 'sm:grid-cols-7',
-  8: 'sm:grid-cols-4 lg:grid-cols-8',
-  9: 'sm:grid-cols-5 lg:grid-cols-9',
-  10: 'sm:grid-cols-5 lg:grid-cols-10',
-  11: 'sm:grid-cols-6 lg:grid-cols-11',
-  12: 'sm:grid-cols-6 lg:grid-cols-12',
-  13: 'sm:grid-cols-7 lg:grid-cols-13',
-  // Two rows of seven: fourteen labels do not fit one row.
-  14: 'sm:grid-cols-5 lg:grid-cols-7',
-  15: 'sm:grid-cols-5 lg:grid-cols-8',
 }
 
 function Dashboard({ user }: { user: CurrentAdmin }) {
@@ -101,13 +82,29 @@ function Dashboard({ user }: { user: CurrentAdmin }) {
       </ScreenHeader>
       <main className="mx-auto max-w-7xl px-4 py-6">
         <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
-          <TabsList aria-label="Admin sections" className={`grid-cols-3 ${gridColumns[tabs.length] ?? ''}`}>
-            {tabs.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
-                {t.label}
-              </TabsTrigger>
+          {/* One tab list per group: Tab moves between groups, the arrow keys within one. */}
+          <nav aria-label="Admin sections" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            {groupedTabs(tabs).map((group) => (
+              <div key={group.id} className="rounded-lg bg-slate-200 p-1">
+                <p
+                  id={`admin-tab-group-${group.id}`}
+                  className="px-2 pt-1 pb-1.5 font-semibold text-slate-700 text-xs uppercase tracking-wide"
+                >
+                  {group.label}
+                </p>
+                <TabsList
+                  aria-labelledby={`admin-tab-group-${group.id}`}
+                  className="flex flex-wrap bg-transparent p-0"
+                >
+                  {group.tabs.map((t) => (
+                    <TabsTrigger key={t.value} value={t.value} className="flex-auto">
+                      {t.label}
+                    </TabsTrigger>
+                  ))}
+                </TabsList>
+              </div>
             ))}
-          </TabsList>
+          </nav>
           <TabsContent value="overview" className="mt-6">
             <OverviewPanel can={can} onSwitch={setTab} />
           </TabsContent>
