@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { PageListItem } from '../../../../core/schemas/pages.ts'
 import { StateBadge } from '../../../components/ui/badge.tsx'
@@ -8,6 +8,7 @@ import { Switch } from '../../../components/ui/switch.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { apiRequest } from '../api.ts'
 import { LoadError } from '../load-error.tsx'
+import { openPreview } from '../preview-link.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { useList } from '../use-list.ts'
 import { NewPageFromTemplate } from './page-templates-dialog.tsx'
@@ -85,6 +86,15 @@ export function PagesPanel() {
                   <Pencil className="size-4" aria-hidden="true" />
                   Edit
                 </a>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Preview ${p.title}`}
+                  onClick={() => void openPreview(`${PAGES}/${p.id}/preview-links`)}
+                >
+                  <ExternalLink className="size-4" aria-hidden="true" />
+                  Preview
+                </Button>
                 {p.isSystem ? null : (
                   <Button
                     variant="destructive"
