@@ -93,6 +93,9 @@ export function pagesAdminRouter({ db, site, config }: AppServices): Router {
   router.post('/:id/preview-links', async (req, res) => {
     const page = await findOr404(parseId(req.params.id, 'Page'))
     const { revisionId } = parseBody(pagePreviewLinkSchema, req)
+    if (page.isSystem) {
+      throw new HttpError(400, 'System pages have their own layout: open them at their address')
+    }
     if (revisionId !== undefined && !(await findRevision(db, page.id, revisionId))) {
       throw new HttpError(404, 'Revision not found')
     }

@@ -115,6 +115,7 @@ export const pagesApi = defineApi({
       request: pagePreviewLinkSchema,
       status: 201,
       response: ref('PreviewLink'),
+      responses: { 400: 'A system page (its layout is built in: see it at its address)' },
     },
     {
       method: 'get',

@@ -1,3 +1,4 @@
+import { isSystemPageSlug } from '../../core/paths.ts'
 import type { AppServices } from '../context.ts'
 import { findExperiment } from '../experiments/queries.server.ts'
 import { HttpError } from '../http/errors.ts'
@@ -31,7 +32,9 @@ export async function loadPreview({ db, config }: Pick<AppServices, 'db' | 'conf
   const { target, expiresAt } = check
   if ('page' in target) {
     const page = await findPage(db, target.page)
-    if (!page) throw new HttpError(404, 'The page of this preview no longer exists.')
+    if (!page || isSystemPageSlug(page.slug)) {
+      throw new HttpError(404, 'The page of this preview no longer exists.')
+    }
     if (target.revision === undefined) {
       return {
         path: `/${page.slug}`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signPreview } from '../../server/pages/preview-links.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { insertPage } from '../support/factories.ts'
@@ -58,7 +58,11 @@ describe(`preview links on ${testDialect}`, () => {
 
   it('is never served from or kept in the page cache: each request reads the page as saved now', async () => {
     const link = await created(await admin.post(`${PAGES}/${draftId}/preview-links`, {}))
+    const cache = vi.spyOn(app.services.metrics, 'pageCache')
     expect(await (await app.request(link.path as string)).text()).toContain('Draft headline')
+    // Neither the hit path nor the miss path looked at the cache for it.
+    expect(cache).not.toHaveBeenCalled()
+    cache.mockRestore()
     // Written behind the site's back: a cached render of the first request would still say the old words.
     await app.database.db
       .updateTable('page')
@@ -85,6 +89,13 @@ describe(`preview links on ${testDialect}`, () => {
     await expectError(await admin.post(`${PAGES}/${other.id}/preview-links`, { revisionId: first }), 404)
     await expectError(await admin.post(`${PAGES}/${draftId}/preview-links`, { revisionId: 'x' }), 400)
     await expectError(await admin.post(`${PAGES}/999999/preview-links`, {}), 404, 'Page not found')
+    // A system page has a layout of its own: it is seen at its address, never through a preview.
+    const home = await app.database.db
+      .selectFrom('page')
+      .select('id')
+      .where('slug', '=', 'home')
+      .executeTakeFirstOrThrow()
+    await expectError(await admin.post(`${PAGES}/${home.id}/preview-links`, {}), 400, /own layout/)
   })
 
   it('refuses an expired or tampered link with a readable page, noindex and no-store', async () => {

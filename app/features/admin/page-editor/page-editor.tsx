@@ -242,7 +242,12 @@ function PageEditor(props: EditorProps) {
                     : 'Opens the saved page, published or not, in a new tab'
                   : 'Save the page to preview it'
               }
-              onClick={() => page && void openPreview(`${PAGES}/${page.id}/preview-links`)}
+              onClick={() => {
+                if (!page) return
+                // A system page's layout is built in: it is seen at its own address.
+                if (isSystem) window.open(page.slug === 'home' ? '/' : `/${page.slug}`, '_blank', 'noopener')
+                else void openPreview(`${PAGES}/${page.id}/preview-links`)
+              }}
             >
               <ExternalLink className="size-4" aria-hidden="true" />
               Preview

@@ -86,15 +86,28 @@ export function PagesPanel() {
                   <Pencil className="size-4" aria-hidden="true" />
                   Edit
                 </a>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Preview ${p.title}`}
-                  onClick={() => void openPreview(`${PAGES}/${p.id}/preview-links`)}
-                >
-                  <ExternalLink className="size-4" aria-hidden="true" />
-                  Preview
-                </Button>
+                {p.isSystem ? (
+                  <a
+                    href={p.slug === 'home' ? '/' : `/${p.slug}`}
+                    target="_blank"
+                    rel="noopener"
+                    className={buttonClasses('secondary', 'sm')}
+                    aria-label={`View ${p.title}`}
+                  >
+                    <ExternalLink className="size-4" aria-hidden="true" />
+                    View
+                  </a>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Preview ${p.title}`}
+                    onClick={() => void openPreview(`${PAGES}/${p.id}/preview-links`)}
+                  >
+                    <ExternalLink className="size-4" aria-hidden="true" />
+                    Preview
+                  </Button>
+                )}
                 {p.isSystem ? null : (
                   <Button
                     variant="destructive"
