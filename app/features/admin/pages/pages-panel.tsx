@@ -86,6 +86,17 @@ export function PagesPanel() {
                   <Pencil className="size-4" aria-hidden="true" />
                   Edit
                 </a>
+                {p.isSystem ? null : (
+                  <Button
+                    variant="destructive"
+                    size="sm"
+                    aria-label={`Delete ${p.title}`}
+                    onClick={() => setDoomed(p)}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete
+                  </Button>
+                )}
                 {p.isSystem ? (
                   <a
                     href={p.slug === 'home' ? '/' : `/${p.slug}`}
@@ -106,17 +117,6 @@ export function PagesPanel() {
                   >
                     <ExternalLink className="size-4" aria-hidden="true" />
                     Preview
-                  </Button>
-                )}
-                {p.isSystem ? null : (
-                  <Button
-                    variant="destructive"
-                    size="sm"
-                    aria-label={`Delete ${p.title}`}
-                    onClick={() => setDoomed(p)}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Delete
                   </Button>
                 )}
               </div>
