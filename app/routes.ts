@@ -22,6 +22,7 @@ export default [
     route('admin/account', 'routes/admin/account.tsx'),
     route('admin/buyers/:id/access', 'routes/admin/buyer-access.tsx'),
   ]),
+  route('preview/:token', 'routes/public/preview.tsx'),
   route(':slug', 'routes/public/cms-page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -19,6 +19,8 @@ export const applicationPaths = [
   { path: '/forgot-password', kind: 'private', prefix: true },
   { path: '/reset-password', kind: 'private', prefix: true },
   { path: '/buyer', kind: 'private', prefix: true },
+  // Signed links to drafts, revisions and variants (ADR 0064): never cached or indexed, no scripts.
+  { path: '/preview', kind: 'private', prefix: true },
   { path: '/assets', kind: 'system', prefix: true },
   { path: '/uploads', kind: 'system', prefix: true },
   { path: '/healthz', kind: 'system' },

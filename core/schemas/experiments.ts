@@ -51,6 +51,10 @@ const experimentFields = {
 
 export const experimentCreateSchema = z.object(experimentFields)
 export const experimentUpdateSchema = z.object(experimentFields).partial()
+/** Starting: `confirm` starts it although a variant could never convert (no questionnaire, no lead form). */
+export const experimentStartSchema = z.object({
+  confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+})
 export const experimentPromoteSchema = z.object({
   variant: z.string({ error: 'Name the variant to promote' }).trim().min(1, 'Name the variant to promote'),
   /** Promote before every variant has the minimum sample. */

@@ -63,6 +63,10 @@ export const pageCreateSchema = z.object({
 })
 export const pageUpdateSchema = z.object(pageFields).partial()
 export const pagePreviewSchema = z.object({ content: pageContentSchema })
+/** A preview link to the page as saved, or to one of its revisions. */
+export const pagePreviewLinkSchema = z.object({
+  revisionId: z.number({ error: 'revisionId must be a revision id' }).int().positive().optional(),
+})
 
 export type PageCreateInput = z.input<typeof pageCreateSchema>
 export type PageUpdateInput = z.input<typeof pageUpdateSchema>

@@ -1,9 +1,11 @@
 import { type Request, Router } from 'express'
+import { unconvertibleVariants } from '../../core/experiments/convertible.ts'
 import { MIN_CONVERSIONS, MIN_VISITORS } from '../../core/experiments/stats.ts'
 import {
   type ExperimentVariant,
   experimentCreateSchema,
   experimentPromoteSchema,
+  experimentStartSchema,
   experimentUpdateSchema,
 } from '../../core/schemas/experiments.ts'
 import type { CurrentAdmin } from '../../core/schemas/users.ts'
@@ -14,6 +16,7 @@ import type { Experiment } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
 import { changedFields, isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
 import { sanitizeStoredContent } from '../pages/content.server.ts'
+import { previewLink } from '../pages/preview-links.server.ts'
 import { publishGuard } from '../questionnaire/publish.server.ts'
 import { findQuestionnaireVersion } from '../questionnaire/queries.server.ts'
 import { promoteVariant } from './promote.server.ts'
@@ -41,7 +44,7 @@ export const slugOfPath = (path: string) => (path === '/' ? 'home' : path.slice(
  * winner becomes the page). Every change is audited and, when it changes what visitors see,
  * refreshes the site snapshot so the page cache keeps one entry per variant of what runs now.
  */
-export function experimentsAdminRouter({ db, site }: AppServices): Router {
+export function experimentsAdminRouter({ db, site, config }: AppServices): Router {
   const router = Router()
   router.use((req, res, next) => {
     if (req.method === 'GET') res.setHeader('Cache-Control', 'no-store')
@@ -168,9 +171,21 @@ export function experimentsAdminRouter({ db, site }: AppServices): Router {
   })
 
   router.post('/:id/start', async (req, res) => {
+    const { confirm } = parseBody(experimentStartSchema, req)
     const current = await find(req)
     if (current.status !== 'draft') throw new HttpError(409, 'Only a draft can be started')
     await checkFits(current.path, current.variants, req.admin)
+    // A variant without the questionnaire or a lead form takes no enquiry: started only when asked twice.
+    const page = (await site.get()).pages.get(slugOfPath(current.path))
+    const unconvertible = unconvertibleVariants(current.path, current.variants, page?.content)
+    if (unconvertible.length > 0 && confirm !== true) {
+      const names = unconvertible.join(', ')
+      res.status(409).json({
+        message: `No questionnaire or lead form in variant ${names}: it could never convert. Start anyway with confirm: true.`,
+        unconvertible,
+      })
+      return
+    }
     let row: Experiment | undefined
     try {
       row = await setExperimentStatus(db, current.id, ['draft'], 'running', { startsAt: new Date() })
@@ -179,7 +194,7 @@ export function experimentsAdminRouter({ db, site }: AppServices): Router {
       throw error
     }
     if (!row) throw new HttpError(409, 'Only a draft can be started')
-    await record(req, 'experiment.start', row)
+    await record(req, 'experiment.start', row, unconvertible.length > 0 ? { unconvertible } : {})
     await site.changed()
     res.json(experimentView(row))
   })
@@ -191,6 +206,20 @@ export function experimentsAdminRouter({ db, site }: AppServices): Router {
     await record(req, 'experiment.stop', row)
     await site.changed()
     res.json(experimentView(row))
+  })
+
+  /** A signed link, for a day, to a variant of a page experiment as it is saved. */
+  router.post('/:id/variants/:variant/preview-links', async (req, res) => {
+    const row = await find(req)
+    const variant = row.variants.find((v) => v.name === req.params.variant)
+    if (!variant) throw new HttpError(404, `No variant called ${req.params.variant}`)
+    if (row.path === '/') {
+      throw new HttpError(
+        400,
+        'Home page variants change the title and questionnaire: preview them on the site',
+      )
+    }
+    res.status(201).json(previewLink(config, { experiment: row.id, variant: variant.name }))
   })
 
   router.get('/:id/results', async (req, res) => {

@@ -2,6 +2,7 @@ import {
   experimentCreateSchema,
   experimentGoals,
   experimentPromoteSchema,
+  experimentStartSchema,
   experimentStatuses,
   experimentUpdateSchema,
 } from '../../core/schemas/experiments.ts'
@@ -88,10 +89,18 @@ export const experimentsApi = defineApi({
       method: 'post',
       path: `${BASE}/{id}/start`,
       summary: 'Start a draft',
-      description: 'One experiment runs per page: starting a second on the same path is a 409.',
+      description:
+        'One experiment runs per page: starting a second on the same path is a 409. A variant whose content holds no contact-form block (no questionnaire, no lead form) could never convert: the start is refused with a 409 naming them in `unconvertible` unless `confirm` is true.',
       auth,
+      request: experimentStartSchema,
       response: ref('Experiment'),
-      responses: { 409: 'Not a draft, or another experiment runs on the page' },
+      responses: {
+        409: {
+          description:
+            'Not a draft, another experiment runs on the page, or a variant could never convert (send `confirm: true`)',
+          schema: shape({ message: 'string', 'unconvertible?': arrayOf({ type: 'string' }) }),
+        },
+      },
     },
     {
       method: 'post',
@@ -100,6 +109,18 @@ export const experimentsApi = defineApi({
       auth,
       response: ref('Experiment'),
       responses: notDraft,
+    },
+    {
+      method: 'post',
+      path: `${BASE}/{id}/variants/{variant}/preview-links`,
+      summary: 'A preview link to a variant',
+      description:
+        'A signed link, valid for 24 hours, to the variant as saved over its page, rendered as the public page would be under a "Preview – not published" bar. Never cached, never indexed. Page experiments only.',
+      auth,
+      params: { variant: { type: 'string', description: 'The variant’s name' } },
+      status: 201,
+      response: shape({ path: 'string', url: 'string', expiresAt: 'date-time' }),
+      responses: { 400: 'A home page variant (it has no content of its own)' },
     },
     {
       method: 'get',

@@ -82,7 +82,11 @@ export function securityHeaders(publicUrl: string | undefined, development = fal
     res.locals.cspOptions = headers.csp
     res.setHeader('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`], headers.csp))
     // Admin, sign-in, reset and setup answers (JSON or pages) hold what no cache may keep.
-    if (admin) res.setHeader('Cache-Control', 'no-store')
+    if (admin) {
+      res.setHeader('Cache-Control', 'no-store')
+      // Previews of unpublished pages (/preview) among them: no search engine may list any of it.
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    }
     return headers.helmet(req, res, next)
   }
 }

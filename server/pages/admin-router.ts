@@ -3,6 +3,7 @@ import { readPageContent } from '../../core/page-content.ts'
 import {
   isSystemPageSlug as isSystemSlug,
   pageCreateSchema,
+  pagePreviewLinkSchema,
   pagePreviewSchema,
   pageUpdateSchema,
 } from '../../core/schemas/pages.ts'
@@ -11,6 +12,7 @@ import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
 import { sanitizeStoredContent } from './content.server.ts'
+import { previewLink } from './preview-links.server.ts'
 import {
   deletePage,
   findPage,
@@ -24,7 +26,7 @@ import {
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
 import { DUPLICATE_SLUG, savePage } from './save.server.ts'
 
-export function pagesAdminRouter({ db, site }: AppServices): Router {
+export function pagesAdminRouter({ db, site, config }: AppServices): Router {
   const router = Router()
 
   const findOr404 = async (id: number) => {
@@ -85,6 +87,19 @@ export function pagesAdminRouter({ db, site }: AppServices): Router {
     const page = await findOr404(id)
     const updated = await savePage({ db, site }, page, input, req.admin)
     res.json({ ...updated, isSystem: page.isSystem })
+  })
+
+  /** A signed link, for a day, to the page as saved (a draft too) or to one of its revisions. */
+  router.post('/:id/preview-links', async (req, res) => {
+    const page = await findOr404(parseId(req.params.id, 'Page'))
+    const { revisionId } = parseBody(pagePreviewLinkSchema, req)
+    if (page.isSystem) {
+      throw new HttpError(400, 'System pages have their own layout: open them at their address')
+    }
+    if (revisionId !== undefined && !(await findRevision(db, page.id, revisionId))) {
+      throw new HttpError(404, 'Revision not found')
+    }
+    res.status(201).json(previewLink(config, { page: page.id, revision: revisionId }))
   })
 
   router.get('/:id/revisions', async (req, res) => {

@@ -1,4 +1,9 @@
-import { pageCreateSchema, pagePreviewSchema, pageUpdateSchema } from '../../core/schemas/pages.ts'
+import {
+  pageCreateSchema,
+  pagePreviewLinkSchema,
+  pagePreviewSchema,
+  pageUpdateSchema,
+} from '../../core/schemas/pages.ts'
 import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
 
 const PAGE = '/api/admin/pages'
@@ -17,6 +22,7 @@ const pageFields = {
 export const pagesApi = defineApi({
   tag: { name: 'Pages', description: 'The site’s pages: published ones to anyone, all of them to editors.' },
   schemas: {
+    PreviewLink: shape({ path: 'string', url: 'string', expiresAt: 'date-time' }),
     Page: shape({
       id: 'integer',
       ...pageFields,
@@ -98,6 +104,18 @@ export const pagesApi = defineApi({
       auth: 'permission:pages',
       response: ref('Message'),
       responses: { 409: 'System pages cannot be deleted' },
+    },
+    {
+      method: 'post',
+      path: `${PAGE}/{id}/preview-links`,
+      summary: 'A preview link',
+      description:
+        'A signed link, valid for 24 hours, to the page as saved (a draft too) or, with `revisionId`, to one of its revisions, rendered as the public page would be under a "Preview – not published" bar. Never cached, never indexed.',
+      auth: 'permission:pages',
+      request: pagePreviewLinkSchema,
+      status: 201,
+      response: ref('PreviewLink'),
+      responses: { 400: 'A system page (its layout is built in: see it at its address)' },
     },
     {
       method: 'get',

@@ -144,3 +144,8 @@ export function findRevision(db: Kysely<DB>, pageId: number, revisionId: number)
     .where('id', '=', revisionId)
     .executeTakeFirst()
 }
+
+/** A page by slug, published or not (a variant's preview shows the page it runs on). */
+export function findPageBySlug(db: Kysely<DB>, slug: string) {
+  return db.selectFrom('page').selectAll().where('slug', '=', slug).executeTakeFirst()
+}

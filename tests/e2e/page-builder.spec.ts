@@ -132,7 +132,8 @@ test.describe('visual page builder', () => {
     await page.getByLabel('Page Title').fill('Spring Offer')
     await expect(page.getByLabel('URL Slug')).toHaveValue('spring-offer')
     await page.getByLabel('URL Slug').fill('spring-offer-e2e')
-    await expect(preview).toBeEnabled()
+    // A preview link names a saved page: there is none before Create (ADR 0064).
+    await expect(preview).toBeDisabled()
     await page.getByRole('switch').first().click()
     await expect(page.getByText('Published', { exact: true }).first()).toBeVisible()
     await page.getByRole('button', { name: 'Create Page' }).click()

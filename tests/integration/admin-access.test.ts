@@ -156,6 +156,14 @@ const routes: RouteCase[] = [
     ok: 200,
   },
   { method: 'GET', path: '/api/admin/pages/:id/revisions', permission: 'pages', entity: 'page', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/pages/:id/preview-links',
+    permission: 'pages',
+    entity: 'page',
+    body: () => ({}),
+    ok: 201,
+  },
   // No revision exists for a fresh page: an allowed caller gets as far as 404.
   {
     method: 'GET',
@@ -581,7 +589,8 @@ const routes: RouteCase[] = [
     path: '/api/admin/experiments/:id/start',
     permission: 'analytics',
     entity: 'experiment',
-    body: () => ({}),
+    // Its page has no contact form: starting it is confirmed (ADR 0065).
+    body: () => ({ confirm: true }),
     ok: 200,
   },
   {
@@ -591,6 +600,15 @@ const routes: RouteCase[] = [
     entity: 'running-experiment',
     body: () => ({}),
     ok: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/experiments/:id/variants/:variant/preview-links',
+    permission: 'analytics',
+    entity: 'experiment',
+    params: async () => ({ variant: 'B' }),
+    body: () => ({}),
+    ok: 201,
   },
   {
     method: 'GET',

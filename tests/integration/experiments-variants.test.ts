@@ -182,7 +182,7 @@ describe(`experiments on the home page, revenue and behind nginx, on ${testDiale
       const experiment = await created(
         await admin.post(BASE, { ...twoVariants, name: 'Through nginx', variants }),
       )
-      await ok(await admin.post(`${BASE}/${experiment.id}/start`, {}))
+      await ok(await admin.post(`${BASE}/${experiment.id}/start`, { confirm: true }))
       const work = fs.mkdtempSync(path.join(os.tmpdir(), 'experiments-nginx-'))
       const port = Number(new URL(app.baseUrl).port)
       const nginx = await startNginx({

@@ -130,11 +130,15 @@ describe(`experiments on ${testDialect}`, () => {
     const experiment = await created(await admin.post(BASE, twoVariants))
     experimentId = experiment.id as number
     const renders = vi.spyOn(app.services.metrics, 'pageCache')
-    expect(await ok(await admin.post(`${BASE}/${experimentId}/start`, {}))).toMatchObject({
+    expect(await ok(await admin.post(`${BASE}/${experimentId}/start`, { confirm: true }))).toMatchObject({
       status: 'running',
     })
     const second = await created(await admin.post(BASE, { ...twoVariants, name: 'Rival' }))
-    await expectError(await admin.post(`${BASE}/${second.id}/start`, {}), 409, /already running/)
+    await expectError(
+      await admin.post(`${BASE}/${second.id}/start`, { confirm: true }),
+      409,
+      /already running/,
+    )
     await expectError(await admin.put(`${BASE}/${experimentId}`, { name: 'x' }), 409)
     await expectError(await admin.del(`${BASE}/${experimentId}`), 409)
 
@@ -297,7 +301,7 @@ describe(`experiments on ${testDialect}`, () => {
     const experiment = (await created(
       await admin.post(BASE, { ...twoVariants, name: 'Funnel split', path: '/exp-funnel' }),
     )) as { id: number }
-    await ok(await admin.post(`${BASE}/${experiment.id}/start`, {}))
+    await ok(await admin.post(`${BASE}/${experiment.id}/start`, { confirm: true }))
     const seen = { A: 0, B: 0 }
     for (let i = 0; i < 30; i++) {
       const variant = variantIn(await visit('/exp-funnel', `203.0.113.${100 + i}`))

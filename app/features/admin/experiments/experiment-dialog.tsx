@@ -1,5 +1,8 @@
-import { Plus, Trash2 } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { ExternalLink, LayoutTemplate, Plus, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { takesEnquiries, toBuilderContent } from '../../../../core/experiments/convertible.ts'
+import type { BuilderContent } from '../../../../core/page-content.ts'
 import {
   type ExperimentInput,
   type ExperimentRecord,
@@ -7,19 +10,24 @@ import {
   experimentGoals,
   goalLabels,
 } from '../../../../core/schemas/experiments.ts'
+import type { PageListItem, PageRecord } from '../../../../core/schemas/pages.ts'
 import type { QuestionnaireVersionSummary } from '../../../../core/schemas/questionnaires.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { Field, Input, Select } from '../../../components/ui/field.tsx'
+import { openPreview } from '../preview-link.ts'
+import { useList } from '../use-list.ts'
+import { VariantBuilderDialog } from './variant-builder.tsx'
 
-type VariantForm = { name: string; weight: string; title: string; content: string; questionnaireId: string }
+/** `content`: the variant's own copy of the page (builder blocks, or HTML typed before the builder); null: the page as it is. */
+type VariantForm = { name: string; weight: string; title: string; content: unknown; questionnaireId: string }
 type Form = { name: string; path: string; goal: ExperimentInput['goal']; variants: VariantForm[] }
 
 const blankVariant = (name: string): VariantForm => ({
   name,
   weight: '50',
   title: '',
-  content: '',
+  content: null,
   questionnaireId: '',
 })
 
@@ -33,29 +41,10 @@ function formOf(row: ExperimentRecord | null): Form {
       name: v.name,
       weight: String(v.weight),
       title: v.title ?? '',
-      content:
-        v.content == null
-          ? ''
-          : typeof v.content === 'string'
-            ? v.content
-            : JSON.stringify(v.content, null, 2),
+      content: v.content ?? null,
       questionnaireId: v.questionnaireId ? String(v.questionnaireId) : '',
     })),
   }
-}
-
-/** Builder content is JSON (an object); anything else is HTML. */
-function contentOf(text: string): unknown {
-  const trimmed = text.trim()
-  if (trimmed === '') return undefined
-  if (trimmed.startsWith('{')) {
-    try {
-      return JSON.parse(trimmed)
-    } catch {
-      return trimmed
-    }
-  }
-  return trimmed
 }
 
 function bodyOf(form: Form, home: boolean) {
@@ -67,7 +56,7 @@ function bodyOf(form: Form, home: boolean) {
       name: v.name,
       weight: Number(v.weight),
       title: v.title.trim() || undefined,
-      content: home ? undefined : contentOf(v.content),
+      content: home || v.content == null ? undefined : v.content,
       questionnaireId: home && v.questionnaireId ? Number(v.questionnaireId) : undefined,
     })),
   }
@@ -97,7 +86,9 @@ export function ExperimentDialog({
 }) {
   const [form, setForm] = useState<Form>(() => formOf(editing))
   const [problem, setProblem] = useState<string | null>(null)
+  const [building, setBuilding] = useState<number | null>(null)
   const home = form.path.trim() === '/'
+  const page = usePageAt(home ? null : form.path.trim())
   const published = (questionnaires ?? []).filter((q) => q.status !== 'draft')
   const setVariant = (index: number, patch: Partial<VariantForm>) =>
     setForm((f) => ({ ...f, variants: f.variants.map((v, i) => (i === index ? { ...v, ...patch } : v)) }))
@@ -235,17 +226,17 @@ export function ExperimentDialog({
                   }
                 </Field>
               ) : (
-                <Field label="Content" hint="HTML, or the page builder's JSON. Blank: the page as it is.">
-                  {(control) => (
-                    <Textarea
-                      {...control}
-                      rows={4}
-                      className="font-mono text-xs"
-                      value={variant.content}
-                      onChange={(e) => setVariant(index, { content: e.target.value })}
-                    />
-                  )}
-                </Field>
+                <VariantContent
+                  variant={variant}
+                  pageContent={page?.content}
+                  saved={
+                    editing?.variants.some((v) => v.name === variant.name)
+                      ? `/api/admin/experiments/${editing.id}/variants/${encodeURIComponent(variant.name)}/preview-links`
+                      : null
+                  }
+                  onEdit={() => setBuilding(index)}
+                  onReset={() => setVariant(index, { content: null })}
+                />
               )}
               {form.variants.length > 2 ? (
                 <div>
@@ -298,6 +289,90 @@ export function ExperimentDialog({
           </Button>
         </div>
       </form>
+      {building !== null && form.variants[building] ? (
+        <VariantBuilderDialog
+          variantName={form.variants[building].name || String(building + 1)}
+          initial={toBuilderContent(form.variants[building].content ?? page?.content ?? '')}
+          onApply={(content) => setVariant(building, { content })}
+          onClose={() => setBuilding(null)}
+        />
+      ) : null}
     </Dialog>
   )
+}
+
+/** The page at a public path (`/guide`), to copy its blocks into a variant; undefined until known. */
+function usePageAt(path: string | null): PageRecord | undefined {
+  const { rows } = useList<PageListItem>('/api/admin/pages', path !== null)
+  const id = path ? rows.find((p) => `/${p.slug}` === path)?.id : undefined
+  return useQuery<PageRecord>({ queryKey: [`/api/admin/pages/${id}`], enabled: id !== undefined }).data
+}
+
+/**
+ * What a variant shows instead of the page: the page as it is, or its own copy edited in the
+ * builder. Warns when it holds no contact form (no questionnaire or lead form: it cannot convert).
+ */
+function VariantContent({
+  variant,
+  pageContent,
+  saved,
+  onEdit,
+  onReset,
+}: {
+  variant: VariantForm
+  pageContent: unknown
+  /** The variant's preview-links endpoint once it is saved under this name. */
+  saved: string | null
+  onEdit: () => void
+  onReset: () => void
+}) {
+  const own = variant.content != null
+  const html = typeof variant.content === 'string'
+  const known = own || pageContent !== undefined
+  const converts = takesEnquiries(variant.content ?? pageContent)
+  return (
+    <div className="grid gap-2">
+      <p className="font-medium text-slate-800 text-sm">Content</p>
+      <p className="text-slate-600 text-sm">
+        {!own
+          ? 'The page as it is.'
+          : html
+            ? 'Its own HTML (typed before the builder). Editing it in the builder turns it into blocks.'
+            : `Its own copy of the page: ${blockCount(variant.content as BuilderContent)} blocks.`}
+      </p>
+      {known && !converts ? (
+        <p className="rounded-lg bg-amber-50 p-2 text-amber-900 text-sm">
+          No questionnaire or lead form: this variant could never convert. Add a Contact Form block.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="secondary" size="sm" onClick={onEdit}>
+          <LayoutTemplate className="size-4" aria-hidden="true" />
+          {`Edit variant ${variant.name} in builder`}
+        </Button>
+        {own ? (
+          <Button type="button" variant="secondary" size="sm" onClick={onReset}>
+            <RotateCcw className="size-4" aria-hidden="true" />
+            Use the page as it is
+          </Button>
+        ) : null}
+        {saved ? (
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            title="Opens the variant as saved: save the experiment to preview your changes"
+            onClick={() => void openPreview(saved)}
+          >
+            <ExternalLink className="size-4" aria-hidden="true" />
+            {`Preview variant ${variant.name}`}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+function blockCount(content: BuilderContent): number {
+  return toBuilderContent(content).sections.reduce((n, s) => n + s.widgets.length, 0)
 }

@@ -1,4 +1,4 @@
-import { FlaskConical } from 'lucide-react'
+import { ExternalLink, FlaskConical } from 'lucide-react'
 import { useState } from 'react'
 import { type ExperimentRecord, goalLabels } from '../../../../core/schemas/experiments.ts'
 import type { QuestionnaireVersionSummary } from '../../../../core/schemas/questionnaires.ts'
@@ -6,9 +6,11 @@ import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
-import { apiRequest } from '../api.ts'
+import { ApiError, apiRequest } from '../api.ts'
 import { LoadError } from '../load-error.tsx'
+import { openPreview } from '../preview-link.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { useList } from '../use-list.ts'
 import { ExperimentDialog } from './experiment-dialog.tsx'
@@ -18,7 +20,20 @@ export const EXPERIMENTS = '/api/admin/experiments'
 
 const tones = { draft: 'neutral', running: 'positive', stopped: 'warning', promoted: 'neutral' } as const
 
-type Action = { id: number; action: 'start' | 'stop' | 'promote'; body?: unknown }
+type Action = { id: number; action: 'stop' | 'promote'; body?: unknown }
+/** A start the server held back: the variants that could never convert (ADR 0065). */
+type Held = { unconvertible: string[] }
+
+/** The names in a 409 that asks for `confirm`, or null for any other failure. */
+function unconvertibleIn(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null
+  try {
+    const body = JSON.parse(error.message.replace(/^409: /, '')) as { unconvertible?: unknown }
+    return Array.isArray(body.unconvertible) ? body.unconvertible.map(String) : null
+  } catch {
+    return null
+  }
+}
 
 /** A/B experiments on public pages: make, start, stop, read the results, promote the winner. */
 export function ExperimentsPanel({ me }: { me: CurrentAdmin }) {
@@ -31,6 +46,7 @@ export function ExperimentsPanel({ me }: { me: CurrentAdmin }) {
   const [formError, setFormError] = useState<string | null>(null)
   const [doomed, setDoomed] = useState<ExperimentRecord | null>(null)
   const [open, setOpen] = useState<number | null>(null)
+  const [held, setHeld] = useState<{ row: ExperimentRecord; names: string[] } | null>(null)
 
   const save = useAdminMutation<{ id?: number; body: unknown }, ExperimentRecord>({
     request: ({ id, body }) =>
@@ -46,9 +62,30 @@ export function ExperimentsPanel({ me }: { me: CurrentAdmin }) {
     request: ({ id, action, body }) => apiRequest('POST', `${EXPERIMENTS}/${id}/${action}`, body ?? {}),
     invalidate: [EXPERIMENTS],
     success: (row, { action }) => ({
-      title: { start: 'Experiment started', stop: 'Experiment stopped', promote: 'Variant promoted' }[action],
+      title: { stop: 'Experiment stopped', promote: 'Variant promoted' }[action],
       description: action === 'promote' ? `${row.winner} is now the page` : row.name,
     }),
+    failure: (error) => ({ title: 'Could not change the experiment', description: serverMessage(error) }),
+  })
+  const start = useAdminMutation<{ row: ExperimentRecord; confirm?: boolean }, ExperimentRecord | Held>({
+    request: async ({ row, confirm }) => {
+      try {
+        return await apiRequest<ExperimentRecord>('POST', `${EXPERIMENTS}/${row.id}/start`, { confirm })
+      } catch (error) {
+        const unconvertible = unconvertibleIn(error)
+        if (unconvertible) return { unconvertible }
+        throw error
+      }
+    },
+    invalidate: [EXPERIMENTS],
+    success: (result, { row }) => {
+      if ('unconvertible' in result) {
+        setHeld({ row, names: result.unconvertible })
+        return null
+      }
+      setHeld(null)
+      return { title: 'Experiment started', description: result.name }
+    },
     failure: (error) => ({ title: 'Could not change the experiment', description: serverMessage(error) }),
   })
   const remove = useAdminMutation<number, unknown>({
@@ -93,7 +130,31 @@ export function ExperimentsPanel({ me }: { me: CurrentAdmin }) {
             <Cell>
               <Badge tone={tones[x.status]}>{x.winner ? `${x.status}: ${x.winner}` : x.status}</Badge>
             </Cell>
-            <Cell>{x.variants.map((v) => `${v.name} (${v.weight})`).join(', ')}</Cell>
+            <Cell>
+              <div className="grid gap-1">
+                <span>{x.variants.map((v) => `${v.name} (${v.weight})`).join(', ')}</span>
+                {x.path === '/' ? null : (
+                  <div className="flex flex-wrap gap-1">
+                    {x.variants.map((v) => (
+                      <Button
+                        key={v.name}
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Preview variant ${v.name} of ${x.name}`}
+                        onClick={() =>
+                          void openPreview(
+                            `${EXPERIMENTS}/${x.id}/variants/${encodeURIComponent(v.name)}/preview-links`,
+                          )
+                        }
+                      >
+                        <ExternalLink className="size-4" aria-hidden="true" />
+                        {v.name}
+                      </Button>
+                    ))}
+                  </div>
+                )}
+              </div>
+            </Cell>
             <Cell>
               <div className="flex flex-wrap gap-2">
                 {x.status === 'draft' ? (
@@ -108,7 +169,8 @@ export function ExperimentsPanel({ me }: { me: CurrentAdmin }) {
                     </Button>
                     <Button
                       size="sm"
-                      onClick={() => act.mutate({ id: x.id, action: 'start' })}
+                      disabled={start.isPending}
+                      onClick={() => start.mutate({ row: x })}
                       aria-label={`Start ${x.name}`}
                     >
                       Start
@@ -193,6 +255,30 @@ export function ExperimentsPanel({ me }: { me: CurrentAdmin }) {
           }
         />
       ) : null}
+      <Dialog
+        open={held !== null}
+        onOpenChange={(o) => !o && setHeld(null)}
+        role="alertdialog"
+        title={`Start ${held?.row.name ?? 'experiment'} anyway?`}
+        description={
+          held
+            ? `Variant ${held.names.join(', ')} has no questionnaire or lead form: visitors shown it can never become leads.`
+            : ''
+        }
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setHeld(null)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={start.isPending}
+            aria-busy={start.isPending}
+            onClick={() => held && start.mutate({ row: held.row, confirm: true })}
+          >
+            Start anyway
+          </Button>
+        </div>
+      </Dialog>
       <ConfirmDialog
         open={doomed !== null}
         onOpenChange={(o) => !o && setDoomed(null)}

@@ -13,6 +13,7 @@ import { Switch } from '../../../components/ui/switch.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { toast } from '../../../components/ui/use-toast.ts'
 import { ApiError, apiRequest } from '../api.ts'
+import { openPreview } from '../preview-link.ts'
 import { AdminLoading, SignedOut } from '../shell/signed-out.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { ContentBuilder, SlugField } from './page-fields.tsx'
@@ -199,7 +200,6 @@ function PageEditor(props: EditorProps) {
     client.setQueryData([`${PAGES}/${saved.id}`], saved)
   }
 
-  const previewReady = mode === 'create' ? !!form.title.trim() && !!form.slug.trim() : !!form.slug.trim()
   const content = form.content
   const origin = typeof window === 'undefined' ? '' : window.location.origin
 
@@ -234,8 +234,20 @@ function PageEditor(props: EditorProps) {
             <Button
               variant="secondary"
               size="sm"
-              disabled={!previewReady}
-              onClick={() => window.open(`/${form.slug.trim()}`, '_blank', 'noopener')}
+              disabled={!page}
+              title={
+                page
+                  ? dirty
+                    ? 'Opens the last saved version: save to preview your changes'
+                    : 'Opens the saved page, published or not, in a new tab'
+                  : 'Save the page to preview it'
+              }
+              onClick={() => {
+                if (!page) return
+                // A system page's layout is built in: it is seen at its own address.
+                if (isSystem) window.open(page.slug === 'home' ? '/' : `/${page.slug}`, '_blank', 'noopener')
+                else void openPreview(`${PAGES}/${page.id}/preview-links`)
+              }}
             >
               <ExternalLink className="size-4" aria-hidden="true" />
               Preview

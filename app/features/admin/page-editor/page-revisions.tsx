@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Eye, RotateCcw } from 'lucide-react'
+import { ExternalLink, Eye, RotateCcw } from 'lucide-react'
 import { useState } from 'react'
 import type { PageContent } from '../../../../core/page-content.ts'
 import type { PageRecord } from '../../../../core/schemas/pages.ts'
@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { apiRequest, asList } from '../api.ts'
 import { formatDateTime } from '../format.ts'
+import { openPreview } from '../preview-link.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { PagePreview } from './page-preview.tsx'
 
@@ -98,6 +99,17 @@ export function PageRevisions({
           <Button variant="secondary" onClick={() => setShown(null)}>
             Close
           </Button>
+          {shown ? (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void openPreview(`/api/admin/pages/${page.id}/preview-links`, { revisionId: shown.id })
+              }
+            >
+              <ExternalLink className="size-4" aria-hidden="true" />
+              Open in new tab
+            </Button>
+          ) : null}
           {shown ? (
             <Button
               disabled={restore.isPending}

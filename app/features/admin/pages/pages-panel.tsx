@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { PageListItem } from '../../../../core/schemas/pages.ts'
@@ -9,6 +9,7 @@ import { Switch } from '../../../components/ui/switch.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { apiRequest } from '../api.ts'
 import { LoadError } from '../load-error.tsx'
+import { openPreview } from '../preview-link.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { useList } from '../use-list.ts'
 import { NewPageFromTemplate } from './page-templates-dialog.tsx'
@@ -95,6 +96,28 @@ export function PagesPanel() {
                   >
                     <Trash2 className="size-4" aria-hidden="true" />
                     Delete
+                  </Button>
+                )}
+                {p.isSystem ? (
+                  <a
+                    href={p.slug === 'home' ? '/' : `/${p.slug}`}
+                    target="_blank"
+                    rel="noopener"
+                    className={buttonClasses('secondary', 'sm')}
+                    aria-label={`View ${p.title}`}
+                  >
+                    <ExternalLink className="size-4" aria-hidden="true" />
+                    View
+                  </a>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Preview ${p.title}`}
+                    onClick={() => void openPreview(`${PAGES}/${p.id}/preview-links`)}
+                  >
+                    <ExternalLink className="size-4" aria-hidden="true" />
+                    Preview
                   </Button>
                 )}
               </div>

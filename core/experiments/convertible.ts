@@ -1,0 +1,51 @@
+import {
+  type BuilderContent,
+  isWidgetListContent,
+  type PageContent,
+  readPageContent,
+  type Widget,
+} from '../page-content.ts'
+
+/** Every widget of the content, in sections or in a flat list; HTML has none. */
+function widgetsOf(content: PageContent): Widget[] {
+  if (typeof content === 'string') return []
+  if (isWidgetListContent(content)) return content.widgets
+  return content.sections.flatMap((s) => s.widgets)
+}
+
+/** Whether a page's content can take an enquiry: a contact-form block holds the questionnaire and lead form. */
+export function takesEnquiries(content: unknown): boolean {
+  return widgetsOf(readPageContent(content)).some((w) => w.type === 'form')
+}
+
+/**
+ * The variants that could never convert: on a CMS page, those whose content (their own, or the
+ * page's when they have none) holds no contact-form block. The home page always shows the
+ * questionnaire and its lead form, so none of its variants is listed.
+ */
+export function unconvertibleVariants(
+  path: string,
+  variants: readonly { name: string; content?: unknown }[],
+  pageContent: unknown,
+): string[] {
+  if (path === '/') return []
+  return variants.filter((v) => !takesEnquiries(v.content ?? pageContent)).map((v) => v.name)
+}
+
+/**
+ * Any content as builder sections, for editing a variant in the visual builder: sections as they
+ * are, a widget list as one section, HTML (a variant typed before the builder) as one text block.
+ */
+export function toBuilderContent(content: unknown): BuilderContent {
+  const model = readPageContent(content)
+  if (typeof model === 'string') {
+    if (!model.trim()) return { sections: [] }
+    return {
+      sections: [
+        { id: 's1', styles: {}, widgets: [{ id: 'w1', type: 'text', content: { text: model }, styles: {} }] },
+      ],
+    }
+  }
+  if (isWidgetListContent(model)) return { sections: [{ id: 's1', styles: {}, widgets: model.widgets }] }
+  return model
+}
