@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { blockModels } from '../../../core/blocks/models.ts'
 import type { ImageInfoMap } from '../../../core/image-info.ts'
-import { styleFields, type WidgetStyles, widgetTypes } from '../../../core/page-content.ts'
+import { styleFields, widgetTypes } from '../../../core/page-content.ts'
 import { canvasWidgetHtml, WidgetView } from '../admin/page-editor/widget-view.tsx'
 import { PageSections } from '../site/page-sections.tsx'
 import { blockContextFor } from './block-context.tsx'
@@ -11,7 +11,7 @@ import { blocks, readPageContent } from './registry.ts'
 import { widgetElements } from './test-support.ts'
 
 /** Every style field set to a valid value. */
-const everyStyle: Required<WidgetStyles> = {
+const everyStyle: Record<(typeof styleFields)[number], string> = {
   fontSize: '18px',
   fontWeight: '700',
   color: '#1f2937',
