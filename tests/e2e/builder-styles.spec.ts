@@ -23,6 +23,8 @@ test.describe('builder styles', () => {
   test('a heading added to a dark section is light; per-device sizes on the canvas and the site', async ({
     adminPage: page,
   }) => {
+    // A whole journey: build, preview on three devices, create, and read the site at two widths.
+    test.setTimeout(90_000)
     await page.setViewportSize({ width: 1400, height: 900 })
     await page.goto('/admin/pages/create')
     await waitForHydration(page)
