@@ -88,7 +88,8 @@ test.describe('builder styles', () => {
   test('wheel over the canvas and scrolling the widget list leave the window-filling builder put', async ({
     adminPage: page,
   }) => {
-    await page.setViewportSize({ width: 1400, height: 900 })
+    // Short enough that the widget list and the Style Panel scroll on their own.
+    await page.setViewportSize({ width: 1400, height: 700 })
     await page.goto('/admin/pages/create')
     await waitForHydration(page)
     const b = builder(page)
@@ -112,9 +113,20 @@ test.describe('builder styles', () => {
     for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 400)
     await settle(page)
     const menu = b.getByRole('button', { name: 'Menu', exact: true })
+    await expect(menu).toBeInViewport()
     await menu.scrollIntoViewIfNeeded()
     await settle(page)
-    await expect(menu).toBeInViewport()
+    expect({ builder: await b.boundingBox(), save: await save.boundingBox() }).toEqual(before)
+
+    // The Style Panel scrolls on its own to its last group, and the builder stays put.
+    await menu.focus()
+    await page.keyboard.press('Enter')
+    const styles = panel(page)
+    const stylesBox = await styles.boundingBox()
+    await page.mouse.move((stylesBox?.x ?? 0) + 40, (stylesBox?.y ?? 0) + 200)
+    for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 400)
+    await settle(page)
+    await expect(styles.getByLabel('Hide on mobile')).toBeInViewport()
     expect({ builder: await b.boundingBox(), save: await save.boundingBox() }).toEqual(before)
     // The toolbar is still the topmost thing where it is: nothing (the editor's header) covers it.
     expect(

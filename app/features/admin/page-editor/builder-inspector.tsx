@@ -59,6 +59,14 @@ export function BuilderInspector({
           <StylePanel
             styles={selectedSection.styles}
             device={device}
+            // The section's own text on its own background, once it sets either.
+            contrast={
+              selectedSection.styles.backgroundColor ||
+              selectedSection.styles.color ||
+              selectedSection.styles.textColor
+                ? widgetContrast({ type: 'text', styles: selectedSection.styles }, {}, device)
+                : null
+            }
             onChange={(field, value) =>
               dispatch({ type: 'updateStyle', target: 'section', id: selectedSection.id, field, value })
             }

@@ -224,7 +224,7 @@ function SpacingInput({
   return (
     <fieldset className="grid gap-1.5" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="font-medium text-slate-800 text-sm">{label}</legend>
-      <div className="grid grid-cols-[repeat(4,minmax(0,1fr))_auto] items-end gap-1">
+      <div className="grid grid-cols-4 gap-1">
         {SIDES.map((side, i) => (
           <div key={side} className="grid gap-0.5">
             <label htmlFor={`${id}-${side}`} className="text-slate-600 text-xs">
@@ -246,17 +246,17 @@ function SpacingInput({
             />
           </div>
         ))}
-        <Select
-          aria-label={`${label} unit`}
-          className={unitSelectClasses}
-          value={shown.unit}
-          onChange={(e) => set(shown.sides, e.target.value as typeof shown.unit)}
-        >
-          {lengthUnits.map((unit) => (
-            <option key={unit}>{unit}</option>
-          ))}
-        </Select>
       </div>
+      <Select
+        aria-label={`${label} unit`}
+        className={cn(unitSelectClasses, 'justify-self-end')}
+        value={shown.unit}
+        onChange={(e) => set(shown.sides, e.target.value as typeof shown.unit)}
+      >
+        {lengthUnits.map((unit) => (
+          <option key={unit}>{unit}</option>
+        ))}
+      </Select>
       {error ? (
         <p id={`${id}-error`} className="text-red-700 text-sm">
           {error}
