@@ -9,6 +9,7 @@
  */
 
 import type { HeadingLevel, styleFields, WidgetType } from './blocks/types.ts'
+import type { DeviceStyleField } from './responsive-styles.ts'
 
 export {
   type HeadingLevel,
@@ -37,8 +38,11 @@ export const viewports = [
   { name: 'mobile', label: 'Mobile', width: 375 },
 ] as const
 
-/** A widget's or a section's styles: any of the style fields, each a string checked on render. */
-export type WidgetStyles = Partial<Record<(typeof styleFields)[number], string>>
+/**
+ * A widget's or a section's styles: any of the style fields, each a string checked on render, and
+ * the narrower devices' own values (core/responsive-styles.ts).
+ */
+export type WidgetStyles = Partial<Record<(typeof styleFields)[number] | DeviceStyleField, string>>
 
 export type Link = { text: string; url: string }
 /** Pixel size of an image when the media library does not know it (the media picker fills it). */

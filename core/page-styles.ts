@@ -1,4 +1,6 @@
+import type { styleFields } from './blocks/types.ts'
 import { fontSizes, fontWeights, textAligns, type WidgetStyles } from './page-content.ts'
+import { type DeviceStyleField, type ResponsiveField, responsiveFields } from './responsive-styles.ts'
 
 /**
  * Style values an editor may set, checked before they reach a `style` attribute: colours, lengths
@@ -11,7 +13,9 @@ const LENGTH = /^(0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%|vh|vw))$/
 const LENGTHS = /^(0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))( (0|-?\d{1,4}(\.\d{1,3})?(px|rem|em|%))){0,3}$/
 const NAMED_COLOURS_BLOCKED = /^(expression|url|var|attr|calc|inherit|initial|unset)$/i
 
-const checks: Record<keyof WidgetStyles, (v: string) => boolean> = {
+type BaseField = (typeof styleFields)[number]
+
+const baseChecks: Record<BaseField, (v: string) => boolean> = {
   fontSize: (v) => (fontSizes as readonly string[]).includes(v) || LENGTH.test(v),
   fontWeight: (v) => fontWeights.some((w) => w.value === v),
   color: (v) => COLOUR.test(v) && !NAMED_COLOURS_BLOCKED.test(v),
@@ -24,6 +28,20 @@ const checks: Record<keyof WidgetStyles, (v: string) => boolean> = {
   borderRadius: (v) => LENGTHS.test(v),
   textAlign: (v) => (textAligns as readonly string[]).includes(v),
 }
+
+const isTrue = (v: string) => v === 'true'
+const checks: Record<keyof WidgetStyles, (v: string) => boolean> = {
+  ...baseChecks,
+  ...(Object.fromEntries(
+    responsiveFields.flatMap((field) => [
+      [`${field}Tablet`, baseChecks[field]],
+      [`${field}Mobile`, baseChecks[field]],
+    ]),
+  ) as Record<`${ResponsiveField}${'Tablet' | 'Mobile'}`, (v: string) => boolean>),
+  hideDesktop: isTrue,
+  hideTablet: isTrue,
+  hideMobile: isTrue,
+} satisfies Record<BaseField | DeviceStyleField, (v: string) => boolean>
 
 export function isSafeStyleValue(field: keyof WidgetStyles, value: string): boolean {
   const check = checks[field]
@@ -39,7 +57,7 @@ export function safeStyles(styles: WidgetStyles): WidgetStyles {
   return out
 }
 
-const cssNames: Record<keyof WidgetStyles, string> = {
+const cssNames: Record<BaseField, string> = {
   fontSize: 'font-size',
   fontWeight: 'font-weight',
   color: 'color',
@@ -56,8 +74,8 @@ const cssNames: Record<keyof WidgetStyles, string> = {
 /** A `style` attribute value from valid styles only (a border width implies a solid border). */
 export function styleAttribute(styles: WidgetStyles): string {
   const safe = safeStyles(styles)
-  const rules = (Object.entries(safe) as [keyof WidgetStyles, string][]).map(
-    ([field, value]) => `${cssNames[field]}:${value}`,
+  const rules = (Object.entries(safe) as [keyof WidgetStyles, string][]).flatMap(([field, value]) =>
+    field in cssNames ? [`${cssNames[field as BaseField]}:${value}`] : [],
   )
   if (safe.borderWidth) rules.push('border-style:solid')
   return rules.join(';')

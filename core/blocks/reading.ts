@@ -1,4 +1,5 @@
 import type { WidgetStyles } from '../page-content.ts'
+import { deviceStyleFields } from '../responsive-styles.ts'
 import { styleFields } from './types.ts'
 
 /** Tolerant readers for stored content: whatever was saved, the model gets a valid value. */
@@ -26,7 +27,7 @@ export function pixelSize(raw: Record<string, unknown>): { pixelWidth?: number; 
 export function readStyles(value: unknown): WidgetStyles {
   if (!isRecord(value)) return {}
   const styles: WidgetStyles = {}
-  for (const field of styleFields) {
+  for (const field of [...styleFields, ...deviceStyleFields]) {
     const v = value[field]
     if (typeof v === 'string' || typeof v === 'number') styles[field] = String(v)
   }

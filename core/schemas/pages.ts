@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { PageContent } from '../page-content.ts'
 import { reservedSlugs } from '../paths.ts'
 import { flag, optionalText, type Stored } from './fields.ts'
+import { contentStyleIssues } from './styles.ts'
 
 export { isSystemPageSlug, systemPageSlugs } from '../paths.ts'
 
@@ -30,6 +31,9 @@ export const pageContentSchema = z
       })
     } else if (JSON.stringify(value).length > CONTENT_MAX_BYTES) {
       ctx.addIssue({ code: 'custom', message: 'Content is too long' })
+    } else {
+      const [issue] = contentStyleIssues(value)
+      if (issue) ctx.addIssue({ code: 'custom', message: `Content style: ${issue}` })
     }
   })
 

@@ -3,7 +3,7 @@ import { sanitizePageHtml } from '../../../core/page-html.ts'
 import { BlockProvider, type BlockProviderProps, useBlockContext } from './block-context.tsx'
 import type { BlockDefinition } from './define-block.ts'
 import { blocks } from './registry.ts'
-import { styleObject } from './styles.ts'
+import { ResponsiveStyle, styleObject } from './styles.ts'
 
 /** The class every widget's wrapper carries, on the canvas and on the site alike. */
 export const WIDGET_CLASS = 'page-widget'
@@ -17,12 +17,21 @@ export const contentClasses =
  */
 export function BlockView({ widget }: { widget: Widget }) {
   const block = blocks[widget.type] as BlockDefinition<WidgetType>
-  // Only the styles the block offers reach it (a spacer takes none).
+  // Only the styles the block offers reach it (a spacer takes none); any block may be hidden.
   const offered = Object.fromEntries(
-    Object.entries(widget.styles).filter(([field]) => (block.styles as readonly string[]).includes(field)),
+    Object.entries(widget.styles).filter(([field]) => {
+      const base = field.replace(/(Tablet|Mobile)$/, '')
+      return field.startsWith('hide') || (block.styles as readonly string[]).includes(base)
+    }),
   )
   return (
     <div data-widget-id={widget.id} data-widget-type={widget.type} className={WIDGET_CLASS}>
+      <ResponsiveStyle
+        attribute="data-widget-id"
+        id={widget.id}
+        target={block.styleTarget}
+        styles={offered}
+      />
       <block.Component id={widget.id} content={widget.content} style={styleObject(offered)} />
     </div>
   )
@@ -50,6 +59,7 @@ function PageBody({ content }: { content: PageContent }) {
           className="space-y-4"
           style={styleObject(section.styles)}
         >
+          <ResponsiveStyle attribute="data-section-id" id={section.id} styles={section.styles} />
           {section.widgets.map((widget) => (
             <BlockView key={widget.id} widget={widget} />
           ))}

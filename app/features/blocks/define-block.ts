@@ -12,9 +12,12 @@ export type BlockProps<T extends WidgetType> = {
 /** A widget type's whole definition: its model (core/blocks) and the one component that renders it. */
 export type BlockDefinition<T extends WidgetType> = BlockModel<T> & {
   Component: ComponentType<BlockProps<T>>
+  /** Where the component puts `style`, below the widget's wrapper (per-device CSS targets it). */
+  styleTarget: string
 }
 
 export const defineBlock = <T extends WidgetType>(
   model: BlockModel<T>,
   Component: ComponentType<BlockProps<T>>,
-): BlockDefinition<T> => ({ ...model, Component })
+  styleTarget = ' > *',
+): BlockDefinition<T> => ({ ...model, Component, styleTarget })

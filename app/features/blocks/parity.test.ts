@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { blockModels } from '../../../core/blocks/models.ts'
 import type { ImageInfoMap } from '../../../core/image-info.ts'
-import { styleFields, type WidgetStyles, widgetTypes } from '../../../core/page-content.ts'
+import { styleFields, widgetTypes } from '../../../core/page-content.ts'
+import type { DeviceStyleField } from '../../../core/responsive-styles.ts'
 import { canvasWidgetHtml, WidgetView } from '../admin/page-editor/widget-view.tsx'
 import { PageSections } from '../site/page-sections.tsx'
 import { blockContextFor } from './block-context.tsx'
@@ -11,7 +12,7 @@ import { blocks, readPageContent } from './registry.ts'
 import { widgetElements } from './test-support.ts'
 
 /** Every style field set to a valid value. */
-const everyStyle: Required<WidgetStyles> = {
+const everyStyle: Record<(typeof styleFields)[number], string> = {
   fontSize: '18px',
   fontWeight: '700',
   color: '#1f2937',
@@ -23,6 +24,19 @@ const everyStyle: Required<WidgetStyles> = {
   borderColor: '#0f766e',
   borderRadius: '6px',
   textAlign: 'center',
+}
+
+/** Every per-device value (core/responsive-styles.ts), which both sides render as a `<style>`. */
+const everyDeviceStyle: Record<DeviceStyleField, string> = {
+  fontSizeTablet: '16px',
+  fontSizeMobile: '14px',
+  marginTablet: '0 0 8px',
+  marginMobile: '0',
+  paddingTablet: '8px',
+  paddingMobile: '4px 8px',
+  hideDesktop: 'false',
+  hideTablet: 'false',
+  hideMobile: 'true',
 }
 
 /** Every widget type with every field set (images both in and out of the library's map). */
@@ -109,7 +123,7 @@ function withEveryStyle() {
   const content = readPageContent(stored)
   if (typeof content === 'string' || !('sections' in content)) throw new Error('builder content')
   for (const section of content.sections)
-    for (const widget of section.widgets) widget.styles = { ...everyStyle }
+    for (const widget of section.widgets) widget.styles = { ...everyStyle, ...everyDeviceStyle }
   return content
 }
 
@@ -171,8 +185,8 @@ describe('canvas and public page parity', () => {
     )
     expect(el('video-file')).toContain('<video src="/uploads/clip.mp4" controls=""')
     expect(el('button')).toContain('<a href="/#calculator" class="widget-button" style="')
-    expect(el('spacer')).toBe(
-      '<div data-widget-id="spacer" data-widget-type="spacer" class="page-widget"><div aria-hidden="true" class="widget-spacer" style="height:1.5rem"></div></div>',
+    expect(el('spacer')).toMatch(
+      /^<div data-widget-id="spacer" data-widget-type="spacer" class="page-widget"><style>[^<]*<\/style><div aria-hidden="true" class="widget-spacer" style="height:1.5rem"><\/div><\/div>$/,
     )
     expect(el('divider')).toContain('<hr style="background-color:#f1f5f9;margin:0 0 16px;')
     expect(el('form')).toContain('data-island="questionnaire"')
@@ -186,6 +200,15 @@ describe('canvas and public page parity', () => {
       '<blockquote>Quick &amp; easy</blockquote><figcaption>Ann</figcaption>',
     )
     expect(el('menu')).toContain('<a href="mailto:help@example.test">Mail</a>')
+    // Per-device values: on the element that carries the block's styles, hidden on phones.
+    expect(el('heading')).toContain(
+      '<style>@media (max-width: 1023.98px){[data-widget-id="heading"] > *{font-size:16px !important;margin:0 0 8px !important;padding:8px !important}}',
+    )
+    expect(el('button')).toContain('[data-widget-id="button"] > p > a{font-size:14px !important')
+    // A spacer offers no styles, but may be hidden.
+    expect(el('spacer')).toContain(
+      '<style>@media (max-width: 767.98px){[data-widget-id="spacer"]{display:none !important}}</style>',
+    )
   })
 
   it('puts each builder section in a <section data-section-id> with its valid styles', () => {

@@ -3,7 +3,7 @@ import { type Dispatch, type DragEvent, type KeyboardEvent, useEffect, useState 
 import type { Section, Widget, WidgetType } from '../../../../core/page-content.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../lib/cn.ts'
-import { styleObject } from '../../blocks/styles.ts'
+import { ResponsiveStyle, styleObject } from '../../blocks/styles.ts'
 import { widgetLabels } from './builder-panels.tsx'
 import { NEW_WIDGET } from './builder-sidebar.tsx'
 import type { BuilderAction, Selection } from './builder-state.ts'
@@ -145,6 +145,7 @@ export function BuilderCanvas({
         )}
         style={styleObject(section.styles)}
       >
+        <ResponsiveStyle attribute="data-section-id" id={section.id} styles={section.styles} />
         {/* The chrome has its own background: a section may be styled dark, as templates are. */}
         <div className="mb-1 flex items-center justify-between">
           <button

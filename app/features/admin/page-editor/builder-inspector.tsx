@@ -1,5 +1,7 @@
 import type { Dispatch } from 'react'
+import { widgetContrast } from '../../../../core/contrast.ts'
 import type { Section, Widget } from '../../../../core/page-content.ts'
+import type { Device } from '../../../../core/responsive-styles.ts'
 import { blocks } from '../../blocks/registry.ts'
 import { WidgetFields, widgetLabels } from './builder-panels.tsx'
 import type { BuilderAction } from './builder-state.ts'
@@ -11,11 +13,14 @@ export function BuilderInspector({
   selectedSection,
   sectionName,
   dispatch,
+  device = 'desktop',
 }: {
   selected: { widget: Widget; section: Section } | null
   selectedSection: Section | null
   sectionName: (section: Section) => string
   dispatch: Dispatch<BuilderAction>
+  /** The canvas's device: the Style Panel edits its sizes. */
+  device?: Device
 }) {
   return (
     <aside
@@ -37,6 +42,12 @@ export function BuilderInspector({
           <StylePanel
             styles={selected.widget.styles}
             fields={blocks[selected.widget.type].styles}
+            device={device}
+            contrast={
+              blocks[selected.widget.type].styles.includes('color')
+                ? widgetContrast(selected.widget, selected.section.styles, device)
+                : null
+            }
             onChange={(field, value) =>
               dispatch({ type: 'updateStyle', target: 'widget', id: selected.widget.id, field, value })
             }
@@ -47,6 +58,15 @@ export function BuilderInspector({
           <p className="text-slate-600 text-sm">{sectionName(selectedSection)} style</p>
           <StylePanel
             styles={selectedSection.styles}
+            device={device}
+            // The section's own text on its own background, once it sets either.
+            contrast={
+              selectedSection.styles.backgroundColor ||
+              selectedSection.styles.color ||
+              selectedSection.styles.textColor
+                ? widgetContrast({ type: 'text', styles: selectedSection.styles }, {}, device)
+                : null
+            }
             onChange={(field, value) =>
               dispatch({ type: 'updateStyle', target: 'section', id: selectedSection.id, field, value })
             }

@@ -24,6 +24,23 @@ describe('visual builder state', () => {
     expect(state.selection).toEqual({ sectionId: section?.id, widgetId: section?.widgets[0]?.id })
   })
 
+  it('gives a widget added to a section with a text colour that colour, not its default', () => {
+    let state = run({ type: 'addSection' })
+    const id = state.present.sections[0]?.id ?? ''
+    for (const [field, value] of [
+      ['backgroundColor', '#0f172a'],
+      ['color', '#f8fafc'],
+    ] as const) {
+      state = builderReducer(state, { type: 'updateStyle', target: 'section', id, field, value })
+    }
+    state = builderReducer(state, { type: 'addWidget', widgetType: 'heading' })
+    state = builderReducer(state, { type: 'addWidget', widgetType: 'button' })
+    const [heading, button] = state.present.sections[0]?.widgets ?? []
+    expect(heading?.styles.color).toBe('#f8fafc')
+    // A button brings its own background, and keeps its own text colour on it.
+    expect(button?.styles.color).toBe('#ffffff')
+  })
+
   it('starts a section when a widget is added to an empty page', () => {
     const state = run({ type: 'addWidget', widgetType: 'button' })
     expect(types(state)).toEqual([['button']])

@@ -1,3 +1,4 @@
+import { blockModels } from '../../../../core/blocks/models.ts'
 import {
   type BuilderContent,
   builderDefaults,
@@ -6,6 +7,7 @@ import {
   type WidgetStyles,
   type WidgetType,
 } from '../../../../core/page-content.ts'
+import { isSafeStyleValue } from '../../../../core/page-styles.ts'
 
 /**
  * The visual builder's state: the content being built, what is selected, and the history that
@@ -63,14 +65,17 @@ export function initialBuilderState(content: BuilderContent): BuilderState {
   }
 }
 
-export function createWidget(type: WidgetType): Widget {
+export function createWidget(type: WidgetType, section?: WidgetStyles): Widget {
   const defaults = builderDefaults[type]
-  return {
-    id: newId('w'),
-    type,
-    content: structuredClone(defaults.content),
-    styles: { ...defaults.styles },
-  } as Widget
+  const styles = { ...defaults.styles }
+  // Added to a section with its own text colour (a dark one), the widget takes that colour instead
+  // of its default, unless the widget brings its own background (a button).
+  const ink = [section?.color, section?.textColor].find((c) => c && isSafeStyleValue('color', c))
+  if (ink && !styles.backgroundColor && blockModels[type].styles.includes('color')) {
+    delete styles.textColor
+    styles.color = ink
+  }
+  return { id: newId('w'), type, content: structuredClone(defaults.content), styles } as Widget
 }
 
 /** A copy of a section with fresh ids for it and each widget, so one section can go in many times. */
@@ -157,7 +162,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         sectionId = newId('s')
         sections = [...sections, { id: sectionId, widgets: [], styles: {} }]
       }
-      const widget = createWidget(action.widgetType)
+      const widget = createWidget(action.widgetType, sections.find((s) => s.id === sectionId)?.styles)
       const next = {
         sections: sections.map((s) => {
           if (s.id !== sectionId) return s

@@ -8,6 +8,10 @@ describe('frameWidth', () => {
     expect(frameWidth(null, 1234.6)).toBe(1234)
     expect(frameWidth(null, -5)).toBe(0)
   })
+
+  it('is never narrower than the desktop rules on desktop', () => {
+    expect(frameWidth(null, 700)).toBe(1024)
+  })
 })
 
 describe('frameScale', () => {

@@ -1,11 +1,18 @@
+import { TABLET_BELOW } from '../../../../core/responsive-styles.ts'
+
 /**
  * The canvas frame's geometry, pure so it is unit tested (canvas-geometry.test.ts): how wide the
  * frame is, how far it is scaled down to fit, and where a dragged widget lands.
  */
 
-/** The frame's own width in CSS px: a device's width, or all the room there is on desktop. */
+/**
+ * The frame's own width in CSS px: a device's width, or on desktop all the room there is but never
+ * less than the desktop rules' width (core/responsive-styles.ts), so a narrow admin window does not
+ * show the tablet's sizes in the desktop preview.
+ */
 export function frameWidth(deviceWidth: number | null, available: number): number {
-  return deviceWidth ?? Math.max(Math.floor(available), 0)
+  if (deviceWidth !== null) return deviceWidth
+  return available > 0 ? Math.max(Math.floor(available), TABLET_BELOW) : 0
 }
 
 /**

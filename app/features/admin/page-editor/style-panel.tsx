@@ -1,7 +1,19 @@
-import type { ReactNode } from 'react'
-import { fontSizes, fontWeights, textAligns, type WidgetStyles } from '../../../../core/page-content.ts'
+import { AlertTriangle, CheckCircle2 } from 'lucide-react'
+import { type ReactNode, useId } from 'react'
+import type { ContrastCheck } from '../../../../core/contrast.ts'
+import { fontWeights, textAligns, type WidgetStyles } from '../../../../core/page-content.ts'
 import { isSafeStyleValue } from '../../../../core/page-styles.ts'
+import {
+  type Device,
+  deviceField,
+  effectiveValue,
+  hideField,
+  type ResponsiveField,
+} from '../../../../core/responsive-styles.ts'
+import { lengthSchema, spacingSchema } from '../../../../core/schemas/styles.ts'
 import { Field, Input, Select } from '../../../components/ui/field.tsx'
+import { cn } from '../../../lib/cn.ts'
+import { composeLength, composeSpacing, lengthUnits, parseLength, parseSpacing } from './length-value.ts'
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,11 +78,13 @@ export function ColourInput(props: {
 }
 
 type StyleKey = keyof WidgetStyles
-const FONT_SIZES = 'builder-font-sizes'
-
-/** One control of the Style Panel: a free value (checked on render), a colour, or a choice. */
+/**
+ * One control of the Style Panel: a size (a number and a unit; per device when `responsive`),
+ * spacing (four sides and a unit, per device), a colour, or a choice.
+ */
 type StyleControl = { field: StyleKey; label: string } & (
-  | { kind: 'value'; placeholder: string; list?: string }
+  | { kind: 'length'; responsive?: boolean }
+  | { kind: 'spacing' }
   | { kind: 'colour' }
   | { kind: 'choice'; options: readonly { value: string; label: string }[] }
 )
@@ -80,7 +94,7 @@ const styleGroups: readonly { title: string; controls: readonly StyleControl[] }
   {
     title: 'Typography',
     controls: [
-      { field: 'fontSize', label: 'Font size', kind: 'value', placeholder: '16px', list: FONT_SIZES },
+      { field: 'fontSize', label: 'Font size', kind: 'length', responsive: true },
       { field: 'color', label: 'Color', kind: 'colour' },
       {
         field: 'fontWeight',
@@ -99,8 +113,8 @@ const styleGroups: readonly { title: string; controls: readonly StyleControl[] }
   {
     title: 'Spacing',
     controls: [
-      { field: 'margin', label: 'Margin', kind: 'value', placeholder: '0 0 16px' },
-      { field: 'padding', label: 'Padding', kind: 'value', placeholder: '12px 24px' },
+      { field: 'margin', label: 'Margin', kind: 'spacing' },
+      { field: 'padding', label: 'Padding', kind: 'spacing' },
     ],
   },
   {
@@ -110,36 +124,177 @@ const styleGroups: readonly { title: string; controls: readonly StyleControl[] }
   {
     title: 'Border',
     controls: [
-      { field: 'borderWidth', label: 'Border width', kind: 'value', placeholder: '1px' },
+      { field: 'borderWidth', label: 'Border width', kind: 'length' },
       { field: 'borderColor', label: 'Border color', kind: 'colour' },
-      { field: 'borderRadius', label: 'Border radius', kind: 'value', placeholder: '6px' },
+      { field: 'borderRadius', label: 'Border radius', kind: 'length' },
     ],
   },
 ]
 
+const deviceLabels: Record<Device, string> = { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Mobile' }
+
+const unitSelectClasses = 'w-20 shrink-0'
+
+/**
+ * A size as a number and a unit (px, rem, em, %), checked by the schema the page's save uses
+ * (core/schemas/styles.ts). On a narrower device it edits that device's own value; empty, the
+ * wider device's value applies (shown as the placeholder).
+ */
+function LengthInput({
+  label,
+  value,
+  inherited,
+  onChange,
+}: {
+  label: string
+  value: string
+  inherited?: string
+  onChange: (value: string) => void
+}) {
+  const parsed = parseLength(value)
+  const shown = parsed ?? { number: '', unit: parseLength(inherited ?? '')?.unit ?? 'px' }
+  const checked = value === '' ? null : lengthSchema.safeParse(value)
+  const error =
+    value !== '' && !parsed
+      ? `“${value}” is not a size these inputs take: enter a number to replace it`
+      : checked && !checked.success
+        ? (checked.error.issues[0]?.message ?? 'Not a valid size')
+        : null
+  const placeholder = parseLength(inherited ?? '')?.number
+  return (
+    <Field label={label} error={error}>
+      {(control) => (
+        <div className="flex gap-1.5">
+          <Input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={shown.number}
+            placeholder={placeholder}
+            onChange={(e) => onChange(composeLength({ number: e.target.value, unit: shown.unit }))}
+          />
+          <Select
+            aria-label={`${label} unit`}
+            className={unitSelectClasses}
+            value={shown.unit}
+            onChange={(e) =>
+              onChange(
+                composeLength({ number: shown.number, unit: e.target.value as (typeof lengthUnits)[number] }),
+              )
+            }
+          >
+            {lengthUnits.map((unit) => (
+              <option key={unit}>{unit}</option>
+            ))}
+          </Select>
+        </div>
+      )}
+    </Field>
+  )
+}
+
+const SIDES = ['Top', 'Right', 'Bottom', 'Left'] as const
+
+/** Spacing as four sides and one unit; a stored value these inputs cannot show can be replaced. */
+function SpacingInput({
+  label,
+  value,
+  inherited,
+  onChange,
+}: {
+  label: string
+  value: string
+  inherited?: string
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  const parsed = parseSpacing(value)
+  const shown = parsed ?? { sides: ['', '', '', ''] as [string, string, string, string], unit: 'px' as const }
+  const placeholders = parseSpacing(inherited ?? '')?.sides
+  const checked = value === '' ? null : spacingSchema.safeParse(value)
+  const error = !parsed
+    ? `“${value}” mixes units: enter the sides again to replace it`
+    : checked && !checked.success
+      ? (checked.error.issues[0]?.message ?? 'Not a valid spacing')
+      : null
+  const set = (sides: typeof shown.sides, unit: typeof shown.unit) =>
+    onChange(composeSpacing({ sides, unit }))
+  return (
+    <fieldset className="grid gap-1.5" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="font-medium text-slate-800 text-sm">{label}</legend>
+      <div className="grid grid-cols-4 gap-1">
+        {SIDES.map((side, i) => (
+          <div key={side} className="grid gap-0.5">
+            <label htmlFor={`${id}-${side}`} className="text-slate-600 text-xs">
+              {side}
+            </label>
+            <Input
+              id={`${id}-${side}`}
+              type="number"
+              inputMode="decimal"
+              step="any"
+              className="px-1.5"
+              value={shown.sides[i]}
+              placeholder={placeholders?.[i]}
+              onChange={(e) => {
+                const sides = [...shown.sides] as typeof shown.sides
+                sides[i] = e.target.value
+                set(sides, shown.unit)
+              }}
+            />
+          </div>
+        ))}
+      </div>
+      <Select
+        aria-label={`${label} unit`}
+        className={cn(unitSelectClasses, 'justify-self-end')}
+        value={shown.unit}
+        onChange={(e) => set(shown.sides, e.target.value as typeof shown.unit)}
+      >
+        {lengthUnits.map((unit) => (
+          <option key={unit}>{unit}</option>
+        ))}
+      </Select>
+      {error ? (
+        <p id={`${id}-error`} className="text-red-700 text-sm">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
 function StyleControlView({
   control,
   styles,
+  device,
   onChange,
 }: {
   control: StyleControl
   styles: WidgetStyles
+  device: Device
   onChange: (field: StyleKey, value: string) => void
 }) {
   const { field, label } = control
   if (control.kind === 'colour')
     return <ColourInput label={label} field={field} styles={styles} onChange={onChange} />
-  if (control.kind === 'value')
-    return (
-      <StyleInput
-        label={label}
-        field={field}
-        styles={styles}
-        onChange={onChange}
-        placeholder={control.placeholder}
-        list={control.list}
-      />
-    )
+  if (control.kind === 'length' || control.kind === 'spacing') {
+    const responsive = control.kind === 'spacing' || control.responsive
+    const key = responsive ? deviceField(field as ResponsiveField, device) : field
+    const wider =
+      responsive && device !== 'desktop'
+        ? effectiveValue(styles, field as ResponsiveField, device === 'mobile' ? 'tablet' : 'desktop')
+        : undefined
+    const props = {
+      label: responsive && device !== 'desktop' ? `${label} (${deviceLabels[device]})` : label,
+      value: styles[key] ?? '',
+      inherited: wider,
+      onChange: (value: string) => onChange(key, value),
+    }
+    return control.kind === 'length' ? <LengthInput {...props} /> : <SpacingInput {...props} />
+  }
   return (
     <Field label={label}>
       {(props) => (
@@ -156,40 +311,92 @@ function StyleControlView({
   )
 }
 
-/** The Style Panel (SPEC section 2): typography, spacing, background and border of the selection. */
+/** The WCAG AA verdict on the selection's text against what is behind it. */
+function ContrastNote({ check }: { check: ContrastCheck }) {
+  const ratio = `${(Math.floor(check.ratio * 10) / 10).toFixed(1)}:1`
+  return (
+    <p
+      data-testid="contrast-note"
+      data-passes={check.passes}
+      className={cn(
+        'flex gap-2 rounded-md p-2 text-sm',
+        check.passes ? 'bg-teal-50 text-teal-900' : 'border border-amber-300 bg-amber-50 text-amber-950',
+      )}
+    >
+      {check.passes ? (
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      ) : (
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      )}
+      <span>
+        {check.passes
+          ? `Text contrast ${ratio} meets WCAG AA.`
+          : `Low contrast: ${ratio} between the text (${check.text}) and its background (${check.background}). WCAG AA asks for ${check.required}:1 at this size.`}
+      </span>
+    </p>
+  )
+}
+
+/**
+ * The Style Panel (SPEC section 2): typography, spacing, background, border and visibility of the
+ * selection. Sizes and spacing are edited for the canvas's device (`device`).
+ */
 export function StylePanel({
   styles,
   onChange,
   fields,
+  device = 'desktop',
+  contrast,
 }: {
   styles: WidgetStyles
   onChange: (field: StyleKey, value: string) => void
   /** The style fields the widget's block offers (core/blocks); a section offers every one. */
   fields?: readonly StyleKey[]
+  device?: Device
+  contrast?: ContrastCheck | null
 }) {
-  if (fields && fields.length === 0) {
-    return <p className="text-slate-600 text-sm">This widget has no style settings.</p>
-  }
   const offers = (field: StyleKey) => !fields || fields.includes(field)
   return (
     <div className="grid gap-4">
-      {offers('fontSize') ? (
-        <datalist id={FONT_SIZES}>
-          {fontSizes.map((size) => (
-            <option key={size} value={size} />
-          ))}
-        </datalist>
+      {device !== 'desktop' && (offers('fontSize') || offers('margin')) ? (
+        <p className="text-slate-600 text-xs">
+          Sizes and spacing here apply to {deviceLabels[device].toLowerCase()}s; empty, the wider device's
+          apply.
+        </p>
       ) : null}
+      {fields && fields.length === 0 ? (
+        <p className="text-slate-600 text-sm">This widget has no style settings.</p>
+      ) : null}
+      {contrast ? <ContrastNote check={contrast} /> : null}
       {styleGroups.map((group) => {
         const controls = group.controls.filter((control) => offers(control.field))
         return controls.length === 0 ? null : (
           <Group key={group.title} title={group.title}>
             {controls.map((control) => (
-              <StyleControlView key={control.field} control={control} styles={styles} onChange={onChange} />
+              <StyleControlView
+                key={control.field}
+                control={control}
+                styles={styles}
+                device={device}
+                onChange={onChange}
+              />
             ))}
           </Group>
         )
       })}
+      <Group title="Visibility">
+        {(['desktop', 'tablet', 'mobile'] as const).map((d) => (
+          <label key={d} className="flex items-center gap-2 text-slate-800 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-teal-700"
+              checked={styles[hideField(d)] === 'true'}
+              onChange={(e) => onChange(hideField(d), e.target.checked ? 'true' : '')}
+            />
+            Hide on {deviceLabels[d].toLowerCase()}
+          </label>
+        ))}
+      </Group>
     </div>
   )
 }

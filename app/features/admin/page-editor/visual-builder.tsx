@@ -50,6 +50,24 @@ function isolate(el: HTMLElement): () => void {
   }
 }
 
+/** Tailwind's `lg`, from which the window-filling builder has its panels side by side. */
+const LG = '(min-width: 64rem)'
+
+/** Stops the page scrolling by the user while `media` matches (scrolling by code still works). */
+function holdPageStill(media: MediaQueryList): () => void {
+  const html = document.documentElement
+  const overflow = html.style.overflow
+  const apply = () => {
+    html.style.overflow = media.matches ? 'hidden' : overflow
+  }
+  apply()
+  media.addEventListener('change', apply)
+  return () => {
+    media.removeEventListener('change', apply)
+    html.style.overflow = overflow
+  }
+}
+
 /**
  * The visual page builder (SPEC section 2): widgets by category, sections, a canvas at three
  * viewports in its own document (canvas-frame.tsx) and a style panel. Every change flows to
@@ -119,7 +137,10 @@ export function VisualBuilder({
     if (!root) return
     if (fullScreen === 'window') {
       root.scrollIntoView({ block: 'start', behavior: 'instant' })
-      return
+      // While it fills the window it stays put, as the overlay does: a wheel over the canvas or a
+      // panel scrolled to its end must not scroll the page under it. Below lg the panels stack and
+      // the page scrolls (ADR 0047).
+      return holdPageStill(window.matchMedia(LG))
     }
     if (!fullScreen) {
       if (wasFullScreen.current) fullScreenButton.current?.focus()
@@ -248,6 +269,7 @@ export function VisualBuilder({
           selectedSection={selectedSection}
           sectionName={sectionName}
           dispatch={dispatch}
+          device={viewport}
         />
       </div>
     </section>
