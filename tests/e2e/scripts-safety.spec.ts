@@ -59,8 +59,8 @@ test.describe('scripts that cannot break a page', () => {
     await page.getByLabel('Name', { exact: true }).fill(name)
     // The category is a choice to make, explained on the form.
     await expect(category).toHaveValue('')
-    await expect(form).toContainText(
-      'Essential: runs for every visitor without asking; only for what the site cannot work without.',
+    await expect(category).toHaveAccessibleDescription(
+      /^Essential: runs for every visitor without asking; only for what the site cannot work without\./,
     )
 
     // Text that is no element is refused before anything is sent, and said so.

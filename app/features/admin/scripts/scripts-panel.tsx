@@ -56,7 +56,8 @@ const fields: FieldSpec<Form>[] = [
   {
     kind: 'group',
     key: 'placement',
-    className: 'md:grid-cols-3',
+    // The category's explanation is long: the other fields keep their own height.
+    className: 'items-start md:grid-cols-3',
     fields: [
       { kind: 'text', name: 'name', label: 'Name', placeholder: 'Google Tag Manager' },
       {
@@ -72,28 +73,19 @@ const fields: FieldSpec<Form>[] = [
         name: 'consentCategory',
         label: 'Consent category',
         required: true,
+        hint: (
+          <>
+            <strong>Essential:</strong> runs for every visitor without asking; only for what the site cannot
+            work without. <strong>Analytics, Marketing, Preferences:</strong> runs only after the visitor
+            accepts that category of cookies.
+          </>
+        ),
         options: [
           { value: '', label: 'Choose a category…', disabled: true },
           ...scriptConsentCategories.map((c) => ({ value: c, label: categoryLabels[c] })),
         ],
       },
     ],
-  },
-  {
-    kind: 'custom',
-    key: 'categories',
-    render: () => (
-      <ul className="grid gap-1 text-slate-700 text-sm">
-        <li>
-          <strong>Essential:</strong> runs for every visitor without asking; only for what the site cannot
-          work without.
-        </li>
-        <li>
-          <strong>Analytics, Marketing, Preferences:</strong> runs only after the visitor accepts that
-          category of cookies.
-        </li>
-      </ul>
-    ),
   },
   {
     kind: 'textarea',
@@ -188,10 +180,10 @@ export function ScriptsPanel() {
               cell: (s) =>
                 s.problem ? (
                   <span className="grid gap-1">
-                    <span>
+                    <span className="font-sans">
                       <Badge tone="danger">Not on the site</Badge>
                     </span>
-                    <span className="font-sans">{s.problem}</span>
+                    <span className="break-normal font-sans">{s.problem}</span>
                     <span>{scriptPreview(s.script)}</span>
                   </span>
                 ) : (
