@@ -174,3 +174,21 @@ describe('renderScripts', () => {
     expect(core).toBe(`<script ${NONCE} src="/core.js">`)
   })
 })
+
+describe('renderScripts on rows saved before the rules', () => {
+  it('leaves out a row of bare text, an unclosed script and a vendor ID without consent, whole', () => {
+    const rendered = renderScripts([
+      record('GTM-ABC123', { id: 1 }),
+      record('<script>a()</script> and some text', { id: 2 }),
+      record('<script>open()', { id: 3, position: 'body' }),
+      record('<script>kept()</script>', { id: 4 }),
+    ])
+    expect(rendered).toEqual({ head: `<script ${NONCE}>kept()</script>`, body: '' })
+  })
+
+  it('sends a saved vendor ID with a category as its snippet', () => {
+    const { head } = renderScripts([record(' GTM-ABC123 ', { consentCategory: 'analytics' })])
+    expect(head).toContain("'dataLayer','GTM-ABC123'")
+    expect(head).toContain(`<script ${NONCE} type="text/plain" data-consent-category="analytics">`)
+  })
+})

@@ -117,6 +117,7 @@ test.describe('scripts panel', () => {
     await openTab(page, 'Scripts')
     await page.getByLabel('Name', { exact: true }).fill(name)
     await page.getByLabel('Position', { exact: true }).selectOption('body')
+    await page.getByRole('combobox', { name: 'Consent category', exact: true }).selectOption('none')
     await page.getByLabel('Script', { exact: true }).fill(`<script>window['${marker}'] = 1</script>`)
     await expect(page.getByText('Scripts run in every visitor')).toBeVisible()
     await page.getByRole('button', { name: 'Create Script' }).click()

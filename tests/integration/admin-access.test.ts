@@ -253,7 +253,12 @@ const routes: RouteCase[] = [
     method: 'POST',
     path: '/api/admin/scripts',
     permission: 'scripts',
-    body: () => ({ name: 'Access check', position: 'head', script: 'console.log(1)' }),
+    body: () => ({
+      name: 'Access check',
+      position: 'head',
+      script: '<script>console.log(1)</script>',
+      consentCategory: 'none',
+    }),
     ok: 201,
   },
   {

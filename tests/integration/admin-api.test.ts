@@ -393,7 +393,12 @@ describe(`admin redirects, scripts and settings API on ${testDialect}`, () => {
 
   it('creates a script in head or body, refuses any other position', async () => {
     const script = await created(
-      await admin.post('/api/admin/scripts', { name: 'Tag', position: 'head', script: '<script>1</script>' }),
+      await admin.post('/api/admin/scripts', {
+        name: 'Tag',
+        position: 'head',
+        script: '<script>1</script>',
+        consentCategory: 'none',
+      }),
     )
     expect(script).toMatchObject({
       name: 'Tag',
@@ -402,7 +407,12 @@ describe(`admin redirects, scripts and settings API on ${testDialect}`, () => {
       isActive: true,
     })
     await expectError(
-      await admin.post('/api/admin/scripts', { name: 'Tag', position: 'footer', script: 'x' }),
+      await admin.post('/api/admin/scripts', {
+        name: 'Tag',
+        position: 'footer',
+        script: '<script>1</script>',
+        consentCategory: 'none',
+      }),
       400,
       'Position must be head or body',
     )
@@ -412,7 +422,12 @@ describe(`admin redirects, scripts and settings API on ${testDialect}`, () => {
       'Position must be head or body',
     )
     await expectError(
-      await admin.post('/api/admin/scripts', { name: ' ', position: 'body', script: 'x' }),
+      await admin.post('/api/admin/scripts', {
+        name: ' ',
+        position: 'body',
+        script: '<script>1</script>',
+        consentCategory: 'none',
+      }),
       400,
       'Name is required',
     )
@@ -420,14 +435,19 @@ describe(`admin redirects, scripts and settings API on ${testDialect}`, () => {
 
   it('accepts a bare {isActive:false} for a script', async () => {
     const script = await created(
-      await admin.post('/api/admin/scripts', { name: 'Pixel', position: 'body', script: 'track()' }),
+      await admin.post('/api/admin/scripts', {
+        name: 'Pixel',
+        position: 'body',
+        script: '<script>track()</script>',
+        consentCategory: 'marketing',
+      }),
     )
     const updated = await ok(await admin.put(`/api/admin/scripts/${script.id}`, { isActive: false }))
     expect(updated).toMatchObject({
       id: script.id,
       name: 'Pixel',
       position: 'body',
-      script: 'track()',
+      script: '<script>track()</script>',
       isActive: false,
     })
     const list = (await ok(await admin.get('/api/admin/scripts'))) as unknown as Row[]
@@ -436,7 +456,12 @@ describe(`admin redirects, scripts and settings API on ${testDialect}`, () => {
 
   it('deletes a script and a redirect, then answers 404 for them', async () => {
     const script = await created(
-      await admin.post('/api/admin/scripts', { name: 'Gone', position: 'body', script: 'x' }),
+      await admin.post('/api/admin/scripts', {
+        name: 'Gone',
+        position: 'body',
+        script: '<script>x</script>',
+        consentCategory: 'none',
+      }),
     )
     expect(await ok(await admin.del(`/api/admin/scripts/${script.id}`))).toEqual({
       message: 'Script deleted',
@@ -829,7 +854,12 @@ describe(`lead list and audit log on ${testDialect}`, () => {
     await ok(await admin.put(`/api/admin/pages/${page.id}`, { title: 'Audited again' }))
     await ok(await admin.del(`/api/admin/pages/${page.id}`))
     const script = await created(
-      await admin.post('/api/admin/scripts', { name: 'S', position: 'head', script: 'x' }),
+      await admin.post('/api/admin/scripts', {
+        name: 'S',
+        position: 'head',
+        script: '<script>x</script>',
+        consentCategory: 'none',
+      }),
     )
     await ok(await admin.put(`/api/admin/scripts/${script.id}`, { isActive: false }))
     await ok(await admin.post('/api/admin/settings', { key: 'audited_key', value: 'v' }))

@@ -115,6 +115,7 @@ describe(`npm run db:backup and db:restore on ${testDialect}`, () => {
         name: 'Tag',
         position: 'head',
         script: '<script>window.t=1</script>',
+        consentCategory: 'none',
       }),
     )
     const receiver = await startReceiver(() => 200)

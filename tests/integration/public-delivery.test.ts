@@ -72,7 +72,9 @@ describe(`public delivery of scripts, head, robots.txt, sitemap.xml and CMS page
   }
 
   async function createScript(body: Row): Promise<number> {
-    const row = await created(await admin.post('/api/admin/scripts', { name: 'Test script', ...body }))
+    const row = await created(
+      await admin.post('/api/admin/scripts', { name: 'Test script', consentCategory: 'none', ...body }),
+    )
     return row.id as number
   }
 
@@ -687,6 +689,7 @@ describe(`two app instances on one ${testDialect} database`, () => {
         name: 'Shared',
         position: 'head',
         script: '<script data-probe="shared">window.shared=1</script>',
+        consentCategory: 'none',
       }),
       201,
     )

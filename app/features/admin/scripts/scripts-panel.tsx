@@ -1,18 +1,20 @@
 import { AlertTriangle } from 'lucide-react'
 import { scriptConsentCategories } from '../../../../core/consent.ts'
 import {
-  type ScriptInput,
   type ScriptRow,
   scriptCreateSchema,
   scriptPositions,
   scriptUpdateSchema,
 } from '../../../../core/schemas/scripts.ts'
+import { vendorTag } from '../../../../core/script-vendors.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
+import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { type FieldSpec, ResourceForm } from '../resource/resource-form.tsx'
 import { ActiveToggle, DeleteConfirm, ResourceTable, RowActions } from '../resource/resource-table.tsx'
 import { useResource, useResourceEditor } from '../resource/use-resource.ts'
+import { ScriptPreview } from './script-preview.tsx'
 
 const SCRIPTS = '/api/admin/scripts'
 
@@ -21,13 +23,21 @@ export const SCRIPT_PREVIEW_LENGTH = 200
 export const scriptPreview = (script: string) =>
   script.length > SCRIPT_PREVIEW_LENGTH ? `${script.slice(0, SCRIPT_PREVIEW_LENGTH)}...` : script
 
-type Form = Required<Pick<ScriptInput, 'name' | 'position' | 'script' | 'consentCategory' | 'isActive'>>
+type Category = (typeof scriptConsentCategories)[number]
+type Form = {
+  name: string
+  position: (typeof scriptPositions)[number]
+  script: string
+  /** Blank until chosen: whether an entry may run without consent is never a default. */
+  consentCategory: Category | ''
+  isActive: boolean
+}
 /** SPEC section 4: the form's state after create, update or cancel. */
 const emptyForm = (): Form => ({
   name: '',
   position: 'head',
   script: '',
-  consentCategory: 'none',
+  consentCategory: '',
   isActive: true,
 })
 
@@ -35,8 +45,8 @@ const positionLabels: Record<(typeof scriptPositions)[number], string> = {
   head: 'Head (before closing </head>)',
   body: 'Body (before closing </body>)',
 }
-const categoryLabels: Record<(typeof scriptConsentCategories)[number], string> = {
-  none: 'None (always runs)',
+const categoryLabels: Record<Category, string> = {
+  none: 'Essential (runs without consent)',
   analytics: 'Analytics',
   marketing: 'Marketing',
   preferences: 'Preferences',
@@ -46,21 +56,34 @@ const fields: FieldSpec<Form>[] = [
   {
     kind: 'group',
     key: 'placement',
-    className: 'md:grid-cols-3',
+    // The category's explanation is long: the other fields keep their own height.
+    className: 'items-start md:grid-cols-3',
     fields: [
       { kind: 'text', name: 'name', label: 'Name', placeholder: 'Google Tag Manager' },
       {
         kind: 'select',
         name: 'position',
         label: 'Position',
+        hint: ({ form }) =>
+          vendorTag(form.script) ? 'A tag ID’s snippet goes in the head, where the vendor asks.' : undefined,
         options: scriptPositions.map((p) => ({ value: p, label: positionLabels[p] })),
       },
       {
         kind: 'select',
         name: 'consentCategory',
         label: 'Consent category',
-        hint: 'Runs only after the visitor accepts this category.',
-        options: scriptConsentCategories.map((c) => ({ value: c, label: categoryLabels[c] })),
+        required: true,
+        hint: (
+          <>
+            <strong>Essential:</strong> runs for every visitor without asking; only for what the site cannot
+            work without. <strong>Analytics, Marketing, Preferences:</strong> runs only after the visitor
+            accepts that category of cookies.
+          </>
+        ),
+        options: [
+          { value: '', label: 'Choose a category…', disabled: true },
+          ...scriptConsentCategories.map((c) => ({ value: c, label: categoryLabels[c] })),
+        ],
       },
     ],
   },
@@ -68,7 +91,7 @@ const fields: FieldSpec<Form>[] = [
     kind: 'textarea',
     name: 'script',
     label: 'Script',
-    hint: 'Paste the complete code, including its <script> tags.',
+    hint: 'Complete <script>, <noscript>, <link>, <meta> or <style> elements, or just a Google Tag Manager (GTM-…), Google Analytics 4 (G-…) or Meta Pixel ID.',
     rows: 6,
     mono: true,
     placeholder: '<script>\n  // …\n</script>',
@@ -84,6 +107,13 @@ const fields: FieldSpec<Form>[] = [
           trust: a malicious script can steal what visitors type.
         </span>
       </Alert>
+    ),
+  },
+  {
+    kind: 'custom',
+    key: 'preview',
+    render: ({ form }) => (
+      <ScriptPreview script={form.script} position={form.position} consentCategory={form.consentCategory} />
     ),
   },
   { kind: 'switch', name: 'isActive', label: 'Active' },
@@ -147,7 +177,18 @@ export function ScriptsPanel() {
             {
               header: 'Script',
               className: 'max-w-md break-all font-mono text-xs',
-              cell: (s) => scriptPreview(s.script),
+              cell: (s) =>
+                s.problem ? (
+                  <span className="grid gap-1">
+                    <span className="font-sans">
+                      <Badge tone="danger">Not on the site</Badge>
+                    </span>
+                    <span className="break-normal font-sans">{s.problem}</span>
+                    <span>{scriptPreview(s.script)}</span>
+                  </span>
+                ) : (
+                  scriptPreview(s.script)
+                ),
             },
             { header: 'Consent', cell: (s) => categoryLabels[s.consentCategory] ?? s.consentCategory },
             {
