@@ -1,7 +1,11 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
-import { previousMonthStart, SITE_TIME_ZONE, leadStats as toLeadStats } from '../../core/lead-stats.ts'
+import { previousMonthStart, SITE_TIME_ZONE } from '../../core/lead-stats.ts'
+import { dayRangeInstants } from '../../core/revenue.ts'
+import type { SaleFilter } from '../../core/schemas/leads.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
+import { leadSales, noSales } from '../ledger/lead-sales.server.ts'
+import { neverOffered } from '../routing/lead-routing.server.ts'
 
 /**
  * Reading leads at scale (docs/decisions/0011-lead-search.md): search, pages, totals, stats, the
@@ -19,6 +23,8 @@ export const leadListColumns = [
   'hasConsent',
   'createdAt',
   'saleStatus',
+  'utmSource',
+  'utmCampaign',
 ] as const
 
 type Db = Kysely<DB>
@@ -31,7 +37,7 @@ export type LeadFilter = {
   campaign?: string
   questionnaireVersion?: number
   answer?: { question: string; value: string }[]
-  sale?: 'sold' | 'unsold' | 'routing' | 'none'
+  sale?: SaleFilter
 }
 const hasFilter = (f: LeadFilter | undefined): f is LeadFilter =>
   !!(f?.source || f?.campaign || f?.questionnaireVersion !== undefined || f?.answer?.length || f?.sale)
@@ -49,6 +55,10 @@ function filterWhere(dialect: Dialect, f: LeadFilter) {
   if (f.questionnaireVersion !== undefined)
     parts.push(sql<boolean>`${sql.ref('questionnaireVersionId')} = ${f.questionnaireVersion}`)
   if (f.sale === 'none') parts.push(sql<boolean>`${sql.ref('saleStatus')} is null`)
+  else if (f.sale === 'not_offered')
+    parts.push(
+      sql<boolean>`(${sql.ref('saleStatus')} is null or ${sql.ref('saleStatus')} = 'unsold') and ${neverOffered(sql.ref('lead.id'))}`,
+    )
   else if (f.sale) parts.push(sql<boolean>`${sql.ref('saleStatus')} = ${f.sale}`)
   for (const { question, value } of f.answer ?? [])
     parts.push(sql<boolean>`${answerOf(dialect, question)} = ${value}`)
@@ -105,9 +115,21 @@ function indexedIdsPage(
 
 export type LeadPageRequest = { q?: string; size: number; offset: number } & LeadFilter
 
-/** One page of the list, each lead with its number of later submissions. */
+/** One page of the list, each lead with its number of later submissions and its sales. */
 export async function searchLeads(db: Db, dialect: Dialect, request: LeadPageRequest) {
-  return withSubmissionCounts(db, await searchLeadRows(db, dialect, request))
+  return listItems(db, await searchLeadRows(db, dialect, request))
+}
+
+/** The rows as the list answers them: with later submissions and what buyers paid. */
+export async function listItems<T extends { id: number }>(db: Db, rows: T[]) {
+  const [counted, sales] = await Promise.all([
+    withSubmissionCounts(db, rows),
+    leadSales(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ])
+  return counted.map((row) => ({ ...row, ...(sales.get(row.id) ?? noSales) }))
 }
 
 async function searchLeadRows(db: Db, dialect: Dialect, { q, size, offset, ...filter }: LeadPageRequest) {
@@ -269,18 +291,32 @@ export async function* allLeads<C extends ListColumn>(
   }
 }
 
-/** SPEC section 9's four figures: counts the indexes (or the PostgreSQL tally) answer at once. */
-export async function leadStats(db: Db, dialect: Dialect, now = new Date()) {
+/**
+ * The panel's figures: SPEC section 9's total and This Month, and the leads captured in a period of
+ * UK days for its average per day (docs/decisions/0066-figures-that-add-up.md).
+ */
+export async function leadCounts(
+  db: Db,
+  dialect: Dialect,
+  period: { from: string; to: string },
+  now = new Date(),
+): Promise<{ total: number; thisMonth: number; leads: number }> {
   const since = previousMonthStart(now)
-  const [{ total, notConsented }, thisMonth] = await Promise.all([
-    totals(db, dialect),
-    db
+  const { start, end } = dayRangeInstants(period.from, period.to)
+  const countSince = (from: Date, to?: Date) => {
+    let query = db
       .selectFrom('lead')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('createdAt', '>=', since)
-      .executeTakeFirstOrThrow(),
+      .where('createdAt', '>=', from)
+    if (to) query = query.where('createdAt', '<', to)
+    return query.executeTakeFirstOrThrow()
+  }
+  const [{ total }, thisMonth, leads] = await Promise.all([
+    totals(db, dialect),
+    countSince(since),
+    countSince(start, end),
   ])
-  return toLeadStats(total, total - notConsented, Number(thisMonth.n))
+  return { total, thisMonth: Number(thisMonth.n), leads: Number(leads.n) }
 }
 
 const ukDay = new Intl.DateTimeFormat('en-CA', {
