@@ -169,26 +169,17 @@ export async function withSubmissionCounts<T extends { id: number }>(db: Db, row
   return rows.map((row) => ({ ...row, duplicateCount: counts.get(row.id) ?? 0 }))
 }
 
-/** How many leads there are, and how many without consent: the tally on PostgreSQL. */
-async function totals(db: Db, dialect: Dialect): Promise<{ total: number; notConsented: number }> {
+/** How many leads there are: the tally on PostgreSQL (a count there reads every row). */
+async function totalLeads(db: Db, dialect: Dialect): Promise<number> {
   if (dialect === 'postgres') {
-    const row = await sql<{ total: number; notConsented: number }>`
-      select total, not_consented as "notConsented" from lead_tally where id = 1`.execute(db)
-    const tally = row.rows[0]
-    return { total: Number(tally?.total ?? 0), notConsented: Number(tally?.notConsented ?? 0) }
+    const row = await sql<{ total: number }>`select total from lead_tally where id = 1`.execute(db)
+    return Number(row.rows[0]?.total ?? 0)
   }
-  const [all, notConsented] = await Promise.all([
-    db
-      .selectFrom('lead')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('lead')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(sql<boolean>`not ${sql.ref('hasConsent')}`)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { total: Number(all.n), notConsented: Number(notConsented.n) }
+  const all = await db
+    .selectFrom('lead')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(all.n)
 }
 
 export async function countLeads(
@@ -202,7 +193,7 @@ export async function countLeads(
       ${q ? sql`and id in (${matchingIds(dialect, q)})` : sql``}`.execute(db)
     return Number(row.rows[0]?.n ?? 0)
   }
-  if (!q) return (await totals(db, dialect)).total
+  if (!q) return totalLeads(db, dialect)
   const row = await sql<{
     n: number
   }>`select count(*) as n from (${matchingIds(dialect, q)}) matches`.execute(db)
@@ -311,8 +302,8 @@ export async function leadCounts(
     if (to) query = query.where('createdAt', '<', to)
     return query.executeTakeFirstOrThrow()
   }
-  const [{ total }, thisMonth, leads] = await Promise.all([
-    totals(db, dialect),
+  const [total, thisMonth, leads] = await Promise.all([
+    totalLeads(db, dialect),
     countSince(since),
     countSince(start, end),
   ])
