@@ -94,20 +94,25 @@ describe('funnel', () => {
         { stage: 'not_eligible', step: '', visitors: 1 },
         { stage: 'lead', step: '', visitors: 2 },
       ],
-      1,
+      { leads: 2, sold: 1 },
+      [],
+      new Map([['a', 'Did you have PCP finance?']]),
     )
-    expect(steps).toEqual([
-      { name: 'visitors', count: 10 },
-      { name: 'questionnaire_start', count: 6 },
-      { name: 'step:a', count: 5 },
-      { name: 'step:b', count: 3 },
-      { name: 'step:c', count: 3 },
-      { name: 'eligible', count: 2 },
-      { name: 'form_start', count: 0 },
-      { name: 'lead', count: 2 },
-      { name: 'sold', count: 1 },
+    expect(steps.map((s) => [s.name, s.label, s.count, s.of])).toEqual([
+      ['visitors', 'Visitors', 10, 'visitors'],
+      ['questionnaire_start', 'Started the questionnaire', 6, 'visitors'],
+      ['step:a', 'Answered “Did you have PCP finance?”', 5, 'visitors'],
+      ['step:b', 'Answered “b”', 3, 'visitors'],
+      ['step:c', 'Answered “c”', 3, 'visitors'],
+      ['eligible', 'Eligible result', 2, 'visitors'],
+      ['form_start', 'Started the form', 0, 'visitors'],
+      ['lead', 'Visitors who sent a lead', 2, 'visitors'],
+      ['sold', 'Leads sold', 1, 'leads'],
     ])
-    expect(dropOff(steps).slice(0, 3)).toEqual([0, 0.4, 1 / 6])
+    expect(steps.map((s) => s.share)).toEqual([1, 0.6, 0.5, 0.3, 0.3, 0.2, 0, 0.2, 0.5])
+    expect(dropOff(steps).slice(0, 3)).toEqual([null, 0.4, 1 / 6])
+    // Leads are not visitors: nothing is lost "from" visitors to leads.
+    expect(dropOff(steps)[8]).toBeNull()
     const ordered = funnelSteps(
       [
         { stage: 'step', step: 'b', visitors: 3 },
@@ -115,7 +120,7 @@ describe('funnel', () => {
         { stage: 'step', step: 'old', visitors: 1 },
         { stage: 'step', step: 'c', visitors: 4 },
       ],
-      0,
+      { leads: 0, sold: 0 },
       ['c', 'b', 'a'],
     )
     expect(ordered.filter((s) => s.name.startsWith('step:')).map((s) => s.name)).toEqual([
@@ -127,6 +132,22 @@ describe('funnel', () => {
     expect(dropOff(steps)[7]).toBe(0)
     expect(rate(1, 4)).toBe(0.25)
     expect(rate(1, 0)).toBe(0)
+  })
+
+  it('never shows a share above 1: five sold leads of four visitors who sent five leads', () => {
+    const steps = funnelSteps(
+      [
+        { stage: 'visit', step: '', visitors: 4 },
+        { stage: 'lead', step: '', visitors: 4 },
+      ],
+      { leads: 5, sold: 5 },
+    )
+    const sold = steps.find((s) => s.name === 'sold')
+    expect(sold).toMatchObject({ count: 5, of: 'leads', share: 1 })
+    expect(steps.every((s) => s.share === null || (s.share >= 0 && s.share <= 1))).toBe(true)
+    // No visitors, no leads: nothing to divide, not 0%.
+    const empty = funnelSteps([], { leads: 0, sold: 0 })
+    expect(empty.map((s) => s.share)).toEqual(empty.map(() => null))
   })
 })
 

@@ -1,3 +1,4 @@
+import { share } from './figures.ts'
 import { applicationPaths } from './paths.ts'
 import type { AnalyticsEvent, FunnelStep } from './schemas/analytics.ts'
 
@@ -115,15 +116,21 @@ export function servedPaths(publishedSlugs: Iterable<string>): Set<string> {
 /** A reach count per stage and step, as the rollups give it. */
 export type Reach = { stage: string; step: string; visitors: number }
 
+/** The lead figures the funnel ends with, credited to each lead's own recorded attribution. */
+export type LeadTotals = { leads: number; sold: number }
+
 /**
  * The funnel in order: visitors, questionnaire starts, each question (in the live questionnaire's
- * order, then any other, most answered first), eligible results, form starts, leads (visitors who
- * sent one), sold leads.
+ * order, then any other, most answered first), eligible results, form starts, visitors who sent a
+ * lead, then leads sold. Visitor steps are shares of the visitors; the sold step is a share of the
+ * leads (a visitor may send several), so no step's share exceeds 1
+ * (docs/decisions/0066-figures-that-add-up.md). `titles` labels a question step by its text.
  */
 export function funnelSteps(
   reach: Reach[],
-  sold: number,
+  { leads, sold }: LeadTotals,
   questionOrder: readonly string[] = [],
+  titles: ReadonlyMap<string, string> = new Map(),
 ): FunnelStep[] {
   const count = (stage: Stage) =>
     reach.filter((r) => r.stage === stage).reduce((sum, r) => sum + r.visitors, 0)
@@ -131,29 +138,43 @@ export function funnelSteps(
     const i = questionOrder.indexOf(step)
     return i < 0 ? questionOrder.length : i
   }
+  const visitors = count('visit')
+  const ofVisitors = (name: string, label: string, n: number): FunnelStep => ({
+    name,
+    label,
+    count: n,
+    of: 'visitors',
+    share: share(n, visitors),
+  })
   const questions = reach
     .filter((r) => r.stage === 'step' && r.visitors > 0)
     .sort((a, b) => place(a.step) - place(b.step) || b.visitors - a.visitors || a.step.localeCompare(b.step))
   return [
-    { name: 'visitors', count: count('visit') },
-    { name: 'questionnaire_start', count: count('questionnaire_start') },
-    ...questions.map((q) => ({ name: `step:${q.step}`, count: q.visitors })),
-    { name: 'eligible', count: count('eligible') },
-    { name: 'form_start', count: count('form_start') },
-    { name: 'lead', count: count('lead') },
-    { name: 'sold', count: sold },
+    ofVisitors('visitors', 'Visitors', visitors),
+    ofVisitors('questionnaire_start', 'Started the questionnaire', count('questionnaire_start')),
+    ...questions.map((q) =>
+      ofVisitors(`step:${q.step}`, `Answered “${titles.get(q.step) ?? q.step}”`, q.visitors),
+    ),
+    ofVisitors('eligible', 'Eligible result', count('eligible')),
+    ofVisitors('form_start', 'Started the form', count('form_start')),
+    ofVisitors('lead', 'Visitors who sent a lead', count('lead')),
+    { name: 'sold', label: 'Leads sold', count: sold, of: 'leads', share: share(sold, leads) },
   ]
 }
 
-/** The share of the previous step lost at each step (0 for the first). */
-export function dropOff(steps: FunnelStep[]): number[] {
+/**
+ * The share of the step before lost at each step (null for the first, and where the step before
+ * counts something else: visitors before leads).
+ */
+export function dropOff(steps: readonly FunnelStep[]): (number | null)[] {
   return steps.map((step, i) => {
-    const before = i === 0 ? step.count : (steps[i - 1]?.count ?? 0)
-    return before > 0 && i > 0 ? Math.max(0, (before - step.count) / before) : 0
+    const before = steps[i - 1]
+    if (!before || before.of !== step.of) return null
+    return before.count > 0 ? Math.max(0, (before.count - step.count) / before.count) : 0
   })
 }
 
-/** `part / whole`, 0 when there is no whole. */
+/** `part / whole`, 0 when there is no whole: an average (revenue per visitor), not a share. */
 export function rate(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { leadStats, previousMonthStart, SITE_TIME_ZONE } from './lead-stats.ts'
+import { previousMonthStart, SITE_TIME_ZONE } from './lead-stats.ts'
 
 const at = (iso: string) => previousMonthStart(new Date(iso)).toISOString()
 
@@ -98,39 +98,5 @@ describe('previousMonthStart', () => {
     expect(previousMonthStart(new Date('2026-05-15T12:00:00.000Z'), 'America/New_York').toISOString()).toBe(
       '2026-04-01T04:00:00.000Z',
     )
-  })
-})
-
-describe('leadStats', () => {
-  it('answers zeros for no leads, without dividing by zero', () => {
-    expect(leadStats(0, 0, 0)).toEqual({ total: 0, thisMonth: 0, conversionRate: 0, averagePerDay: 0 })
-  })
-
-  it('passes total and this month through', () => {
-    expect(leadStats(45, 30, 22)).toMatchObject({ total: 45, thisMonth: 22 })
-  })
-
-  it.each([
-    [3, 2, 67], // 66.67 rounds up
-    [3, 1, 33], // 33.33 rounds down
-    [8, 1, 13], // 12.5 rounds half up
-    [200, 1, 1], // 0.5 rounds half up
-    [201, 1, 0], // 0.497 rounds down
-    [7, 7, 100],
-    [7, 0, 0],
-  ])('conversion of %i leads, %i with consent, is %i %%', (total, consented, rate) => {
-    expect(leadStats(total, consented, 0).conversionRate).toBe(rate)
-  })
-
-  it.each([
-    [1, 0], // 0.033
-    [14, 0], // 0.467
-    [15, 1], // 0.5 rounds half up
-    [44, 1], // 1.467
-    [45, 2], // 1.5
-    [300, 10],
-    [314, 10], // 10.467
-  ])('average per day of %i leads is %i (total / 30, rounded)', (total, average) => {
-    expect(leadStats(total, 0, 0).averagePerDay).toBe(average)
   })
 })

@@ -31,14 +31,4 @@ export function previousMonthStart(now: Date, timeZone = SITE_TIME_ZONE): Date {
   return new Date(wallClock - zoneOffsetMs(guess, timeZone))
 }
 
-export type LeadStats = { total: number; thisMonth: number; conversionRate: number; averagePerDay: number }
-
-/** Conversion: rounded percentage of leads with consent. Average per day: total / 30, rounded. */
-export function leadStats(total: number, consented: number, thisMonth: number): LeadStats {
-  return {
-    total,
-    thisMonth,
-    conversionRate: total > 0 ? Math.round((consented / total) * 100) : 0,
-    averagePerDay: Math.round(total / 30),
-  }
-}
+export type { LeadStats, PeriodCounts } from './figures.ts'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Denominator } from '../figures.ts'
 import { daysInRange, isCalendarDay, MAX_REVENUE_DAYS } from '../revenue.ts'
 
 /** The analytics beacon (`POST /api/events`) and the reports' queries, shared by islands and handlers. */
@@ -82,27 +83,46 @@ export const breakdownQuerySchema = z
   .refine(notTooLong, { error: tooLong })
 export type BreakdownQuery = z.output<typeof breakdownQuerySchema>
 
-export type FunnelStep = { name: string; count: number }
+export type FunnelStep = {
+  name: string
+  /** How the step reads: a question step by its question's text. */
+  label: string
+  count: number
+  /** What `share` divides `count` by: the period's visitors, or its leads. */
+  of: Denominator
+  /** count / (visitors or leads), 0..1; null when there are none. */
+  share: number | null
+}
 export type Funnel = {
   from: string
   to: string
   steps: FunnelStep[]
   visitors: number
   pageviews: number
+  /** Leads, sold leads and revenue, credited to each lead's own recorded attribution. */
   leads: number
   sold: number
   revenuePence: number
+  /** Visitors who sent a lead / visitors, 0..1; null without visitors. */
+  conversionRate: number | null
+  /** sold / leads, 0..1; null without leads. */
+  soldRate: number | null
 }
 
 export type BreakdownRow = {
   value: string
   visitors: number
   questionnaireStarts: number
+  /** Visitors (counted under their first touch) who sent a lead: a subset of `visitors`. */
+  leadVisitors: number
+  /** Leads, sold leads and revenue, credited to each lead's own recorded attribution. */
   leads: number
   sold: number
   revenuePence: number
-  /** Leads per visitor, 0..1. */
-  conversionRate: number
+  /** leadVisitors / visitors, 0..1; null without visitors. */
+  conversionRate: number | null
+  /** sold / leads, 0..1; null without leads. */
+  soldRate: number | null
   revenuePerVisitorPence: number
 }
 export type Breakdown = { from: string; to: string; by: BreakdownDimension; rows: BreakdownRow[] }

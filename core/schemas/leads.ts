@@ -12,6 +12,7 @@ import {
   recipientSentence,
 } from '../lead-form-rules.ts'
 import { isUkPhoneNumber } from '../phone.ts'
+import { daysInRange, isLedgerDay, LEDGER_FIRST_DAY, LEDGER_LAST_DAY, MAX_REVENUE_DAYS } from '../revenue.ts'
 import type { ConsentBuyer, SaleStatus } from './buyers.ts'
 import type { LeadRoutingView } from './routing.ts'
 import type { LeadDeliveryView } from './webhooks.ts'
@@ -171,6 +172,20 @@ const answerFilter = z
     return { question: v.slice(0, colon), value: v.slice(colon + 1) }
   })
 
+/** The leads list's Sale filter values. */
+export const saleFilters = ['sold', 'unsold', 'routing', 'not_offered', 'none'] as const
+export type SaleFilter = (typeof saleFilters)[number]
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const statsDay = (name: string) =>
+  z
+    .string({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .refine(
+      isLedgerDay,
+      `${name} must be a date (YYYY-MM-DD) between ${LEDGER_FIRST_DAY} and ${LEDGER_LAST_DAY}`,
+    )
+    .optional()
+
 export const leadListQuerySchema = z.object({
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   questionnaireVersion: z.coerce
@@ -194,10 +209,11 @@ export const leadListQuerySchema = z.object({
     .max(200, 'campaign must be at most 200 characters')
     .optional()
     .transform((v) => v || undefined),
-  /** Whether the lead sold: sold, unsold, routing (being offered), or none (never routed). */
-  sale: z
-    .enum(['sold', 'unsold', 'routing', 'none'], { error: 'sale must be sold, unsold, routing or none' })
-    .optional(),
+  /**
+   * Whether the lead sold: sold, unsold, routing (being offered), not_offered (never offered to a
+   * buyer's contract: not routed, or no contract took it), or none (never routed).
+   */
+  sale: z.enum(saleFilters, { error: `sale must be one of ${saleFilters.join(', ')}` }).optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').optional(),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
@@ -223,6 +239,17 @@ export const leadExportQuerySchema = leadListQuerySchema
       .transform((v) => v === '1' || v === 'true'),
   })
 
+/** `GET /api/admin/leads/stats`: the period its rates are for, the last 30 UK days by default. */
+export const leadStatsQuerySchema = z
+  .object({
+    from: z.preprocess(blankToUndefined, statsDay('from')),
+    to: z.preprocess(blankToUndefined, statsDay('to')),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to' })
+  .refine((q) => !q.from || !q.to || daysInRange(q.from, q.to) <= MAX_REVENUE_DAYS, {
+    error: `The period may be at most ${MAX_REVENUE_DAYS} days`,
+  })
+
 /** A lead as the leads list (`GET /api/leads`) answers it. */
 export type LeadListItem = {
   id: number
@@ -237,6 +264,14 @@ export type LeadListItem = {
   duplicateCount: number
   /** Null when the lead was never offered to a buyer's contract. */
   saleStatus: SaleStatus | null
+  /** The source and campaign recorded on the lead, the ones its sales are credited to. */
+  utmSource: string | null
+  utmCampaign: string | null
+  /** The buyers it was sold to, in the order they bought. */
+  buyers: string[]
+  /** What they paid, and that less approved returns; null when never sold. */
+  pricePence: number | null
+  netPence: number | null
 }
 export type LeadPage = { items: LeadListItem[]; total: number; page: number; pageSize: number }
 

@@ -1,5 +1,7 @@
 import { type Request, type Response, Router } from 'express'
+import { dropOff } from '../../core/analytics.ts'
 import { type CsvValue, csvRow } from '../../core/csv.ts'
+import { denominatorText } from '../../core/figures.ts'
 import {
   type AnalyticsQuery,
   analyticsQuerySchema,
@@ -7,7 +9,11 @@ import {
 } from '../../core/schemas/analytics.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
+import { questionTitles } from '../questionnaire/queries.server.ts'
 import { breakdown, funnel, series } from './reports.server.ts'
+
+/** A share for a CSV cell: four decimals, empty when there is nothing to divide. */
+const fraction = (share: number | null) => (share === null ? '' : share.toFixed(4))
 
 function parse<T>(
   schema: {
@@ -50,17 +56,30 @@ export function analyticsAdminRouter({ db, site }: AppServices): Router {
 
   router.get('/funnel', async (req, res) => {
     const query = parse(analyticsQuerySchema, req)
-    const { questionnaire } = await site.get()
+    const [{ questionnaire }, titles] = await Promise.all([site.get(), questionTitles(db)])
     const report = await funnel(
       db,
       query,
       questionnaire?.definition.questions.map((q) => q.id),
+      titles,
     )
-    const rows = report.steps.map((s, i) => {
-      const before = i === 0 ? s.count : (report.steps[i - 1]?.count ?? 0)
-      return [s.name, s.count, before > 0 ? (s.count / before).toFixed(4) : '']
-    })
-    answer(res, query, 'funnel', report, ['Step', 'Count', 'Share of previous step'], rows)
+    const lost = dropOff(report.steps)
+    const rows = report.steps.map((s, i) => [
+      s.name,
+      s.label,
+      s.count,
+      fraction(s.share),
+      denominatorText[s.of],
+      fraction(lost[i] ?? null),
+    ])
+    answer(
+      res,
+      query,
+      'funnel',
+      report,
+      ['Step', 'Label', 'Count', 'Share', 'Share of', 'Lost from step before'],
+      rows,
+    )
   })
 
   router.get('/breakdown', async (req, res) => {
@@ -70,10 +89,12 @@ export function analyticsAdminRouter({ db, site }: AppServices): Router {
       r.value,
       r.visitors,
       r.questionnaireStarts,
+      r.leadVisitors,
       r.leads,
       r.sold,
       { number: (r.revenuePence / 100).toFixed(2) },
-      r.conversionRate.toFixed(4),
+      fraction(r.conversionRate),
+      fraction(r.soldRate),
       { number: (r.revenuePerVisitorPence / 100).toFixed(2) },
     ])
     answer(
@@ -85,10 +106,12 @@ export function analyticsAdminRouter({ db, site }: AppServices): Router {
         query.by,
         'Visitors',
         'Questionnaire starts',
+        'Visitors who sent a lead',
         'Leads',
         'Sold',
         'Revenue (GBP)',
-        'Conversion rate',
+        'Conversion rate (of visitors)',
+        'Sold rate (of leads)',
         'Revenue per visitor (GBP)',
       ],
       rows,

@@ -584,8 +584,9 @@ export async function rollUp(db: Kysely<DB>, batch: string): Promise<void> {
       events = analytics_daily.events + excluded.events,
       visitors = analytics_daily.visitors + excluded.visitors`.execute(db)
 
+  // A lead keeps the attribution it was sent with (ADR 0066); landing page, variant and device are the visitor's.
   await sql`insert into analytics_lead (lead_id, day, hour, ${dimColumns})
-    select e.lead_id, e.day, e.hour, ${dimsOf('v')}
+    select e.lead_id, e.day, e.hour, v.path, v.variant, e.utm_source, e.utm_campaign, e.utm_medium, e.referrer, v.device
     from analytics_event e join analytics_visitor v on v.day = e.day and v.visitor = e.visitor
     where e.batch = ${batch} and e.lead_id is not null
     on conflict (lead_id) do nothing`.execute(db)

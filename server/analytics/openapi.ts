@@ -5,7 +5,7 @@ import { arrayOf, defineApi, shape } from '../openapi/operation.ts'
 const BASE = '/api/admin/analytics'
 const period = { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } } as const
 const filters =
-  'UK days `from`..`to` (YYYY-MM-DD, both included, at most 366). `path` (landing page), `utm_source`, `utm_campaign` and `variant` match the visitor’s first touch of the day exactly; `(none)` matches visitors without one. `format=csv` answers the table as CSV.'
+  'UK days `from`..`to` (YYYY-MM-DD, both included, at most 366). `path` (landing page), `utm_source`, `utm_campaign` and `variant` match exactly: visitors and their steps by their first touch of the day, leads, sales and revenue by the source and campaign recorded on the lead (as the revenue reports credit them); `(none)` matches those without one. A share is a count divided by what it names (visitors or leads), never above 1, null when there is nothing to divide. `format=csv` answers the table as CSV.'
 
 export const analyticsApi = defineApi({
   tag: {
@@ -31,24 +31,28 @@ export const analyticsApi = defineApi({
       method: 'get',
       path: `${BASE}/funnel`,
       summary: 'The funnel for a period',
-      description: `${filters} Steps in order: visitors, questionnaire_start, step:<question id> (in the live questionnaire's order, then others by count), eligible, form_start, lead (visitors who sent a lead), sold (leads sold); revenue is the ledger's net of approved returns for those leads.`,
+      description: `${filters} Steps in order: visitors, questionnaire_start, step:<question id> (in the live questionnaire's order, then others by count; labelled with the live version's question text, else the newest version's that asks it), eligible, form_start, lead (visitors who sent a lead), sold (leads sold). Visitor steps' \`share\` is of the visitors, the sold step's of the leads. \`conversionRate\` is visitors who sent a lead over visitors; \`soldRate\` is sold leads over leads; revenue is the ledger's net of approved returns for the period's leads.`,
       auth: 'permission:analytics',
       query: analyticsQuerySchema,
       response: shape({
         ...period,
-        steps: arrayOf(shape({ name: 'string', count: 'integer' })),
+        steps: arrayOf(
+          shape({ name: 'string', label: 'string', count: 'integer', of: 'string', 'share?': 'number' }),
+        ),
         visitors: 'integer',
         pageviews: 'integer',
         leads: 'integer',
         sold: 'integer',
         revenuePence: 'integer',
+        'conversionRate?': 'number',
+        'soldRate?': 'number',
       }),
     },
     {
       method: 'get',
       path: `${BASE}/breakdown`,
       summary: 'Visitors, leads and revenue by landing page, campaign, source, variant or device',
-      description: `${filters} \`by\` names the dimension.`,
+      description: `${filters} \`by\` names the dimension. \`leadVisitors\` are the row's visitors who sent a lead; \`conversionRate\` = leadVisitors / visitors, \`soldRate\` = sold / leads.`,
       auth: 'permission:analytics',
       query: breakdownQuerySchema,
       response: shape({
@@ -59,10 +63,12 @@ export const analyticsApi = defineApi({
             value: 'string',
             visitors: 'integer',
             questionnaireStarts: 'integer',
+            leadVisitors: 'integer',
             leads: 'integer',
             sold: 'integer',
             revenuePence: 'integer',
-            conversionRate: 'number',
+            'conversionRate?': 'number',
+            'soldRate?': 'number',
             revenuePerVisitorPence: 'integer',
           }),
         ),

@@ -1,5 +1,6 @@
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely'
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import { funnelSteps, rate } from '../../core/analytics.ts'
+import { share } from '../../core/figures.ts'
 import { eachDay, NO_CAMPAIGN } from '../../core/revenue.ts'
 import type {
   AnalyticsQuery,
@@ -20,7 +21,7 @@ import type { DB } from '../db/schema.ts'
 
 type Db = Kysely<DB>
 type Filter = Pick<AnalyticsQuery, 'from' | 'to' | 'path' | 'utm_source' | 'utm_campaign' | 'variant'>
-type Keyed = 'analyticsDaily' | 'analyticsLead'
+type Keyed = 'analyticsDaily'
 
 const columnOf = {
   path: 'path',
@@ -47,31 +48,72 @@ function matches<T extends Keyed>(eb: ExpressionBuilder<DB, T>, table: T, filter
 
 const n = (v: unknown) => Number(v ?? 0)
 
-function leadsOf(db: Db, filter: Filter) {
-  return db.selectFrom('analyticsLead').where((eb) => matches(eb, 'analyticsLead', filter))
+/**
+ * A lead's source or campaign: the one recorded on the lead (as the ledger copies it at a sale), so
+ * analytics and the Overview credit the same campaign (docs/decisions/0066-figures-that-add-up.md).
+ * An erased lead keeps the one its analytics row recorded at capture.
+ */
+function leadAttribution(column: 'utmSource' | 'utmCampaign') {
+  return sql<
+    string | null
+  >`case when ${sql.ref('lead.id')} is null then ${sql.ref(`analyticsLead.${column}`)} else ${sql.ref(`lead.${column}`)} end`
 }
+const leadColumnOf = {
+  path: sql.ref('analyticsLead.path'),
+  utm_source: leadAttribution('utmSource'),
+  utm_campaign: leadAttribution('utmCampaign'),
+  utm_medium: sql.ref('analyticsLead.utmMedium'),
+  variant: sql.ref('analyticsLead.variant'),
+  device: sql.ref('analyticsLead.device'),
+} as const
+
+/** The period's leads (by the UK day they were captured) that the filter's attribution credits. */
+function leadsOf(db: Db, filter: Filter) {
+  let query = db
+    .selectFrom('analyticsLead')
+    .leftJoin('lead', 'lead.id', 'analyticsLead.leadId')
+    .where('analyticsLead.day', '>=', filter.from)
+    .where('analyticsLead.day', '<=', filter.to)
+  for (const key of ['path', 'utm_source', 'utm_campaign', 'variant'] as const) {
+    const value = filter[key]
+    if (value === undefined) continue
+    const column = leadColumnOf[key]
+    query = query.where(
+      value === NO_CAMPAIGN ? sql<boolean>`${column} is null` : sql<boolean>`${column} = ${value}`,
+    )
+  }
+  return query
+}
+
+type LeadFigures = { leads: number; sold: number; revenuePence: number }
 
 /** Leads, sold leads and net revenue (sales less approved returns) of the filtered leads, grouped. */
 async function leadFigures(
   db: Db,
   filter: Filter,
-  group?: (typeof columnOf)[BreakdownDimension],
-): Promise<Map<string, { leads: number; sold: number; revenuePence: number }>> {
-  const groupColumn = group ? (`analyticsLead.${group}` as const) : undefined
-  let counts = leadsOf(db, filter)
-    .leftJoin('lead', 'lead.id', 'analyticsLead.leadId')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('leads'),
-      eb.fn.sum<number>(eb.case().when('lead.saleStatus', '=', 'sold').then(1).else(0).end()).as('sold'),
-    ])
-  let revenue = leadsOf(db, filter)
-    .innerJoin('ledgerEntry', 'ledgerEntry.leadId', 'analyticsLead.leadId')
-    .select((eb) => eb.fn.sum<number>('ledgerEntry.amountPence').as('revenuePence'))
-  if (groupColumn) {
-    counts = counts.select(`${groupColumn} as value` as never).groupBy(groupColumn) as typeof counts
-    revenue = revenue.select(`${groupColumn} as value` as never).groupBy(groupColumn) as typeof revenue
-  }
-  const out = new Map<string, { leads: number; sold: number; revenuePence: number }>()
+  group?: BreakdownDimension,
+): Promise<Map<string, LeadFigures>> {
+  // Ungrouped, one row: PostgreSQL refuses a constant to group by.
+  const groupColumn = group ? leadColumnOf[group] : sql<string>`null`
+  const [counts, revenue] = await Promise.all([
+    leadsOf(db, filter)
+      .select((eb) => [
+        groupColumn.as('value'),
+        eb.fn.countAll<number>().as('leads'),
+        eb.fn.sum<number>(eb.case().when('lead.saleStatus', '=', 'sold').then(1).else(0).end()).as('sold'),
+      ])
+      .$if(group !== undefined, (qb) => qb.groupBy(groupColumn))
+      .execute(),
+    leadsOf(db, filter)
+      .innerJoin('ledgerEntry', 'ledgerEntry.leadId', 'analyticsLead.leadId')
+      .select((eb) => [
+        groupColumn.as('value'),
+        eb.fn.sum<number>('ledgerEntry.amountPence').as('revenuePence'),
+      ])
+      .$if(group !== undefined, (qb) => qb.groupBy(groupColumn))
+      .execute(),
+  ])
+  const out = new Map<string, LeadFigures>()
   const at = (value: unknown) => {
     const key = value === null || value === undefined ? NO_CAMPAIGN : String(value)
     let row = out.get(key)
@@ -81,13 +123,12 @@ async function leadFigures(
     }
     return row
   }
-  for (const row of (await counts.execute()) as Record<string, unknown>[]) {
+  for (const row of counts) {
     const r = at(row.value)
     r.leads += n(row.leads)
     r.sold += n(row.sold)
   }
-  for (const row of (await revenue.execute()) as Record<string, unknown>[])
-    at(row.value).revenuePence += n(row.revenuePence)
+  for (const row of revenue) at(row.value).revenuePence += n(row.revenuePence)
   return out
 }
 
@@ -96,7 +137,12 @@ function daily(db: Db, filter: Filter): SelectQueryBuilder<DB, 'analyticsDaily',
 }
 
 /** The funnel: each stage's visitors in order, page views, leads, sold leads and net revenue. */
-export async function funnel(db: Db, filter: Filter, questionOrder: readonly string[] = []): Promise<Funnel> {
+export async function funnel(
+  db: Db,
+  filter: Filter,
+  questionOrder: readonly string[] = [],
+  titles: ReadonlyMap<string, string> = new Map(),
+): Promise<Funnel> {
   const [reach, leads] = await Promise.all([
     daily(db, filter)
       .select((eb) => [
@@ -116,16 +162,19 @@ export async function funnel(db: Db, filter: Filter, questionOrder: readonly str
     events: n(r.events),
   }))
   const totals = leads.get(NO_CAMPAIGN) ?? { leads: 0, sold: 0, revenuePence: 0 }
-  const steps = funnelSteps(rows, totals.sold, questionOrder)
+  const steps = funnelSteps(rows, totals, questionOrder, titles)
+  const visitors = steps[0]?.count ?? 0
   return {
     from: filter.from,
     to: filter.to,
     steps,
-    visitors: steps[0]?.count ?? 0,
+    visitors,
     pageviews: rows.filter((r) => r.stage === 'pageview').reduce((sum, r) => sum + r.events, 0),
     leads: totals.leads,
     sold: totals.sold,
     revenuePence: totals.revenuePence,
+    conversionRate: share(steps.find((s) => s.name === 'lead')?.count ?? 0, visitors),
+    soldRate: share(totals.sold, totals.leads),
   }
 }
 
@@ -134,7 +183,7 @@ export async function breakdown(db: Db, filter: Filter, by: BreakdownDimension):
   const column = columnOf[by]
   const [reach, leads] = await Promise.all([
     daily(db, filter)
-      .where('analyticsDaily.stage', 'in', ['visit', 'questionnaire_start'])
+      .where('analyticsDaily.stage', 'in', ['visit', 'questionnaire_start', 'lead'])
       .select((eb) => [
         `analyticsDaily.${column} as value` as never,
         'analyticsDaily.stage',
@@ -142,7 +191,7 @@ export async function breakdown(db: Db, filter: Filter, by: BreakdownDimension):
       ])
       .groupBy([`analyticsDaily.${column}`, 'analyticsDaily.stage'])
       .execute() as Promise<{ value: string | null; stage: string; visitors: unknown }[]>,
-    leadFigures(db, filter, column),
+    leadFigures(db, filter, by),
   ])
   const rows = new Map<string, BreakdownRow>()
   const at = (value: string) => {
@@ -152,10 +201,12 @@ export async function breakdown(db: Db, filter: Filter, by: BreakdownDimension):
         value,
         visitors: 0,
         questionnaireStarts: 0,
+        leadVisitors: 0,
         leads: 0,
         sold: 0,
         revenuePence: 0,
-        conversionRate: 0,
+        conversionRate: null,
+        soldRate: null,
         revenuePerVisitorPence: 0,
       }
       rows.set(value, row)
@@ -165,11 +216,13 @@ export async function breakdown(db: Db, filter: Filter, by: BreakdownDimension):
   for (const r of reach) {
     const row = at(r.value ?? NO_CAMPAIGN)
     if (r.stage === 'visit') row.visitors += n(r.visitors)
+    else if (r.stage === 'lead') row.leadVisitors += n(r.visitors)
     else row.questionnaireStarts += n(r.visitors)
   }
   for (const [value, figures] of leads) Object.assign(at(value), figures)
   for (const row of rows.values()) {
-    row.conversionRate = rate(row.leads, row.visitors)
+    row.conversionRate = share(row.leadVisitors, row.visitors)
+    row.soldRate = share(row.sold, row.leads)
     row.revenuePerVisitorPence = Math.round(rate(row.revenuePence, row.visitors))
   }
   return {
@@ -216,4 +269,21 @@ export async function series(db: Db, filter: Filter): Promise<Series> {
     if (day) day.leads += n(r.leads)
   }
   return { from: filter.from, to: filter.to, days: [...days.values()] }
+}
+
+/**
+ * The whole site's visitors over UK days `from`..`to` and those of them who sent a lead, as the
+ * leads panel's conversion rate divides them (docs/decisions/0066-figures-that-add-up.md).
+ */
+export async function visitorTotals(
+  db: Db,
+  period: { from: string; to: string },
+): Promise<{ visitors: number; leadVisitors: number }> {
+  const rows = await daily(db, period)
+    .where('analyticsDaily.stage', 'in', ['visit', 'lead'])
+    .select((eb) => ['analyticsDaily.stage', eb.fn.sum<number>('analyticsDaily.visitors').as('visitors')])
+    .groupBy('analyticsDaily.stage')
+    .execute()
+  const of = (stage: string) => n(rows.find((r) => r.stage === stage)?.visitors)
+  return { visitors: of('visit'), leadVisitors: of('lead') }
 }

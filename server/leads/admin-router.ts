@@ -1,8 +1,11 @@
 import { Router } from 'express'
 import { attributionKeys } from '../../core/attribution.ts'
 import { CSV_BOM, csvRow, LEAD_CSV_COLUMNS, leadCsvFilename, leadCsvRow } from '../../core/csv.ts'
+import { leadStats } from '../../core/figures.ts'
 import type { Answers, QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
-import { leadExportQuerySchema } from '../../core/schemas/leads.ts'
+import { revenuePeriod } from '../../core/revenue.ts'
+import { leadExportQuerySchema, leadStatsQuerySchema } from '../../core/schemas/leads.ts'
+import { visitorTotals } from '../analytics/reports.server.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
@@ -15,9 +18,9 @@ import { answerableVersions } from './answers.server.ts'
 import { findLead } from './lead-detail.server.ts'
 import {
   allLeads,
+  leadCounts,
   leadCsvAttributionColumns,
   leadCsvColumns,
-  leadStats,
   leadsPerDay,
 } from './search.server.ts'
 
@@ -48,9 +51,13 @@ function answerCells(definition: QuestionnaireDefinition, answers: Answers | nul
 export function leadsAdminRouter({ db, dialect, webhooks }: AppServices): Router {
   const router = Router()
 
-  router.get('/stats', async (_req, res) => {
+  router.get('/stats', async (req, res) => {
+    const parsed = leadStatsQuerySchema.safeParse(req.query)
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query')
+    const period = revenuePeriod(parsed.data.from, parsed.data.to)
+    const [counts, visitors] = await Promise.all([leadCounts(db, dialect, period), visitorTotals(db, period)])
     res.setHeader('Cache-Control', 'no-store')
-    res.json(await leadStats(db, dialect))
+    res.json(leadStats(counts.total, counts.thisMonth, { ...period, leads: counts.leads, ...visitors }))
   })
 
   router.get('/questionnaires', async (_req, res) => {

@@ -1,5 +1,10 @@
 import { saleStatuses } from '../../core/schemas/buyers.ts'
-import { leadExportQuerySchema, leadListQuerySchema, leadSchema } from '../../core/schemas/leads.ts'
+import {
+  leadExportQuerySchema,
+  leadListQuerySchema,
+  leadSchema,
+  leadStatsQuerySchema,
+} from '../../core/schemas/leads.ts'
 import { arrayOf, defineApi, type JsonSchema, ref, shape } from '../openapi/operation.ts'
 
 const ADMIN = '/api/admin/leads'
@@ -29,6 +34,15 @@ export const leadsApi = defineApi({
       hasConsent: 'boolean',
       createdAt: 'date-time',
       duplicateCount: 'integer',
+      'saleStatus?': { type: 'string', enum: [...saleStatuses] },
+      'utmSource?': {
+        type: 'string',
+        description: 'The source recorded on the lead: its sales are credited to it',
+      },
+      'utmCampaign?': { type: 'string', description: 'The campaign recorded on the lead' },
+      buyers: { type: 'array', items: { type: 'string' }, description: 'The buyers it was sold to' },
+      'pricePence?': { type: 'integer', description: 'What they paid (null when never sold)' },
+      'netPence?': { type: 'integer', description: 'What they paid less approved returns' },
     }),
     LeadDelivery: withOptional(
       shape({
@@ -194,9 +208,23 @@ export const leadsApi = defineApi({
     {
       method: 'get',
       path: `${ADMIN}/stats`,
-      summary: 'Lead counts for the overview',
+      summary: 'The leads panel’s figures',
+      description:
+        '`total` and `thisMonth` (since the first instant of last month, UK time) count every lead. The rest are for UK days `from`..`to` (both included; the last 30 days by default, at most 366): `leads` captured in them; `conversionRate` = `leadVisitors` (visitors who sent a lead) / `visitors`, a whole percentage never above 100; `averagePerDay` = `leads` / `days`, to one decimal.',
       auth: 'permission:leads',
-      response: { type: 'object' },
+      query: leadStatsQuerySchema,
+      response: shape({
+        total: 'integer',
+        thisMonth: 'integer',
+        from: { type: 'string', format: 'date' },
+        to: { type: 'string', format: 'date' },
+        days: 'integer',
+        leads: 'integer',
+        visitors: 'integer',
+        leadVisitors: 'integer',
+        conversionRate: 'integer',
+        averagePerDay: 'number',
+      }),
     },
     {
       method: 'get',

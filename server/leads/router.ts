@@ -16,7 +16,7 @@ import { HttpError } from '../http/errors.ts'
 import { write } from '../http/write.ts'
 import { thankYouCookie } from './confirmations.server.ts'
 import { ConsentVersionError, captureLead, checkLeadRateLimit } from './queries.server.ts'
-import { allLeads, countLeads, searchLeads, withSubmissionCounts } from './search.server.ts'
+import { allLeads, countLeads, listItems, searchLeads } from './search.server.ts'
 
 export const LEAD_BODY_LIMIT = '8kb'
 
@@ -92,7 +92,7 @@ export function leadListHandler(services: AppServices): RequestHandler {
       let returned = 0
       await write(res, '[')
       for await (const rows of allLeads(db, dialect, q, undefined, 1000, filter)) {
-        const batch = await withSubmissionCounts(db, rows)
+        const batch = await listItems(db, rows)
         const text = batch.map((lead) => JSON.stringify(lead)).join(',')
         await write(res, `${returned > 0 ? ',' : ''}${text}`)
         returned += batch.length

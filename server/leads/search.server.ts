@@ -1,7 +1,11 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
-import { previousMonthStart, SITE_TIME_ZONE, leadStats as toLeadStats } from '../../core/lead-stats.ts'
+import { previousMonthStart, SITE_TIME_ZONE } from '../../core/lead-stats.ts'
+import { dayRangeInstants } from '../../core/revenue.ts'
+import type { SaleFilter } from '../../core/schemas/leads.ts'
 import type { Dialect } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
+import { leadSales, noSales } from '../ledger/lead-sales.server.ts'
+import { neverOffered } from '../routing/lead-routing.server.ts'
 
 /**
  * Reading leads at scale (docs/decisions/0011-lead-search.md): search, pages, totals, stats, the
@@ -19,6 +23,8 @@ export const leadListColumns = [
   'hasConsent',
   'createdAt',
   'saleStatus',
+  'utmSource',
+  'utmCampaign',
 ] as const
 
 type Db = Kysely<DB>
@@ -31,7 +37,7 @@ export type LeadFilter = {
   campaign?: string
   questionnaireVersion?: number
   answer?: { question: string; value: string }[]
-  sale?: 'sold' | 'unsold' | 'routing' | 'none'
+  sale?: SaleFilter
 }
 const hasFilter = (f: LeadFilter | undefined): f is LeadFilter =>
   !!(f?.source || f?.campaign || f?.questionnaireVersion !== undefined || f?.answer?.length || f?.sale)
@@ -49,6 +55,10 @@ function filterWhere(dialect: Dialect, f: LeadFilter) {
   if (f.questionnaireVersion !== undefined)
     parts.push(sql<boolean>`${sql.ref('questionnaireVersionId')} = ${f.questionnaireVersion}`)
   if (f.sale === 'none') parts.push(sql<boolean>`${sql.ref('saleStatus')} is null`)
+  else if (f.sale === 'not_offered')
+    parts.push(
+      sql<boolean>`(${sql.ref('saleStatus')} is null or ${sql.ref('saleStatus')} = 'unsold') and ${neverOffered(sql.ref('lead.id'))}`,
+    )
   else if (f.sale) parts.push(sql<boolean>`${sql.ref('saleStatus')} = ${f.sale}`)
   for (const { question, value } of f.answer ?? [])
     parts.push(sql<boolean>`${answerOf(dialect, question)} = ${value}`)
@@ -105,9 +115,21 @@ function indexedIdsPage(
 
 export type LeadPageRequest = { q?: string; size: number; offset: number } & LeadFilter
 
-/** One page of the list, each lead with its number of later submissions. */
+/** One page of the list, each lead with its number of later submissions and its sales. */
 export async function searchLeads(db: Db, dialect: Dialect, request: LeadPageRequest) {
-  return withSubmissionCounts(db, await searchLeadRows(db, dialect, request))
+  return listItems(db, await searchLeadRows(db, dialect, request))
+}
+
+/** The rows as the list answers them: with later submissions and what buyers paid. */
+export async function listItems<T extends { id: number }>(db: Db, rows: T[]) {
+  const [counted, sales] = await Promise.all([
+    withSubmissionCounts(db, rows),
+    leadSales(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ])
+  return counted.map((row) => ({ ...row, ...(sales.get(row.id) ?? noSales) }))
 }
 
 async function searchLeadRows(db: Db, dialect: Dialect, { q, size, offset, ...filter }: LeadPageRequest) {
@@ -147,26 +169,17 @@ export async function withSubmissionCounts<T extends { id: number }>(db: Db, row
   return rows.map((row) => ({ ...row, duplicateCount: counts.get(row.id) ?? 0 }))
 }
 
-/** How many leads there are, and how many without consent: the tally on PostgreSQL. */
-async function totals(db: Db, dialect: Dialect): Promise<{ total: number; notConsented: number }> {
+/** How many leads there are: the tally on PostgreSQL (a count there reads every row). */
+async function totalLeads(db: Db, dialect: Dialect): Promise<number> {
   if (dialect === 'postgres') {
-    const row = await sql<{ total: number; notConsented: number }>`
-      select total, not_consented as "notConsented" from lead_tally where id = 1`.execute(db)
-    const tally = row.rows[0]
-    return { total: Number(tally?.total ?? 0), notConsented: Number(tally?.notConsented ?? 0) }
+    const row = await sql<{ total: number }>`select total from lead_tally where id = 1`.execute(db)
+    return Number(row.rows[0]?.total ?? 0)
   }
-  const [all, notConsented] = await Promise.all([
-    db
-      .selectFrom('lead')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('lead')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(sql<boolean>`not ${sql.ref('hasConsent')}`)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { total: Number(all.n), notConsented: Number(notConsented.n) }
+  const all = await db
+    .selectFrom('lead')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(all.n)
 }
 
 export async function countLeads(
@@ -180,7 +193,7 @@ export async function countLeads(
       ${q ? sql`and id in (${matchingIds(dialect, q)})` : sql``}`.execute(db)
     return Number(row.rows[0]?.n ?? 0)
   }
-  if (!q) return (await totals(db, dialect)).total
+  if (!q) return totalLeads(db, dialect)
   const row = await sql<{
     n: number
   }>`select count(*) as n from (${matchingIds(dialect, q)}) matches`.execute(db)
@@ -269,18 +282,32 @@ export async function* allLeads<C extends ListColumn>(
   }
 }
 
-/** SPEC section 9's four figures: counts the indexes (or the PostgreSQL tally) answer at once. */
-export async function leadStats(db: Db, dialect: Dialect, now = new Date()) {
+/**
+ * The panel's figures: SPEC section 9's total and This Month, and the leads captured in a period of
+ * UK days for its average per day (docs/decisions/0066-figures-that-add-up.md).
+ */
+export async function leadCounts(
+  db: Db,
+  dialect: Dialect,
+  period: { from: string; to: string },
+  now = new Date(),
+): Promise<{ total: number; thisMonth: number; leads: number }> {
   const since = previousMonthStart(now)
-  const [{ total, notConsented }, thisMonth] = await Promise.all([
-    totals(db, dialect),
-    db
+  const { start, end } = dayRangeInstants(period.from, period.to)
+  const countSince = (from: Date, to?: Date) => {
+    let query = db
       .selectFrom('lead')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('createdAt', '>=', since)
-      .executeTakeFirstOrThrow(),
+      .where('createdAt', '>=', from)
+    if (to) query = query.where('createdAt', '<', to)
+    return query.executeTakeFirstOrThrow()
+  }
+  const [total, thisMonth, leads] = await Promise.all([
+    totalLeads(db, dialect),
+    countSince(since),
+    countSince(start, end),
   ])
-  return toLeadStats(total, total - notConsented, Number(thisMonth.n))
+  return { total, thisMonth: Number(thisMonth.n), leads: Number(leads.n) }
 }
 
 const ukDay = new Intl.DateTimeFormat('en-CA', {

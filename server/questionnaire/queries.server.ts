@@ -241,3 +241,23 @@ export async function readSetting(db: Db, key: string): Promise<string | null | 
   const row = await db.selectFrom('siteSetting').select('value').where('key', '=', key).executeTakeFirst()
   return row?.value
 }
+
+/**
+ * Each question id's text, for reports that only kept the id (the funnel's steps): the live
+ * version's wording, else that of the newest version asking it (docs/decisions/0066-figures-that-add-up.md).
+ */
+export async function questionTitles(db: Db): Promise<Map<string, string>> {
+  const versions = await db
+    .selectFrom('questionnaireVersion')
+    .select(['status', 'definition'])
+    .orderBy('version', 'desc')
+    .execute()
+  const titles = new Map<string, string>()
+  const live = versions.filter((v) => v.status === 'live')
+  for (const { definition } of [...live, ...versions.filter((v) => v.status !== 'live')]) {
+    for (const question of definition.questions) {
+      if (!titles.has(question.id)) titles.set(question.id, question.title)
+    }
+  }
+  return titles
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Attribution } from '../../core/attribution.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
 import type { LeadRoutingView } from '../../core/schemas/routing.ts'
@@ -8,6 +8,14 @@ import { isUniqueViolation } from '../http/validate.ts'
 import { iso } from '../outbox/db-time.server.ts'
 import { offerDeliveries } from '../outbox/deliveries.server.ts'
 import { type RoutableLead, routeLeads } from './route.server.ts'
+
+/**
+ * A condition on a lead id: never offered to a buyer's contract, no offer or ping ever queued for it,
+ * whether it was not routed or no contract's filters and caps took it (routing marks that one `unsold`).
+ */
+export function neverOffered(leadId: RawBuilder<unknown>) {
+  return sql<boolean>`not exists (select 1 from lead_route where lead_route.lead_id = ${leadId})`
+}
 
 /** A stored lead as routing judges it. */
 export function routableLead(

@@ -1,7 +1,7 @@
 import { devices, type Page } from '@playwright/test'
 import { axeViolations, count as countRows, tab } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { ELIGIBLE, labels, option, uniqueEmail, uniquePhone } from './journey.ts'
+import { ELIGIBLE, labels, option, questionTitles, uniqueEmail, uniquePhone } from './journey.ts'
 import { waitForHydration } from './support.ts'
 
 /**
@@ -99,11 +99,11 @@ test.describe('analytics', () => {
     await page.getByLabel('Campaign (utm_campaign)').fill(campaign)
     const funnel = page.getByRole('region', { name: 'Funnel steps' })
     const count = (step: string) => funnel.getByRole('row').filter({ hasText: step }).getByRole('cell').nth(1)
-    await expect(count('Answered “hadPcpFinance”')).toHaveText('1')
+    await expect(count(`Answered “${questionTitles[0]}”`)).toHaveText('1')
     await expect(count('Visitors')).toHaveText('1')
     await expect(count('Started the questionnaire')).toHaveText('1')
-    await expect(count('Sent a lead')).toHaveText('0')
-    await expect(page.getByRole('img', { name: /^Funnel: 1 visitors/ })).toBeVisible()
+    await expect(count('Visitors who sent a lead')).toHaveText('0')
+    await expect(page.getByRole('img', { name: /^Funnel: Visitors: 1 / })).toBeVisible()
 
     await page.getByLabel('Break down by').selectOption({ label: 'Device' })
     await expect(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previousMonthStart } from '../../core/lead-stats.ts'
+import { londonDay } from '../../core/revenue.ts'
 import type { NewLead } from '../../server/db/schema.ts'
 import { type AdminClient, createSignedInAdmin, DEFAULT_PASSWORD, signIn } from '../support/admin-client.ts'
 import { created, expectError, ok, type Row } from '../support/http.ts'
@@ -937,7 +938,16 @@ describe(`lead stats on ${testDialect}`, () => {
   it('answers zeros when there are no leads', async () => {
     const response = await admin.get('/api/admin/leads/stats')
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(await ok(response)).toEqual({ total: 0, thisMonth: 0, conversionRate: 0, averagePerDay: 0 })
+    expect(await ok(response)).toMatchObject({
+      total: 0,
+      thisMonth: 0,
+      days: 30,
+      leads: 0,
+      visitors: 0,
+      leadVisitors: 0,
+      conversionRate: 0,
+      averagePerDay: 0,
+    })
   })
 
   it('counts this month from the first instant of the previous calendar month, UK time', async () => {
@@ -964,7 +974,14 @@ describe(`lead stats on ${testDialect}`, () => {
     await app.database.db.insertInto('lead').values(leads).execute()
 
     const stats = await ok(await admin.get('/api/admin/leads/stats'))
-    // 45 leads, 30 with consent (66.7 %), 45 / 30 = 1.5 a day.
-    expect(stats).toEqual({ total: 45, thisMonth: 22, conversionRate: 67, averagePerDay: 2 })
+    expect(stats).toMatchObject({ total: 45, thisMonth: 22 })
+    // The average is for the days shown: the 20 leads of the last minute over those UK days.
+    const from = londonDay(new Date(now.getTime() - 60_000))
+    const to = londonDay(now)
+    const today = await ok(await admin.get(`/api/admin/leads/stats?from=${from}&to=${to}`))
+    const days = from === to ? 1 : 2
+    expect(today).toMatchObject({ from, to, days, leads: 20, averagePerDay: 20 / days })
+    await expectError(await admin.get('/api/admin/leads/stats?from=2026-02-30'), 400)
+    await expectError(await admin.get(`/api/admin/leads/stats?from=${to}&to=2000-01-01`), 400)
   })
 })

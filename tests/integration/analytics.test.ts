@@ -217,12 +217,14 @@ describe(`cookieless analytics on ${testDialect}`, () => {
     const res = await admin.get(`/api/admin/analytics/funnel?${range}&format=csv`)
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     const text = await res.text()
-    expect(text).toContain('Step,Count,Share of previous step\r\nvisitors,4,')
-    expect(text).toContain('\r\nsold,2,1.0000\r\n')
+    expect(text).toContain(
+      'Step,Label,Count,Share,Share of,Lost from step before\r\nvisitors,Visitors,4,1.0000,of visitors,\r\n',
+    )
+    expect(text).toContain('\r\nsold,Leads sold,2,1.0000,of leads,\r\n')
     const byCampaign = await (
       await admin.get(`/api/admin/analytics/breakdown?${range}&by=utm_campaign&format=csv`)
     ).text()
-    expect(byCampaign).toContain('spring,2,1,2,2,25.00,1.0000,12.50')
+    expect(byCampaign).toContain('spring,2,1,2,2,2,25.00,1.0000,1.0000,12.50')
   })
 
   it('refuses bad queries, other roles and anonymous callers', async () => {

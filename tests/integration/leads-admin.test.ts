@@ -191,9 +191,9 @@ describe(`leads in the admin on ${testDialect}`, () => {
     expect(days.filter((d) => d.count === 0).length).toBeGreaterThan(20)
   })
 
-  it('stats count consent from the partial index', async () => {
+  it('stats count the leads of the last 30 UK days for the average per day', async () => {
     const stats = await ok(await admin.get('/api/admin/leads/stats'))
-    expect(stats).toMatchObject({ total: 10, conversionRate: 90 })
+    expect(stats).toMatchObject({ total: 10, leads: 10, days: 30, averagePerDay: 0.3 })
   })
 })
 

@@ -1,27 +1,19 @@
 import { dropOff } from '../../../../core/analytics.ts'
+import { type Denominator, denominatorText } from '../../../../core/figures.ts'
 import type { FunnelStep, SeriesDay } from '../../../../core/schemas/analytics.ts'
 
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 export const label = (date: string) => dayLabel.format(new Date(`${date}T12:00:00Z`))
-export const percent = (share: number) => `${(share * 100).toFixed(1)}%`
+export const percent = (share: number) => `${(Math.min(1, Math.max(0, share)) * 100).toFixed(1)}%`
 
-/** How a funnel step reads to a person. */
-export function stepName(name: string): string {
-  if (name.startsWith('step:')) return `Answered “${name.slice(5)}”`
-  const names: Record<string, string> = {
-    visitors: 'Visitors',
-    questionnaire_start: 'Started the questionnaire',
-    eligible: 'Eligible result',
-    form_start: 'Started the form',
-    lead: 'Sent a lead',
-    sold: 'Leads sold',
-  }
-  return names[name] ?? name
+/** A share with what it divides: `50.0% of visitors`; a dash when there is nothing to divide. */
+export function shareText(share: number | null, of: Denominator): string {
+  return share === null ? '–' : `${percent(share)} ${denominatorText[of]}`
 }
 
 /**
- * The funnel as SVG bars (no chart library, as the revenue chart): each step's bar is its share
- * of the visitors, with the drop-off from the step before. The table beside it has the figures.
+ * The funnel as SVG bars (no chart library, as the revenue chart): each step's bar is its count
+ * against the largest, with its share of what it divides. The table beside it has the figures.
  */
 export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
   const width = 600
@@ -30,12 +22,8 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
   const top = Math.max(1, steps[0]?.count ?? 0, ...steps.map((s) => s.count))
   const drops = dropOff(steps)
   const first = steps[0]?.count ?? 0
-  const last = steps.at(-1)
   const summary = first
-    ? `Funnel: ${first} visitors, ${steps
-        .slice(1)
-        .map((s) => `${s.count} ${stepName(s.name).toLowerCase()}`)
-        .join(', ')}.`
+    ? `Funnel: ${steps.map((s) => `${s.label}: ${s.count} (${shareText(s.share, s.of)})`).join('; ')}.`
     : 'No visitors in this period.'
   return (
     <figure className="grid gap-2">
@@ -59,16 +47,13 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
                 rx="3"
                 className="fill-teal-600"
               >
-                <title>{`${stepName(s.name)}: ${s.count}${i > 0 ? ` (${percent(drops[i] ?? 0)} lost)` : ''}`}</title>
+                <title>{`${s.label}: ${s.count}, ${shareText(s.share, s.of)}${drops[i] != null ? `, ${percent(drops[i] ?? 0)} lost` : ''}`}</title>
               </rect>
             </g>
           )
         })}
       </svg>
-      <figcaption className="text-slate-600 text-sm">
-        {summary}
-        {last && first ? ` ${percent(last.count / first)} of visitors became a sold lead.` : ''}
-      </figcaption>
+      <figcaption className="text-slate-600 text-sm">{summary}</figcaption>
     </figure>
   )
 }

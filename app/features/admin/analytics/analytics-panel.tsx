@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { useId, useState } from 'react'
 import { dropOff } from '../../../../core/analytics.ts'
+import { definitions } from '../../../../core/figures.ts'
 import { formatPence } from '../../../../core/money.ts'
 import { revenuePeriod } from '../../../../core/revenue.ts'
 import {
@@ -15,7 +16,7 @@ import { buttonClasses } from '../../../components/ui/button-styles.ts'
 import { Input } from '../../../components/ui/field.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { LoadError } from '../load-error.tsx'
-import { FunnelChart, label, percent, SeriesChart, stepName } from './analytics-charts.tsx'
+import { FunnelChart, label, percent, SeriesChart, shareText } from './analytics-charts.tsx'
 
 type Filter = { from: string; to: string; utm_source: string; utm_campaign: string; path: string }
 
@@ -117,37 +118,46 @@ export function AnalyticsPanel() {
       <LoadError error={funnel.error ?? breakdown.error ?? series.error} />
 
       {f ? (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {[
-            ['Visitors', String(f.visitors)],
-            ['Page views', String(f.pageviews)],
-            ['Leads', `${f.leads} (${f.sold} sold)`],
-            ['Revenue', formatPence(f.revenuePence)],
-          ].map(([title, value]) => (
+            ['Visitors', String(f.visitors), null],
+            ['Page views', String(f.pageviews), null],
+            ['Conversion', shareText(f.conversionRate, 'visitors'), definitions.conversionRate],
+            ['Leads', `${f.leads} (${f.sold} sold, ${shareText(f.soldRate, 'leads')})`, definitions.soldRate],
+            ['Revenue', formatPence(f.revenuePence), null],
+          ].map(([title, value, definition]) => (
             <div key={title} className="rounded-lg border border-slate-200 bg-white p-4">
               <dt className="font-medium text-slate-700 text-sm">{title}</dt>
               <dd className="mt-1 font-bold text-navy-900 text-xl">{value}</dd>
+              {definition ? <dd className="mt-1 text-slate-600 text-xs">{definition}</dd> : null}
             </div>
           ))}
         </dl>
       ) : null}
+      <div id={`${id}-definitions`} className="grid gap-1 text-slate-700 text-sm">
+        <p>{definitions.visitorAttribution}</p>
+        <p>{definitions.leadAttribution}</p>
+      </div>
 
-      <section aria-labelledby={`${id}-funnel`} className="grid gap-3">
+      <section aria-labelledby={`${id}-funnel`} aria-describedby={`${id}-funnel-note`} className="grid gap-3">
         <h3 id={`${id}-funnel`} className="font-semibold text-lg text-navy-900">
           Funnel
         </h3>
+        <p id={`${id}-funnel-note`} className="text-slate-700 text-sm">
+          {definitions.funnelShare}
+        </p>
         {f ? <FunnelChart steps={f.steps} /> : null}
         <DataTable
           caption="Funnel steps"
-          head={['Step', right('Count'), right('Of visitors'), right('Lost from step before')]}
+          head={['Step', right('Count'), right('Share (of what it divides)'), right('Lost from step before')]}
           empty={funnel.isLoading ? 'Loading…' : f ? null : 'No figures'}
         >
           {(f?.steps ?? []).map((s, i) => (
             <tr key={s.name}>
-              <Cell className="font-medium text-slate-900">{stepName(s.name)}</Cell>
+              <Cell className="font-medium text-slate-900">{s.label}</Cell>
               <Cell className={num}>{s.count}</Cell>
-              <Cell className={num}>{f?.visitors ? percent(s.count / f.visitors) : '–'}</Cell>
-              <Cell className={num}>{i === 0 ? '–' : percent(drops[i] ?? 0)}</Cell>
+              <Cell className={num}>{shareText(s.share, s.of)}</Cell>
+              <Cell className={num}>{drops[i] == null ? '–' : percent(drops[i])}</Cell>
             </tr>
           ))}
         </DataTable>
@@ -183,10 +193,11 @@ export function AnalyticsPanel() {
             dimensionNames[by],
             right('Visitors'),
             right('Started'),
+            right('Sent a lead'),
+            right('Conversion (of visitors)'),
             right('Leads'),
-            right('Sold'),
+            right('Sold (of leads)'),
             right('Revenue'),
-            right('Conversion'),
             right('Revenue / visitor'),
           ]}
           empty={
@@ -202,14 +213,21 @@ export function AnalyticsPanel() {
               <Cell className="max-w-64 truncate font-medium text-slate-900">{r.value}</Cell>
               <Cell className={num}>{r.visitors}</Cell>
               <Cell className={num}>{r.questionnaireStarts}</Cell>
+              <Cell className={num}>{r.leadVisitors}</Cell>
+              <Cell className={num}>{r.conversionRate === null ? '–' : percent(r.conversionRate)}</Cell>
               <Cell className={num}>{r.leads}</Cell>
-              <Cell className={num}>{r.sold}</Cell>
+              <Cell className={num}>
+                {r.sold} ({r.soldRate === null ? '–' : percent(r.soldRate)})
+              </Cell>
               <Cell className={num}>{formatPence(r.revenuePence)}</Cell>
-              <Cell className={num}>{percent(r.conversionRate)}</Cell>
               <Cell className={num}>{formatPence(r.revenuePerVisitorPence)}</Cell>
             </tr>
           ))}
         </DataTable>
+        <p className="text-slate-700 text-sm">
+          Sent a lead: visitors who sent one, counted under their first visit. Conversion:{' '}
+          {definitions.conversionRate} Sold: {definitions.soldRate}
+        </p>
         <CsvLink href={breakdownUrl} what="breakdown" />
       </section>
 

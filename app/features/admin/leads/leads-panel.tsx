@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Download, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { definitions } from '../../../../core/figures.ts'
 import type { LeadStats } from '../../../../core/lead-stats.ts'
+import { formatPence } from '../../../../core/money.ts'
+import { NO_CAMPAIGN } from '../../../../core/revenue.ts'
 import type { LeadPage, LeadQuestionnaireOption } from '../../../../core/schemas/leads.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Badge, StateBadge } from '../../../components/ui/badge.tsx'
@@ -43,7 +46,7 @@ const saleOptions = [
   { value: 'sold', label: 'Sold' },
   { value: 'unsold', label: 'Unsold' },
   { value: 'routing', label: 'Being offered' },
-  { value: 'none', label: 'Not offered (no contracts)' },
+  { value: 'not_offered', label: 'Not offered' },
 ] as const
 
 // Long version names must not widen the panel past a phone's width.
@@ -79,6 +82,15 @@ function FilterSelect(props: {
       </select>
     </div>
   )
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`))
+
+/** Where a lead came from, as recorded on it: `google / spring`; its sales are credited to it. */
+function sourceText(lead: { utmSource: string | null; utmCampaign: string | null }) {
+  if (!lead.utmSource && !lead.utmCampaign) return NO_CAMPAIGN
+  return `${lead.utmSource ?? NO_CAMPAIGN} / ${lead.utmCampaign ?? NO_CAMPAIGN}`
 }
 
 function leadsUrl(filters: Filters, page: number) {
@@ -144,6 +156,7 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
   })
   const stats = useQuery<LeadStats | null>({ queryKey: ['/api/admin/leads/stats'] })
   const s = stats.data
+  const period = s ? `${dayLabel(s.from)} to ${dayLabel(s.to)}` : 'the last 30 days'
   const items = list.data?.items ?? []
   const total = list.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE))
@@ -176,9 +189,27 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
       <div className="mb-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard title="Total" value={s?.total ?? 0} note="All leads" />
         <StatCard title="This Month" value={s?.thisMonth ?? 0} note="Since the start of last month" />
-        <StatCard title="Conversion Rate" value={`${s?.conversionRate ?? 0}%`} note="Leads with consent" />
-        <StatCard title="Average per Day" value={s?.averagePerDay ?? 0} note="Over 30 days" />
+        <StatCard
+          title="Conversion Rate"
+          value={`${s?.conversionRate ?? 0}%`}
+          note={`${s?.leadVisitors ?? 0} of ${s?.visitors ?? 0} visitors sent a lead, ${period}`}
+        />
+        <StatCard
+          title="Average per Day"
+          value={s?.averagePerDay ?? 0}
+          note={`${s?.leads ?? 0} leads over ${s?.days ?? 0} days, ${period}`}
+        />
       </div>
+      <dl className="mb-4 grid gap-1 text-slate-700 text-sm">
+        <div>
+          <dt className="inline font-semibold">Conversion Rate: </dt>
+          <dd className="inline">{definitions.conversionRate}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Average per Day: </dt>
+          <dd className="inline">{definitions.averagePerDay}</dd>
+        </div>
+      </dl>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div className="relative min-w-64 flex-1 sm:max-w-md">
           <label htmlFor="lead-search" className="sr-only">
@@ -298,7 +329,7 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
       {me.permissions.includes('buyers') ? <LeadsRevenue source={source} campaign={campaign} /> : null}
       <DataTable
         caption="Leads"
-        head={['Name', 'Car Details', 'Consent', 'Date', 'Duplicates', 'Sale']}
+        head={['Name', 'Car Details', 'Consent', 'Date', 'Duplicates', 'Sale', 'Buyer', 'Price', 'Source']}
         empty={empty}
       >
         {items.map((l) => (
@@ -329,6 +360,22 @@ export function LeadsPanel({ me }: { me: CurrentAdmin }) {
                 '—'
               )}
             </Cell>
+            <Cell>{l.buyers.length ? l.buyers.join(', ') : '—'}</Cell>
+            <Cell className="whitespace-nowrap tabular-nums">
+              {l.pricePence === null ? (
+                '—'
+              ) : (
+                <>
+                  {formatPence(l.pricePence)}
+                  {l.netPence !== null && l.netPence < l.pricePence ? (
+                    <span className="block text-slate-600 text-xs">
+                      {formatPence(l.netPence)} after returns
+                    </span>
+                  ) : null}
+                </>
+              )}
+            </Cell>
+            <Cell>{sourceText(l)}</Cell>
           </tr>
         ))}
       </DataTable>

@@ -75,7 +75,10 @@ export function OverviewPanel({
       ) : null}
       {can('buyers') ? (
         <>
-          <Card title="Revenue" description="Leads sold less approved returns, by UK day">
+          <Card
+            title="Revenue"
+            description="Leads sold less approved returns, by UK day, credited to the source and campaign recorded on each lead"
+          >
             <RevenueReportView />
           </Card>
           <Card title="Statements" description="A buyer's sales and returns for a month">
