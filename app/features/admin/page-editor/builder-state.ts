@@ -225,7 +225,10 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       const next = mapSection(content, found.section.id, (s) => ({
         ...s,
         widgets: s.widgets.map((w) =>
-          w.id === action.widgetId ? ({ ...w, content: { ...w.content, ...action.patch } } as Widget) : w,
+          // Edited content is the operator's own: it no longer counts as a template's sample.
+          w.id === action.widgetId
+            ? ({ ...w, content: { ...w.content, ...action.patch }, placeholder: undefined } as Widget)
+            : w,
         ),
       }))
       return commit(
