@@ -72,7 +72,10 @@ test.describe('one block registry: what the canvas shows is what the site serves
     await panel(page).getByLabel('Font weight').selectOption('700')
 
     await select(page, 'Text', 2)
-    await panel(page).getByLabel('Text content').fill('<p>Paid <strong>hidden</strong> commission?</p>')
+    // Rich text, edited as it reads (no HTML typed).
+    await panel(page).getByLabel('Text content').fill('Paid hidden commission?')
+    await panel(page).getByLabel('Text content').press('Control+a')
+    await panel(page).getByRole('button', { name: 'Bold' }).click()
 
     await select(page, 'Image', 3)
     await panel(page).getByRole('button', { name: 'Choose image from library' }).click()

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import type { FieldSpec } from '../../../../core/blocks/define.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { BlockTextEditor } from '../../admin/page-editor/rich-text/block-text-editor.tsx'
 import { ImageField, type ImageValue } from './image-field.tsx'
 
 type Content = Record<string, unknown>
@@ -86,15 +87,23 @@ function ListField({
 
 function BlockField({ spec, content, onPatch }: { spec: FieldSpec; content: Content; onPatch: Patch }) {
   switch (spec.kind) {
+    case 'html':
+      return (
+        <BlockTextEditor
+          label={spec.label}
+          hint={spec.hint}
+          value={text(content[spec.key])}
+          onChange={(value) => onPatch({ [spec.key]: value })}
+        />
+      )
     case 'text':
     case 'url':
     case 'textarea':
-    case 'html':
       return (
         <TextInput
           label={spec.label}
           hint={spec.hint}
-          multiline={spec.kind === 'textarea' || spec.kind === 'html'}
+          multiline={spec.kind === 'textarea'}
           type={spec.kind === 'url' ? 'text' : undefined}
           value={text(content[spec.key])}
           onChange={(value) => onPatch({ [spec.key]: value })}
@@ -123,11 +132,10 @@ function BlockField({ spec, content, onPatch }: { spec: FieldSpec; content: Cont
     case 'html-list': {
       const items = Array.isArray(content[spec.key]) ? (content[spec.key] as unknown[]) : []
       return items.map((item, i) => (
-        <TextInput
+        <BlockTextEditor
           // biome-ignore lint/suspicious/noArrayIndexKey: positional list
           key={i}
           label={`${spec.itemLabel} ${i + 1} text`}
-          multiline
           value={text(item)}
           onChange={(value) => onPatch({ [spec.key]: items.map((t, j) => (j === i ? value : t)) })}
         />
