@@ -161,9 +161,9 @@ test.describe('rich text and builder pages', () => {
 
     await page.getByRole('button', { name: 'Create Page' }).click()
     await warning.getByRole('button', { name: 'Publish anyway' }).click()
-    await expect(page.getByText('Page created successfully', { exact: true })).toBeVisible()
     // Straight into the new page's editor.
     await expect(page).toHaveURL(/\/admin\/pages\/edit\/\d+$/)
+    await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Page' })).toBeVisible()
     await expect(page.getByLabel('Page Title')).toHaveValue(template.title)
     await expect((await page.request.get(`/${slug}`)).status()).toBe(200)
