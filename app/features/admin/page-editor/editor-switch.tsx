@@ -152,9 +152,10 @@ export function RichTextInBuilderTab({
 /** After a conversion: what happened, and the way back. */
 export function ConversionNotice({ undo, onUndo }: { undo: ConversionUndo | null; onUndo: () => void }) {
   return (
-    <div role="status" className="empty:hidden">
+    // Always there (a live region must exist before it speaks), and of no height while empty.
+    <div role="status">
       {undo ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-sky-50 p-3 text-sky-900 text-sm">
+        <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg bg-sky-50 p-3 text-sky-900 text-sm">
           <span>{undo.message}</span>
           <Button size="sm" variant="secondary" onClick={onUndo}>
             Undo conversion
@@ -209,7 +210,7 @@ export function PlaceholderPublishDialog({
 export function PlaceholderNote({ placeholders }: { placeholders: PlaceholderWidget[] }) {
   if (placeholders.length === 0) return null
   return (
-    <Alert tone="warning">
+    <Alert tone="warning" className="mb-3">
       Template sample content to replace before publishing:{' '}
       {placeholders.map((p) => `${p.label} in Section ${p.section}`).join(', ')}.
     </Alert>

@@ -344,10 +344,8 @@ function PageEditor(props: EditorProps) {
             </Card>
 
             <Card title="Page Content">
-              <div className="mb-3 grid gap-3 empty:hidden">
-                <PlaceholderNote placeholders={placeholders} />
-                <ConversionNotice undo={conversion} onUndo={undoConversion} />
-              </div>
+              <PlaceholderNote placeholders={placeholders} />
+              <ConversionNotice undo={conversion} onUndo={undoConversion} />
               <Tabs value={contentTab} onValueChange={setContentTab}>
                 <TabsList
                   aria-label="Content editors"
