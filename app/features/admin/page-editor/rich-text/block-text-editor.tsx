@@ -103,7 +103,7 @@ export function BlockTextEditor({
       <div className="min-w-0 overflow-hidden rounded-lg border border-slate-300 bg-white">
         <div
           role="toolbar"
-          aria-label={`${label} formatting`}
+          aria-label="Formatting"
           className="flex flex-wrap items-center gap-0.5 border-slate-200 border-b bg-slate-50 p-1"
         >
           <select
