@@ -124,6 +124,12 @@ function validSelection(content: BuilderContent, selection: Selection): Selectio
   return { sectionId: section?.id ?? null, widgetId: null }
 }
 
+/** A widget with its content patched: now the operator's own, no longer a template's sample. */
+function edited(widget: Widget, patch: Record<string, unknown>): Widget {
+  const { placeholder: _sample, ...rest } = widget
+  return { ...rest, content: { ...widget.content, ...patch } } as Widget
+}
+
 export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
   const content = state.present
   switch (action.type) {
@@ -224,12 +230,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       if (!found) return state
       const next = mapSection(content, found.section.id, (s) => ({
         ...s,
-        widgets: s.widgets.map((w) =>
-          // Edited content is the operator's own: it no longer counts as a template's sample.
-          w.id === action.widgetId
-            ? ({ ...w, content: { ...w.content, ...action.patch }, placeholder: undefined } as Widget)
-            : w,
-        ),
+        widgets: s.widgets.map((w) => (w.id === action.widgetId ? edited(w, action.patch) : w)),
       }))
       return commit(
         state,
