@@ -85,13 +85,24 @@ function ListField({
   )
 }
 
-function BlockField({ spec, content, onPatch }: { spec: FieldSpec; content: Content; onPatch: Patch }) {
+function BlockField({
+  spec,
+  content,
+  onPatch,
+  ownUndo,
+}: {
+  spec: FieldSpec
+  content: Content
+  onPatch: Patch
+  ownUndo: boolean
+}) {
   switch (spec.kind) {
     case 'html':
       return (
         <BlockTextEditor
           label={spec.label}
           hint={spec.hint}
+          ownUndo={ownUndo}
           value={text(content[spec.key])}
           onChange={(value) => onPatch({ [spec.key]: value })}
         />
@@ -136,6 +147,7 @@ function BlockField({ spec, content, onPatch }: { spec: FieldSpec; content: Cont
           // biome-ignore lint/suspicious/noArrayIndexKey: positional list
           key={i}
           label={`${spec.itemLabel} ${i + 1} text`}
+          ownUndo={ownUndo}
           value={text(item)}
           onChange={(value) => onPatch({ [spec.key]: items.map((t, j) => (j === i ? value : t)) })}
         />
@@ -167,13 +179,16 @@ export function BlockFields({
   fields,
   content,
   onPatch,
+  ownUndo = false,
 }: {
   fields: readonly FieldSpec[]
   content: object
   onPatch: Patch
+  /** Rich-text fields keep their own undo (the widget library); in the builder, its history does. */
+  ownUndo?: boolean
 }) {
   return fields.map((spec, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: a definition's fields never reorder
-    <BlockField key={i} spec={spec} content={content as Content} onPatch={onPatch} />
+    <BlockField key={i} spec={spec} content={content as Content} onPatch={onPatch} ownUndo={ownUndo} />
   ))
 }

@@ -26,20 +26,23 @@ const editorHtml = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML())
 /**
  * A Text block's rich text, edited as it reads (docs/decisions/0061): bold, italic, links, lists
  * and headings, on the Tiptap schema of the page's rich-text editor, so what it writes is what the
- * sanitiser keeps. It has no history of its own: the builder's undo covers typing here too.
+ * sanitiser keeps. In the builder it has no history of its own: the builder's undo covers typing too.
  */
 export function BlockTextEditor({
   label,
   hint,
   value,
   onChange,
+  ownUndo = false,
 }: {
   label: string
   hint?: string
   value: string
   onChange: (html: string) => void
+  /** Its own undo history, where no builder history covers it (the widget library). */
+  ownUndo?: boolean
 }) {
-  const [extensions] = useState(() => richTextExtensions({ undoRedo: false }))
+  const [extensions] = useState(() => richTextExtensions({ undoRedo: ownUndo }))
   const [linking, setLinking] = useState(false)
   const known = useRef<string | null>(null)
   const onChangeRef = useRef(onChange)
