@@ -16,7 +16,6 @@ const pageFields = {
   'ogTitle?': 'string',
   'ogDescription?': 'string',
   content,
-  'hideTitle?': 'boolean',
 } as const
 
 export const pagesApi = defineApi({
@@ -26,6 +25,7 @@ export const pagesApi = defineApi({
       id: 'integer',
       ...pageFields,
       isPublished: 'boolean',
+      hideTitle: 'boolean',
       isSystem: 'boolean',
       createdAt: 'date-time',
       updatedAt: 'date-time',
@@ -42,7 +42,7 @@ export const pagesApi = defineApi({
       params: {
         slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'The URL slug' },
       },
-      response: shape({ id: 'integer', ...pageFields, html: 'string' }),
+      response: shape({ id: 'integer', ...pageFields, hideTitle: 'boolean', html: 'string' }),
     },
     {
       method: 'get',
