@@ -84,12 +84,11 @@ test.describe('rich text and builder pages', () => {
     await expect(canvas(page).locator('[data-widget-id]')).toHaveCount(3)
 
     // The Text block is rich text edited as it reads: heading, bold, list and link, no HTML typed.
-    await canvas(page)
-      .getByRole('button', { name: /^Text widget 2 in Section 1/ })
-      .click()
+    // A double-click on its text on the canvas puts the cursor in it.
+    await canvas(page).getByText('Intro words').dblclick()
     const field = panel(page).getByRole('textbox', { name: 'Text content' })
+    await expect(field).toBeFocused()
     await expect(field).toHaveText('Intro words')
-    await field.click()
     await page.keyboard.press('Control+a')
     await page.keyboard.type('Check your claim')
     await panel(page).getByLabel('Text style').selectOption({ label: 'Heading 2' })
