@@ -70,6 +70,8 @@ export type WidgetOf<T extends WidgetType> = {
   type: T
   content: WidgetContentMap[T]
   styles: WidgetStyles
+  /** A template's sample content, not yet edited: publishing asks first (core/page-conversion.ts). */
+  placeholder?: true
 }
 /** A discriminated union on `type`: narrowing on it types `content`. */
 export type Widget = { [T in WidgetType]: WidgetOf<T> }[WidgetType]

@@ -4,6 +4,8 @@ import type { BuilderContent } from './page-content.ts'
  * The page templates "New page from template" offers (docs/decisions/0042): data in the builder
  * model, complete as core/page-content.ts reads it (readPageContent gives each back unchanged, a
  * unit test says so). A page made from one is an ordinary page: the template is only its start.
+ * Sample content the operator must replace is marked `placeholder: true`: publishing a page that
+ * still holds it asks first (docs/decisions/0061-editor-switching-and-placeholders.md).
  */
 export type PageTemplate = {
   id: string
@@ -93,6 +95,7 @@ const campaignLanding: PageTemplate = {
               author: 'Customer name, town',
             },
             styles: { fontSize: '18px' },
+            placeholder: true,
           },
           {
             id: 'trust-points',
@@ -155,6 +158,7 @@ const simpleContent: PageTemplate = {
               text: '<p>Write the page here. Select this text on the canvas to edit it, and add images, videos or more text from the Widgets tab.</p>',
             },
             styles: {},
+            placeholder: true,
           },
           { id: 'content-divider', type: 'divider', content: {}, styles: {} },
         ],

@@ -70,6 +70,7 @@ export function readWidget(value: unknown, index = 0): Widget | null {
     type,
     content: blockModels[type].read(isRecord(value.content) ? value.content : {}),
     styles: readStyles(value.styles),
+    ...(value.placeholder === true ? { placeholder: true } : {}),
   } as Widget
 }
 

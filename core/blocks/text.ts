@@ -16,7 +16,7 @@ export const textModel = defineBlockModel({
       kind: 'html',
       key: 'text',
       label: 'Text content',
-      hint: 'Simple HTML such as <strong> and <a> is kept; anything unsafe is removed.',
+      hint: 'Select words to make them bold, italic or a link; the style menu makes a heading.',
     },
   ],
   styles: allStyles,

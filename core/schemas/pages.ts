@@ -58,14 +58,32 @@ export const pageFields = {
   ogDescription: optionalText(500),
   content: pageContentSchema,
   isPublished: flag('isPublished'),
+  /** The title heading is for screen readers only (a hero with its own heading). */
+  hideTitle: flag('hideTitle'),
 }
 
 export const pageCreateSchema = z.object({
   ...pageFields,
   content: pageFields.content.default(''),
   isPublished: pageFields.isPublished.default(false),
+  hideTitle: pageFields.hideTitle.default(false),
 })
 export const pageUpdateSchema = z.object(pageFields).partial()
+
+/**
+ * A save that publishes a page still holding a template's sample content is answered 409 with
+ * PLACEHOLDER_CONTENT unless it carries `confirmPlaceholders: true` (docs/decisions/0061).
+ */
+const publishConfirmation = { confirmPlaceholders: flag('confirmPlaceholders').optional() }
+export const pageCreateRequestSchema = pageCreateSchema.extend(publishConfirmation)
+export const pageUpdateRequestSchema = pageUpdateSchema.extend(publishConfirmation)
+export const PLACEHOLDER_CONTENT = 'placeholder-content'
+/** The 409 answer when publishing would put a template's sample content live. */
+export type PlaceholderConflict = {
+  message: string
+  code: typeof PLACEHOLDER_CONTENT
+  placeholders: { id: string; type: string; label: string; section: number }[]
+}
 export const pagePreviewSchema = z.object({ content: pageContentSchema })
 /** A preview link to the page as saved, or to one of its revisions. */
 export const pagePreviewLinkSchema = z.object({

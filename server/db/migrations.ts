@@ -32,6 +32,7 @@ import { signingKeys } from './migrations/0029-signing-keys.ts'
 import { analyticsValues } from './migrations/0032-analytics-values.ts'
 import { signInGuards } from './migrations/0033-sign-in-guards.ts'
 import { leadConfirmations } from './migrations/0037-lead-confirmations.ts'
+import { pageHideTitle } from './migrations/0038-page-hide-title.ts'
 import { ledgerByLead } from './migrations/0042-ledger-by-lead.ts'
 
 /**
@@ -73,6 +74,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0032_analytics_values': analyticsValues(),
         '0033_sign_in_guards': signInGuards(dialect),
         '0037_lead_confirmations': leadConfirmations(dialect),
+        '0038_page_hide_title': pageHideTitle(),
         '0042_ledger_by_lead': ledgerByLead(),
       }
     },

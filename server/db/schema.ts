@@ -237,6 +237,8 @@ export interface PageTable {
   ogDescription: string | null
   content: Json<PageContent>
   isPublished: ColumnType<boolean, boolean | undefined, boolean>
+  /** The title heading is for screen readers only (migration 0038). */
+  hideTitle: ColumnType<boolean, boolean | undefined, boolean>
   createdAt: CreatedAt
   updatedAt: UpdatedAt
 }

@@ -2,16 +2,17 @@ import { Router } from 'express'
 import { readPageContent } from '../../core/page-content.ts'
 import {
   isSystemPageSlug as isSystemSlug,
-  pageCreateSchema,
+  pageCreateRequestSchema,
   pagePreviewLinkSchema,
   pagePreviewSchema,
-  pageUpdateSchema,
+  pageUpdateRequestSchema,
 } from '../../core/schemas/pages.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { isUniqueViolation, parseBody, parseId, requireChanges } from '../http/validate.ts'
 import { sanitizeStoredContent } from './content.server.ts'
+import { placeholderConflict } from './placeholders.server.ts'
 import { previewLink } from './preview-links.server.ts'
 import {
   deletePage,
@@ -60,8 +61,17 @@ export function pagesAdminRouter({ db, site, config }: AppServices): Router {
   })
 
   router.post('/', async (req, res) => {
-    const parsed = parseBody(pageCreateSchema, req)
+    const { confirmPlaceholders, ...parsed } = parseBody(pageCreateRequestSchema, req)
     const input = { ...parsed, content: sanitizeStoredContent(parsed.content) }
+    const conflict = placeholderConflict({
+      publishing: input.isPublished,
+      content: input.content,
+      confirmed: confirmPlaceholders,
+    })
+    if (conflict) {
+      res.status(409).json(conflict)
+      return
+    }
     if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
     try {
       const page = await insertPage(db, input)
@@ -82,9 +92,21 @@ export function pagesAdminRouter({ db, site, config }: AppServices): Router {
 
   router.put('/:id', async (req, res) => {
     const id = parseId(req.params.id, 'Page')
-    const input = parseBody(pageUpdateSchema, req)
+    const { confirmPlaceholders, ...input } = parseBody(pageUpdateRequestSchema, req)
     requireChanges(input)
     const page = await findOr404(id)
+    // Only a save that publishes the page, or changes what a published page shows, is checked.
+    const conflict = placeholderConflict({
+      publishing:
+        (input.isPublished ?? page.isPublished) &&
+        (input.isPublished !== undefined || input.content !== undefined),
+      content: input.content ?? page.content,
+      confirmed: confirmPlaceholders,
+    })
+    if (conflict) {
+      res.status(409).json(conflict)
+      return
+    }
     const updated = await savePage({ db, site }, page, input, req.admin)
     res.json({ ...updated, isSystem: page.isSystem })
   })

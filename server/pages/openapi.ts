@@ -1,8 +1,8 @@
 import {
-  pageCreateSchema,
+  pageCreateRequestSchema,
   pagePreviewLinkSchema,
   pagePreviewSchema,
-  pageUpdateSchema,
+  pageUpdateRequestSchema,
 } from '../../core/schemas/pages.ts'
 import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
 
@@ -27,6 +27,7 @@ export const pagesApi = defineApi({
       id: 'integer',
       ...pageFields,
       isPublished: 'boolean',
+      hideTitle: 'boolean',
       isSystem: 'boolean',
       createdAt: 'date-time',
       updatedAt: 'date-time',
@@ -43,7 +44,7 @@ export const pagesApi = defineApi({
       params: {
         slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'The URL slug' },
       },
-      response: shape({ id: 'integer', ...pageFields, html: 'string' }),
+      response: shape({ id: 'integer', ...pageFields, hideTitle: 'boolean', html: 'string' }),
     },
     {
       method: 'get',
@@ -57,10 +58,14 @@ export const pagesApi = defineApi({
       path: PAGE,
       summary: 'Create a page',
       auth: 'permission:pages',
-      request: pageCreateSchema,
+      description:
+        'Publishing a page that holds a template’s sample content answers 409 with `code: "placeholder-content"` and the `placeholders`, unless `confirmPlaceholders` is true.',
+      request: pageCreateRequestSchema,
       status: 201,
       response: ref('Page'),
-      responses: { 409: 'A page with this URL slug already exists' },
+      responses: {
+        409: 'A page with this URL slug already exists, or publishing needs `confirmPlaceholders` (placeholder content)',
+      },
     },
     {
       method: 'get',
@@ -91,11 +96,14 @@ export const pagesApi = defineApi({
       method: 'put',
       path: `${PAGE}/{id}`,
       summary: 'Update a page',
-      description: 'Any subset of the fields; the page as it was is kept as a revision.',
+      description:
+        'Any subset of the fields; the page as it was is kept as a revision. A save that publishes a page, or changes a published page’s content, while it holds a template’s sample content answers 409 with `code: "placeholder-content"` unless `confirmPlaceholders` is true.',
       auth: 'permission:pages',
-      request: pageUpdateSchema,
+      request: pageUpdateRequestSchema,
       response: ref('Page'),
-      responses: { 409: 'The slug is taken, or a system page would change its slug' },
+      responses: {
+        409: 'The slug is taken, a system page would change its slug, or publishing needs `confirmPlaceholders`',
+      },
     },
     {
       method: 'delete',

@@ -12,6 +12,7 @@ type PageValues = {
   ogDescription?: string | null
   content: unknown
   isPublished: boolean
+  hideTitle?: boolean
 }
 
 /** Published pages by slug, for the site snapshot. */
@@ -33,6 +34,7 @@ export function getPublishedPage(db: Kysely<DB>, slug: string) {
       'ogDescription',
       'content',
       'isPublished',
+      'hideTitle',
       'updatedAt',
     ])
     .where('slug', '=', slug)

@@ -45,7 +45,7 @@ test.describe('page editor', () => {
     await expect(page.getByTestId('full-url')).toHaveText(/\/kept-keyword$/)
     await page.getByLabel('Target Keyword').fill('pcp claim')
     await page.getByRole('button', { name: 'Create Page' }).click()
-    await expect(page).toHaveURL('/admin')
+    await expect(page).toHaveURL(/\/admin\/pages\/edit\/\d+$/)
     const [row] = queryDatabase<{ target_keyword: string; is_published: number }>(
       "select target_keyword, is_published from page where slug = 'kept-keyword'",
     )

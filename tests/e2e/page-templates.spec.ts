@@ -22,13 +22,20 @@ async function sectionsTab(page: Page) {
   return builder(page).getByRole('tabpanel', { name: 'Sections' })
 }
 
-/** Publishes the page on the Create screen and creates it. */
-async function publishAndCreate(page: Page) {
+/** Publishes the page on the Create screen and creates it, landing in its editor. */
+async function publishAndCreate(page: Page, { sampleContent = true } = {}) {
   await page.getByRole('switch').first().click()
   await expect(page.getByText('Published', { exact: true }).first()).toBeVisible()
   await page.getByRole('button', { name: 'Create Page' }).click()
-  await expect(page.getByText('Page created successfully', { exact: true })).toBeVisible()
-  await expect(page).toHaveURL('/admin')
+  // A template's sample content goes live only when confirmed (ADR 0061).
+  if (sampleContent) {
+    await page
+      .getByRole('alertdialog', { name: 'Publish template sample content?' })
+      .getByRole('button', { name: 'Publish anyway' })
+      .click()
+  }
+  // Into the new page's editor (a document load: the toast may not survive it).
+  await expect(page).toHaveURL(/\/admin\/pages\/edit\/\d+$/)
 }
 
 function storedContent(slug: string) {
@@ -42,6 +49,8 @@ const heroHeading = 'Paid for car finance between 2007 and 2024?'
 
 test.describe('page templates and saved sections', () => {
   test('creates a page from each template and publishes it', async ({ adminPage: page }) => {
+    // Two pages, each confirmed past its sample content and opened in its editor after Create.
+    test.slow()
     for (const [template, slug] of [
       [landing, 'campaign-e2e'],
       [simple, 'simple-e2e'],
@@ -143,7 +152,7 @@ test.describe('page templates and saved sections', () => {
     await expectOnCanvas(page, heroHeading, 1)
     await builder(page).getByRole('button', { name: 'Redo' }).click()
     await expectOnCanvas(page, heroHeading, 2)
-    await publishAndCreate(page)
+    await publishAndCreate(page, { sampleContent: false })
 
     const stored = storedContent('reused-hero-e2e')
     expect(stored.sections.map((s) => s.widgets.length)).toEqual([0, 3, 3])

@@ -39,7 +39,7 @@ test.describe('rich text and Code View', () => {
     await warning.getByRole('button', { name: 'Keep as HTML' }).click()
 
     await page.getByRole('button', { name: 'Create Page' }).click()
-    await expect(page).toHaveURL('/admin')
+    await expect(page).toHaveURL(/\/admin\/pages\/edit\/\d+$/)
 
     const html = await (await page.request.get('/code-view-page')).text()
     expect(html).toContain('<h2>Your claim</h2>')
@@ -115,7 +115,7 @@ test.describe('rich text and Code View', () => {
     await expect(image).toHaveAttribute('class', 'rounded hero')
 
     await page.getByRole('button', { name: 'Create Page' }).click()
-    await expect(page).toHaveURL('/admin')
+    await expect(page).toHaveURL(/\/admin\/pages\/edit\/\d+$/)
     const html = await (await page.request.get('/upload-page')).text()
     const tag = html.match(/<img[^>]*alt="A blue car"[^>]*>/)?.[0] ?? ''
     expect(tag).toContain('loading="lazy"')

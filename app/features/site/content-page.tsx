@@ -10,9 +10,12 @@ export function ContentPage({
   updated,
   intro,
   afterEnquiry = false,
+  hideTitle = false,
   children,
 }: {
   title: string
+  /** The page's own content opens with its heading: the title stays the page's H1 for screen readers. */
+  hideTitle?: boolean
   updated?: string
   intro?: ReactNode
   /** The page after an enquiry: nothing on it invites the visitor to start another check. */
@@ -24,10 +27,12 @@ export function ContentPage({
       <PageHeader offerCheck={!afterEnquiry} />
       <main className="bg-slate-50">
         <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-          <h1 className="font-extrabold text-3xl text-navy-900 sm:text-4xl">{title}</h1>
+          <h1 className={hideTitle ? 'sr-only' : 'font-extrabold text-3xl text-navy-900 sm:text-4xl'}>
+            {title}
+          </h1>
           {updated ? <p className="mt-2 text-slate-600 text-sm">{updated}</p> : null}
           {intro ? <div className="mt-4 max-w-prose text-lg text-slate-700">{intro}</div> : null}
-          <div className="mt-8">{children}</div>
+          <div className={hideTitle ? undefined : 'mt-8'}>{children}</div>
           {afterEnquiry ? null : (
             <a href="/" className={`${buttonClasses('secondary')} mt-10`}>
               <ArrowLeft className="size-4" aria-hidden="true" />

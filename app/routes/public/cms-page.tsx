@@ -26,6 +26,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const content = readPageContent(variant?.content ?? page.content)
   return {
     title,
+    hideTitle: page.hideTitle,
     content,
     images: imagesIn(site.images, content),
     ...pageRenderContext(site),
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function CmsPage({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentPage title={loaderData.title}>
+    <ContentPage title={loaderData.title} hideTitle={loaderData.hideTitle}>
       <PageSections
         content={loaderData.content}
         images={loaderData.images}

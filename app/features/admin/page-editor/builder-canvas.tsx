@@ -183,6 +183,18 @@ export function BuilderCanvas({
   })
 }
 
+/**
+ * A double-click on text in the canvas starts writing: the cursor goes into the selected widget's
+ * rich-text field in the Style Panel (its editor is made once the panel shows the widget).
+ */
+function focusPanelText(frames = 20) {
+  const field = document.querySelector<HTMLElement>(
+    'aside[aria-label="Style Panel"] [role="textbox"][contenteditable="true"]',
+  )
+  if (field) field.focus()
+  else if (frames > 0) requestAnimationFrame(() => focusPanelText(frames - 1))
+}
+
 function CanvasWidget({
   widget,
   index,
@@ -222,6 +234,10 @@ function CanvasWidget({
           e.dataTransfer.effectAllowed = 'move'
         }}
         onClick={select}
+        onDoubleClick={(e) => {
+          select(e)
+          if (widget.type === 'text' || widget.type === 'columns') focusPanelText()
+        }}
         onKeyDown={(e) => onKeyDown(e, widget)}
         className={cn(
           'group relative my-1 rounded border-2 p-1',

@@ -122,6 +122,36 @@ describe('visual builder state', () => {
     expect(state.present.sections[0]?.widgets[0]?.content).toEqual({ text: 'Edit this text...' })
   })
 
+  it("editing a template sample's content clears its placeholder mark; styling does not; undo restores it", () => {
+    const sample = {
+      styles: {},
+      widgets: [
+        {
+          id: 'q',
+          type: 'testimonial' as const,
+          content: { text: 'Sample', author: 'Name' },
+          styles: {},
+          placeholder: true as const,
+        },
+      ],
+    }
+    let state = run({ type: 'insertSection', section: sample })
+    const widgetId = state.present.sections[0]?.widgets[0]?.id as string
+    state = builderReducer(state, {
+      type: 'updateStyle',
+      target: 'widget',
+      id: widgetId,
+      field: 'color',
+      value: 'red',
+    })
+    expect(state.present.sections[0]?.widgets[0]?.placeholder).toBe(true)
+    state = builderReducer(state, { type: 'updateContent', widgetId, patch: { text: 'A real quote' } })
+    expect(state.present.sections[0]?.widgets[0]).not.toHaveProperty('placeholder')
+    expect(state.present.sections[0]?.widgets[0]?.content).toEqual({ text: 'A real quote', author: 'Name' })
+    state = builderReducer(state, { type: 'undo' })
+    expect(state.present.sections[0]?.widgets[0]?.placeholder).toBe(true)
+  })
+
   it('an empty style value removes the style; section styles are their own', () => {
     let state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'heading' })
     const widgetId = state.selection.widgetId as string

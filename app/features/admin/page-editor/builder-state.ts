@@ -129,6 +129,12 @@ function validSelection(content: BuilderContent, selection: Selection): Selectio
   return { sectionId: section?.id ?? null, widgetId: null }
 }
 
+/** A widget with its content patched: now the operator's own, no longer a template's sample. */
+function edited(widget: Widget, patch: Record<string, unknown>): Widget {
+  const { placeholder: _sample, ...rest } = widget
+  return { ...rest, content: { ...widget.content, ...patch } } as Widget
+}
+
 export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
   const content = state.present
   switch (action.type) {
@@ -229,9 +235,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       if (!found) return state
       const next = mapSection(content, found.section.id, (s) => ({
         ...s,
-        widgets: s.widgets.map((w) =>
-          w.id === action.widgetId ? ({ ...w, content: { ...w.content, ...action.patch } } as Widget) : w,
-        ),
+        widgets: s.widgets.map((w) => (w.id === action.widgetId ? edited(w, action.patch) : w)),
       }))
       return commit(
         state,

@@ -2,8 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink, Save } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router'
+import type { PageContent } from '../../../../core/page-content.ts'
+import { hasNoWidgets, type PlaceholderWidget, placeholderWidgets } from '../../../../core/page-conversion.ts'
 import { findPageTemplate } from '../../../../core/page-templates.ts'
-import type { PageRecord } from '../../../../core/schemas/pages.ts'
+import {
+  type PageRecord,
+  PLACEHOLDER_CONTENT,
+  type PlaceholderConflict,
+} from '../../../../core/schemas/pages.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Badge, StateBadge } from '../../../components/ui/badge.tsx'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
@@ -16,6 +22,13 @@ import { ApiError, apiRequest } from '../api.ts'
 import { openPreview } from '../preview-link.ts'
 import { AdminLoading, SignedOut } from '../shell/signed-out.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import {
+  BlocksInRichTextTab,
+  ConversionNotice,
+  type ConversionUndo,
+  PlaceholderNote,
+  PlaceholderPublishDialog,
+} from './editor-switch.tsx'
 import { ContentBuilder, SlugField } from './page-fields.tsx'
 import {
   blankFieldToast,
@@ -116,6 +129,8 @@ function PageEditor(props: EditorProps) {
   const [contentTab, setContentTab] = useState('builder')
   // Remounts the builders when content is replaced from outside them (a restored revision).
   const [contentVersion, setContentVersion] = useState(0)
+  const [conversion, setConversion] = useState<ConversionUndo | null>(null)
+  const [confirming, setConfirming] = useState<PlaceholderWidget[] | null>(null)
   const leaving = useRef(false)
   const navigate = useNavigate()
   const client = useQueryClient()
@@ -145,8 +160,13 @@ function PageEditor(props: EditorProps) {
     return () => window.removeEventListener('beforeunload', warn)
   }, [dirty])
 
+  type Save = { values: PageFormValues; confirmPlaceholders: boolean }
+  const payload = ({ values, confirmPlaceholders }: Save) => ({
+    ...pagePayload(values),
+    ...(confirmPlaceholders ? { confirmPlaceholders } : {}),
+  })
   const create = useAdminMutation({
-    request: (values: PageFormValues) => apiRequest<PageRecord>('POST', PAGES, pagePayload(values)),
+    request: (save: Save) => apiRequest<PageRecord>('POST', PAGES, payload(save)),
     invalidate: [PAGES],
     success: () => ({ title: 'Page created successfully', description: 'Your new page has been created' }),
     failure: (e) => ({
@@ -155,8 +175,7 @@ function PageEditor(props: EditorProps) {
     }),
   })
   const update = useAdminMutation({
-    request: (values: PageFormValues) =>
-      apiRequest<PageRecord>('PUT', `${PAGES}/${page?.id}`, pagePayload(values)),
+    request: (save: Save) => apiRequest<PageRecord>('PUT', `${PAGES}/${page?.id}`, payload(save)),
     invalidate: [PAGES],
     success: () => ({ title: 'Page updated successfully', description: 'Your changes have been saved' }),
     failure: (e) => ({
@@ -166,21 +185,37 @@ function PageEditor(props: EditorProps) {
   })
   const pending = create.isPending || update.isPending
 
-  const submit = () => {
+  const placeholders = placeholderWidgets(form.content)
+  // The server refused to publish sample content this screen did not know of: ask about its list.
+  const onSaveError = (error: unknown) => {
+    const conflict = placeholderConflictOf(error)
+    if (conflict) setConfirming(conflict.placeholders as PlaceholderWidget[])
+  }
+
+  const submit = (confirmPlaceholders = false) => {
     const blank = blankFieldToast(form)
     if (blank) {
       toast({ variant: 'destructive', ...blank })
       return
     }
+    if (form.isPublished && placeholders.length > 0 && !confirmPlaceholders) {
+      setConfirming(placeholders)
+      return
+    }
+    const save = { values: form, confirmPlaceholders }
     if (mode === 'create') {
-      create.mutate(form, {
-        onSuccess: () => {
+      create.mutate(save, {
+        onSuccess: (saved) => {
           leaving.current = true
-          void navigate('/admin')
+          client.setQueryData([`${PAGES}/${saved.id}`], saved)
+          // Straight on to the new page's editor (with the Create screen out of the history).
+          void navigate(`/admin/pages/edit/${saved.id}`, { replace: true })
         },
+        onError: onSaveError,
       })
     } else {
-      update.mutate(form, {
+      update.mutate(save, {
+        onError: onSaveError,
         onSuccess: (saved) => {
           const next = formFromPage(saved)
           // Keeps the builder's own state: the saved content is what it already holds.
@@ -190,6 +225,18 @@ function PageEditor(props: EditorProps) {
         },
       })
     }
+  }
+
+  const convert = (next: PageContent, message: string) => {
+    setConversion({ before: form.content, message })
+    set('content', next)
+    setContentVersion((v) => v + 1)
+  }
+  const undoConversion = () => {
+    if (!conversion) return
+    set('content', conversion.before)
+    setConversion(null)
+    setContentVersion((v) => v + 1)
   }
 
   const restored = (saved: PageRecord) => {
@@ -252,7 +299,7 @@ function PageEditor(props: EditorProps) {
               <ExternalLink className="size-4" aria-hidden="true" />
               Preview
             </Button>
-            <Button size="sm" onClick={submit} disabled={pending || (mode === 'edit' && !dirty)}>
+            <Button size="sm" onClick={() => submit()} disabled={pending || (mode === 'edit' && !dirty)}>
               <Save className="size-4" aria-hidden="true" />
               {mode === 'create'
                 ? create.isPending
@@ -309,6 +356,8 @@ function PageEditor(props: EditorProps) {
             </Card>
 
             <Card title="Page Content">
+              <PlaceholderNote placeholders={placeholders} />
+              <ConversionNotice undo={conversion} onUndo={undoConversion} />
               <Tabs value={contentTab} onValueChange={setContentTab}>
                 <TabsList
                   aria-label="Content editors"
@@ -324,19 +373,25 @@ function PageEditor(props: EditorProps) {
                     mode={mode}
                     content={content}
                     onChange={(next) => set('content', next)}
+                    onConvert={convert}
                   />
                 </TabsContent>
                 <TabsContent value="rich-text" className="mt-4 grid gap-3">
-                  {typeof content === 'string' ? null : (
-                    <p className="rounded-lg bg-amber-50 p-3 text-amber-900 text-sm">
-                      This page is built from widgets. Writing here replaces them with rich text.
-                    </p>
+                  {/* A page built with blocks is edited as blocks: typing here never replaces them. */}
+                  {typeof content === 'string' || hasNoWidgets(content) ? (
+                    <RichTextEditor
+                      key={contentVersion}
+                      value={typeof content === 'string' ? content : ''}
+                      onChange={(html) => set('content', html)}
+                    />
+                  ) : (
+                    <BlocksInRichTextTab
+                      key={contentVersion}
+                      content={content}
+                      onConvert={convert}
+                      onOpenBuilder={() => setContentTab('builder')}
+                    />
                   )}
-                  <RichTextEditor
-                    key={contentVersion}
-                    value={typeof content === 'string' ? content : ''}
-                    onChange={(html) => set('content', html)}
-                  />
                 </TabsContent>
                 {mode === 'edit' ? (
                   <TabsContent value="preview" className="mt-4">
@@ -366,6 +421,24 @@ function PageEditor(props: EditorProps) {
                       {form.isPublished
                         ? 'Visible to everyone at its URL.'
                         : 'A draft: only admins can see it.'}
+                    </p>
+                  </div>
+                </div>
+                <div className="flex items-center gap-3">
+                  <Switch
+                    id="settings-hide-title"
+                    checked={form.hideTitle}
+                    onCheckedChange={(on) => set('hideTitle', on)}
+                    aria-labelledby="settings-hide-title-label"
+                    aria-describedby="settings-hide-title-hint"
+                  />
+                  <div>
+                    <span id="settings-hide-title-label" className="font-medium">
+                      Hide title heading
+                    </span>
+                    <p id="settings-hide-title-hint" className="text-slate-600 text-sm">
+                      For a page whose content opens with its own heading: the title is then read out by
+                      screen readers only, and stays the browser tab's name.
                     </p>
                   </div>
                 </div>
@@ -402,6 +475,27 @@ function PageEditor(props: EditorProps) {
           </TabsContent>
         </Tabs>
       </main>
+      <PlaceholderPublishDialog
+        placeholders={confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          setConfirming(null)
+          submit(true)
+        }}
+      />
     </div>
   )
+}
+
+/** A 409 answer refusing to publish template sample content without confirmation, if this is one. */
+function placeholderConflictOf(error: unknown): PlaceholderConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null
+  try {
+    const body = JSON.parse(error.message.replace(/^\d{3}: /, '')) as Partial<PlaceholderConflict>
+    return body.code === PLACEHOLDER_CONTENT && Array.isArray(body.placeholders)
+      ? (body as PlaceholderConflict)
+      : null
+  } catch {
+    return null
+  }
 }

@@ -9,6 +9,7 @@ import {
 import { Field, Input } from '../../../components/ui/field.tsx'
 import { BlockProvider } from '../../blocks/block-context.tsx'
 import { usePageRenderContext } from '../media/use-page-render-context.ts'
+import { RichTextInBuilderTab } from './editor-switch.tsx'
 import type { PageFormValues } from './page-form.ts'
 import { VisualBuilder } from './visual-builder.tsx'
 import { WidgetLibrary } from './widget-library.tsx'
@@ -50,28 +51,36 @@ export function SlugField({
 
 /**
  * The Visual Builder sub-tab: the full builder for new pages and builder content; the widget
- * library for widget-list content (and, on Edit, for rich-text pages that move to widgets).
+ * library for widget-list content. A rich-text page is converted to blocks only when asked
+ * (editor-switch.tsx): adding a widget never replaces its text.
  */
 export function ContentBuilder({
   mode,
   content,
   onChange,
+  onConvert,
 }: {
   mode: 'create' | 'edit'
   content: PageContent
   onChange: (content: PageContent) => void
+  onConvert: (content: PageContent, message: string) => void
 }) {
   const model = typeof content === 'string' ? content : readPageContent(content)
   const context = usePageRenderContext()
   // The page's images and lead image for every widget on the canvas, as the public page computes them.
   return (
     <BlockProvider content={model} {...context}>
-      {builderFor(mode, model, onChange)}
+      {builderFor(mode, model, onChange, onConvert)}
     </BlockProvider>
   )
 }
 
-function builderFor(mode: 'create' | 'edit', model: PageContent, onChange: (content: PageContent) => void) {
+function builderFor(
+  mode: 'create' | 'edit',
+  model: PageContent,
+  onChange: (content: PageContent) => void,
+  onConvert: (content: PageContent, message: string) => void,
+) {
   if (typeof model !== 'string' && isWidgetListContent(model)) {
     return <WidgetLibrary value={model as WidgetListContent} onChange={onChange} />
   }
@@ -84,18 +93,11 @@ function builderFor(mode: 'create' | 'edit', model: PageContent, onChange: (cont
       />
     )
   }
-  if (mode === 'create' || !model.trim()) {
+  if (!model.trim()) {
     // SPEC section 2: the builder used on Create opens full-screen (with a way back to the form).
     return (
       <VisualBuilder value={{ sections: [] }} onChange={onChange} initialFullScreen={mode === 'create'} />
     )
   }
-  return (
-    <div className="grid gap-3">
-      <p className="rounded-lg bg-amber-50 p-3 text-amber-900 text-sm">
-        This page's content is rich text. Adding widgets here replaces it with a widget layout.
-      </p>
-      <WidgetLibrary value={{ widgets: [] }} onChange={onChange} />
-    </div>
-  )
+  return <RichTextInBuilderTab html={model} onConvert={onConvert} />
 }

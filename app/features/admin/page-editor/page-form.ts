@@ -13,6 +13,7 @@ export type PageFormValues = {
   ogDescription: string
   content: PageContent
   isPublished: boolean
+  hideTitle: boolean
 }
 
 /** SPEC section 4: a new page starts as a Draft. */
@@ -26,6 +27,7 @@ export const emptyPageForm: PageFormValues = {
   ogDescription: '',
   content: { sections: [] },
   isPublished: false,
+  hideTitle: false,
 }
 
 /** A new page started from a template: its suggested title, slug, description and content (a copy). */
@@ -50,6 +52,7 @@ export function formFromPage(page: PageRecord): PageFormValues {
     ogDescription: page.ogDescription ?? '',
     content: page.content ?? '',
     isPublished: page.isPublished,
+    hideTitle: page.hideTitle ?? false,
   }
 }
 

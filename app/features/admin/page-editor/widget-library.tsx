@@ -171,6 +171,9 @@ export function WidgetLibrary({
         ) : (
           <>
             <BlockFields
+              // A widget's own fields: its text's undo never reaches another widget's.
+              key={selected.id}
+              ownUndo
               fields={blocks[selected.type].fields}
               content={selected.content}
               onPatch={setContent}

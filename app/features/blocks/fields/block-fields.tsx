@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import type { FieldSpec } from '../../../../core/blocks/define.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
+import { BlockTextEditor } from '../../admin/page-editor/rich-text/block-text-editor.tsx'
 import { ImageField, type ImageValue } from './image-field.tsx'
 
 type Content = Record<string, unknown>
@@ -84,17 +85,36 @@ function ListField({
   )
 }
 
-function BlockField({ spec, content, onPatch }: { spec: FieldSpec; content: Content; onPatch: Patch }) {
+function BlockField({
+  spec,
+  content,
+  onPatch,
+  ownUndo,
+}: {
+  spec: FieldSpec
+  content: Content
+  onPatch: Patch
+  ownUndo: boolean
+}) {
   switch (spec.kind) {
+    case 'html':
+      return (
+        <BlockTextEditor
+          label={spec.label}
+          hint={spec.hint}
+          ownUndo={ownUndo}
+          value={text(content[spec.key])}
+          onChange={(value) => onPatch({ [spec.key]: value })}
+        />
+      )
     case 'text':
     case 'url':
     case 'textarea':
-    case 'html':
       return (
         <TextInput
           label={spec.label}
           hint={spec.hint}
-          multiline={spec.kind === 'textarea' || spec.kind === 'html'}
+          multiline={spec.kind === 'textarea'}
           type={spec.kind === 'url' ? 'text' : undefined}
           value={text(content[spec.key])}
           onChange={(value) => onPatch({ [spec.key]: value })}
@@ -123,11 +143,11 @@ function BlockField({ spec, content, onPatch }: { spec: FieldSpec; content: Cont
     case 'html-list': {
       const items = Array.isArray(content[spec.key]) ? (content[spec.key] as unknown[]) : []
       return items.map((item, i) => (
-        <TextInput
+        <BlockTextEditor
           // biome-ignore lint/suspicious/noArrayIndexKey: positional list
           key={i}
           label={`${spec.itemLabel} ${i + 1} text`}
-          multiline
+          ownUndo={ownUndo}
           value={text(item)}
           onChange={(value) => onPatch({ [spec.key]: items.map((t, j) => (j === i ? value : t)) })}
         />
@@ -159,13 +179,16 @@ export function BlockFields({
   fields,
   content,
   onPatch,
+  ownUndo = false,
 }: {
   fields: readonly FieldSpec[]
   content: object
   onPatch: Patch
+  /** Rich-text fields keep their own undo (the widget library); in the builder, its history does. */
+  ownUndo?: boolean
 }) {
   return fields.map((spec, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: a definition's fields never reorder
-    <BlockField key={i} spec={spec} content={content as Content} onPatch={onPatch} />
+    <BlockField key={i} spec={spec} content={content as Content} onPatch={onPatch} ownUndo={ownUndo} />
   ))
 }

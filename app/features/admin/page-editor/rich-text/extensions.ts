@@ -225,9 +225,14 @@ export const isAllowedLinkHref = (href: string) =>
   href.trim() === 'about:blank' || safeHref(href) !== 'about:blank'
 
 /** Everything the rich-text editor can hold; anything else is reported by Code View before it is lost. */
-export function richTextExtensions(): Extensions {
+/**
+ * The editor's extensions. `undoRedo: false` where another history owns undo (the visual builder's
+ * Text block: its undo walks the whole page, typing included).
+ */
+export function richTextExtensions({ undoRedo = true }: { undoRedo?: boolean } = {}): Extensions {
   return [
     StarterKit.configure({
+      ...(undoRedo ? {} : { undoRedo: false }),
       heading: { levels: [1, 2, 3, 4, 5, 6] },
       link: {
         openOnClick: false,
