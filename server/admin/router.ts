@@ -1,4 +1,5 @@
-import express, { Router } from 'express'
+import express, { type RequestHandler, Router } from 'express'
+import { type AdminApiPrefix, adminAreas } from '../../core/admin-areas.ts'
 import { userSessionsAdminRouter } from '../account-sessions/router.ts'
 import { analyticsAdminRouter } from '../analytics/admin-router.ts'
 import { activityAdminRouter } from '../audit/router.ts'
@@ -25,40 +26,48 @@ import { uploadsAdminRouter } from '../uploads/admin-router.ts'
 import { usersAdminRouter } from '../users/admin-router.ts'
 import { webhooksAdminRouter } from '../webhooks/admin-router.ts'
 
+/** Each prefix an admin area owns (core/admin-areas.ts) and the module routers mounted there, in order. */
+const mounts: Record<AdminApiPrefix, ((services: AppServices) => Router)[]> = {
+  '/pages': [pagesAdminRouter],
+  '/saved-sections': [savedSectionsAdminRouter],
+  '/media': [mediaAdminRouter],
+  '/upload-image': [uploadsAdminRouter],
+  '/redirects': [redirectsAdminRouter],
+  '/questionnaires': [questionnaireAdminRouter],
+  '/settings': [settingsAdminRouter],
+  '/scripts': [scriptsAdminRouter],
+  '/leads': [leadsAdminRouter],
+  '/analytics': [analyticsAdminRouter],
+  '/webhooks': [webhooksAdminRouter],
+  '/experiments': [experimentsAdminRouter],
+  // A buyer's keys and accounts only: other /buyers paths fall through to the buyers module.
+  '/buyers': [buyerAccessAdminRouter, buyersAdminRouter],
+  '/contracts': [contractsAdminRouter],
+  '/revenue': [revenueAdminRouter],
+  '/returns': [returnsAdminRouter],
+  '/users': [userSessionsAdminRouter, usersAdminRouter],
+  '/sso': [ssoAdminRouter],
+  '/mfa-policy': [mfaPolicyAdminRouter],
+  '/subjects': [subjectsAdminRouter],
+  '/activity': [activityAdminRouter],
+  // One's own sign-in factors: the enrolment guard lets a held account through to these only.
+  '/account': [accountAdminRouter],
+}
+
 /**
  * Everything under /api/admin: composition only. The staff guards (session, sign-in, enrolment)
- * sit in front of it in staff-api.ts, and each module's admin routes sit behind their permission,
- * so a route added later inherits all of them.
+ * sit in front of it in staff-api.ts; here each area's prefixes are mounted behind that area's
+ * permission, the one place a permission is tied to a path, so a route added under a prefix
+ * inherits all of them. An area without a permission is open to any member of staff.
  */
 export function adminApiRouter(services: AppServices): Router {
   const router = Router()
   router.use(express.json({ limit: '1mb' }))
-  // One's own sign-in factors: the enrolment guard lets a held account through to these only.
-  router.use('/account', accountAdminRouter(services))
-  router.use('/mfa-policy', requirePermission('users'), mfaPolicyAdminRouter(services))
-  router.use('/pages', requirePermission('pages'), pagesAdminRouter(services))
-  // Images are uploaded to be put in pages: whoever may edit pages may upload them.
-  router.use('/upload-image', requirePermission('pages'), uploadsAdminRouter(services))
-  router.use('/media', requirePermission('pages'), mediaAdminRouter(services))
-  router.use('/saved-sections', requirePermission('pages'), savedSectionsAdminRouter(services))
-  router.use('/redirects', requirePermission('redirects'), redirectsAdminRouter(services))
-  router.use('/scripts', requirePermission('scripts'), scriptsAdminRouter(services))
-  router.use('/settings', requirePermission('settings'), settingsAdminRouter(services))
-  router.use('/users', requirePermission('users'), userSessionsAdminRouter(services))
-  router.use('/users', requirePermission('users'), usersAdminRouter(services))
-  router.use('/sso', requirePermission('users'), ssoAdminRouter(services))
-  router.use('/leads', requirePermission('leads'), leadsAdminRouter(services))
-  router.use('/activity', requirePermission('activity'), activityAdminRouter(services))
-  router.use('/subjects', requirePermission('subjects'), subjectsAdminRouter(services))
-  router.use('/webhooks', requirePermission('webhooks'), webhooksAdminRouter(services))
-  router.use('/questionnaires', requirePermission('questionnaire'), questionnaireAdminRouter(services))
-  router.use('/revenue', requirePermission('buyers'), revenueAdminRouter(services))
-  router.use('/analytics', requirePermission('analytics'), analyticsAdminRouter(services))
-  // A buyer's keys and accounts only: other /buyers paths fall through to the buyers module.
-  router.use('/buyers', requirePermission('buyers'), buyerAccessAdminRouter(services))
-  router.use('/buyers', requirePermission('buyers'), buyersAdminRouter(services))
-  router.use('/contracts', requirePermission('buyers'), contractsAdminRouter(services))
-  router.use('/returns', requirePermission('buyers'), returnsAdminRouter(services))
-  router.use('/experiments', requirePermission('analytics'), experimentsAdminRouter(services))
+  for (const area of adminAreas) {
+    const guard: RequestHandler[] = area.permission ? [requirePermission(area.permission)] : []
+    for (const prefix of area.api) {
+      router.use(prefix, ...guard, ...mounts[prefix].map((mount) => mount(services)))
+    }
+  }
   return router
 }

@@ -1,43 +1,18 @@
+import { type AdminAreaGroup, adminAreaGroups, adminTabAreas } from '../../../../core/admin-areas.ts'
 import type { Permission } from '../../../../core/permissions.ts'
 
-/** The groups the dashboard's tabs are shown in, in order. */
-export const adminTabGroups = [
-  { id: 'content', label: 'Content' },
-  { id: 'sales', label: 'Leads and sales' },
-  { id: 'insight', label: 'Insight' },
-  { id: 'settings', label: 'Settings' },
-] as const
-
-export type AdminTabGroup = (typeof adminTabGroups)[number]['id']
-
 /**
- * SPEC section 2: the dashboard's tabs, each with its group and the permission it needs. A tab's
- * address is `/admin?tab=<value>` whatever its group.
+ * SPEC section 2: the dashboard's tabs are the admin areas that have one (core/admin-areas.ts). A
+ * tab's address is `/admin?tab=<key>` whatever its group.
  */
-export const adminTabs = [
-  { value: 'overview', label: 'Overview', group: 'insight', permission: null },
-  { value: 'pages', label: 'Pages', group: 'content', permission: 'pages' },
-  { value: 'media', label: 'Media', group: 'content', permission: 'pages' },
-  { value: 'redirects', label: 'Redirects', group: 'content', permission: 'redirects' },
-  { value: 'questionnaire', label: 'Questionnaire', group: 'content', permission: 'questionnaire' },
-  { value: 'settings', label: 'Settings', group: 'settings', permission: 'settings' },
-  { value: 'scripts', label: 'Scripts', group: 'settings', permission: 'scripts' },
-  { value: 'leads', label: 'Leads', group: 'sales', permission: 'leads' },
-  { value: 'analytics', label: 'Analytics', group: 'insight', permission: 'analytics' },
-  { value: 'webhooks', label: 'Webhooks', group: 'sales', permission: 'webhooks' },
-  { value: 'experiments', label: 'Experiments', group: 'insight', permission: 'analytics' },
-  { value: 'buyers', label: 'Buyers', group: 'sales', permission: 'buyers' },
-  { value: 'returns', label: 'Returns', group: 'sales', permission: 'buyers' },
-  { value: 'users', label: 'Users', group: 'settings', permission: 'users' },
-  { value: 'subjects', label: 'Data requests', group: 'settings', permission: 'subjects' },
-] as const satisfies readonly {
-  value: string
-  label: string
-  group: AdminTabGroup
-  permission: Permission | null
-}[]
+export const adminTabs = adminTabAreas.map(({ key, label, group, permission }) => ({
+  value: key,
+  label,
+  group,
+  permission,
+}))
 
-export type AdminTab = (typeof adminTabs)[number]['value']
+export type AdminTab = (typeof adminTabAreas)[number]['key']
 export const DEFAULT_TAB: AdminTab = 'overview'
 
 export function isAdminTab(value: string | null): value is AdminTab {
@@ -50,8 +25,8 @@ export function visibleTabs(permissions: readonly Permission[]) {
 }
 
 /** The groups with at least one of these tabs, each with its tabs in definition order. */
-export function groupedTabs<T extends { group: AdminTabGroup }>(tabs: readonly T[]) {
-  return adminTabGroups
+export function groupedTabs<T extends { group: AdminAreaGroup }>(tabs: readonly T[]) {
+  return adminAreaGroups
     .map((group) => ({ ...group, tabs: tabs.filter((t) => t.group === group.id) }))
     .filter((group) => group.tabs.length > 0)
 }

@@ -1,6 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { permissionLabel } from '../../../../core/admin-areas.ts'
 import { ExtraPermissions } from './users-panel.tsx'
 
 function render(canGrantAdmin: boolean, role: 'admin' | 'editor' = 'editor') {
@@ -16,6 +17,12 @@ function checkbox(html: string, label: string): string {
 }
 
 describe('the extra permissions of a new user', () => {
+  it('labels each permission with the admin areas it opens', () => {
+    const html = render(true)
+    for (const label of ['Data requests', 'Buyers and Returns', 'Analytics and Experiments', 'Activity log'])
+      expect(html).toContain(`>${label}</label>`)
+  })
+
   it('marks scripts and users as equivalent to full admin access, tied to their checkbox', () => {
     const html = render(true)
     for (const label of ['Scripts', 'Users']) {
@@ -37,7 +44,8 @@ describe('the extra permissions of a new user', () => {
   })
 
   it('lists only what the role does not already give', () => {
-    expect(render(true)).not.toContain('>Pages</label>')
+    expect(render(true)).not.toContain(`>${permissionLabel('pages')}</label>`)
+    expect(render(true)).toContain(`>${permissionLabel('buyers')}</label>`)
     expect(render(true, 'admin')).toContain('Admins hold every permission.')
   })
 })

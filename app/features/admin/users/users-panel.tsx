@@ -1,5 +1,6 @@
 import { KeyRound, Mail, MonitorSmartphone } from 'lucide-react'
 import { useId, useState } from 'react'
+import { permissionLabel } from '../../../../core/admin-areas.ts'
 import {
   adminEquivalentPermissions,
   hasAdminAccess,
@@ -46,21 +47,6 @@ const emptyForm = {
   permissions: [] as Permission[],
 }
 
-const permissionLabels: Record<Permission, string> = {
-  pages: 'Pages',
-  redirects: 'Redirects',
-  scripts: 'Scripts',
-  settings: 'Settings',
-  leads: 'Leads',
-  users: 'Users',
-  activity: 'Activity log',
-  subjects: 'Personal data requests',
-  webhooks: 'Webhooks',
-  questionnaire: 'Questionnaire',
-  buyers: 'Buyers and sales',
-  analytics: 'Analytics and experiments',
-}
-
 /**
  * Permissions granted one by one on top of the role. Scripts and users each amount to full admin
  * access: they say so, and only an admin may tick them (the server refuses anyone else).
@@ -101,7 +87,7 @@ export function ExtraPermissions({
             />
             <div className="grid">
               <label htmlFor={id} className="text-slate-800 text-sm">
-                {permissionLabels[permission]}
+                {permissionLabel(permission)}
               </label>
               {note ? (
                 <p id={`${id}-note`} className="font-medium text-amber-800 text-xs">
@@ -253,8 +239,8 @@ export function UsersPanel({ me }: { me: CurrentAdmin }) {
                 : u.permissions
                     .map((p) =>
                       isAdminEquivalentPermission(p)
-                        ? `${permissionLabels[p]} (admin access)`
-                        : permissionLabels[p],
+                        ? `${permissionLabel(p)} (admin access)`
+                        : permissionLabel(p),
                     )
                     .join(', '),
           },
