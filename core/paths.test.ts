@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import routes from '../app/routes.ts'
-import { applicationPaths, isAdminPath, isProtectedPath, reservedSlugs, systemPageSlugs } from './paths.ts'
+import {
+  applicationPaths,
+  isAdminPath,
+  isPreviewPath,
+  isProtectedPath,
+  reservedSlugs,
+  systemPageSlugs,
+} from './paths.ts'
 
 type RouteEntry = { path?: string; children?: RouteEntry[] }
 function staticPaths(entries: RouteEntry[]): string[] {
@@ -77,5 +84,14 @@ describe('React Router data requests', () => {
   ])('%s is the page it fetches data for (admin %s, protected %s)', (path, admin, protectedPath) => {
     expect(isAdminPath(path)).toBe(admin)
     expect(isProtectedPath(path)).toBe(protectedPath)
+  })
+})
+
+describe('isPreviewPath', () => {
+  it('is true for the preview path and below it only', () => {
+    expect(isPreviewPath('/preview')).toBe(true)
+    expect(isPreviewPath('/preview/abc-123')).toBe(true)
+    expect(isPreviewPath('/previews')).toBe(false)
+    expect(isPreviewPath('/')).toBe(false)
   })
 })

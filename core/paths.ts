@@ -10,6 +10,14 @@
  *   unless it is the page record that carries their head (the system pages).
  */
 export type PathKind = 'private' | 'system' | 'page'
+
+/** Where signed previews of drafts, revisions and variants are served (ADR 0064). */
+export const PREVIEW_PATH = '/preview'
+
+/** True on a preview: what a visitor does there (a lead, a page view) must not count. */
+export function isPreviewPath(pathname: string): boolean {
+  return pathname === PREVIEW_PATH || pathname.startsWith(`${PREVIEW_PATH}/`)
+}
 type AppPath = { path: string; kind: PathKind /** Also owns everything below it. */; prefix?: true }
 
 export const applicationPaths = [
@@ -20,7 +28,7 @@ export const applicationPaths = [
   { path: '/reset-password', kind: 'private', prefix: true },
   { path: '/buyer', kind: 'private', prefix: true },
   // Signed links to drafts, revisions and variants (ADR 0064): never cached or indexed, no scripts.
-  { path: '/preview', kind: 'private', prefix: true },
+  { path: PREVIEW_PATH, kind: 'private', prefix: true },
   { path: '/assets', kind: 'system', prefix: true },
   { path: '/uploads', kind: 'system', prefix: true },
   { path: '/healthz', kind: 'system' },

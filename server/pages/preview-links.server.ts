@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
+import { PREVIEW_PATH } from '../../core/paths.ts'
 import { safeEqual } from '../auth/tokens.server.ts'
 
 /** How long a preview link opens what it names (docs/decisions/0064-preview-links.md). */
@@ -68,6 +69,6 @@ export function previewLink(
   now = Date.now(),
 ): PreviewLink {
   const expiresAt = new Date(now + PREVIEW_LINK_TTL_MS)
-  const path = `/preview/${signPreview(config.sessionSecret, target, expiresAt)}`
+  const path = `${PREVIEW_PATH}/${signPreview(config.sessionSecret, target, expiresAt)}`
   return { path, url: `${config.linkOrigin}${path}`, expiresAt: expiresAt.toISOString() }
 }

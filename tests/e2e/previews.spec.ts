@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { axeViolations, tab } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { waitForHydration } from './support.ts'
+import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
+import { queryDatabase, waitForHydration } from './support.ts'
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 const toastWith = (page: Page, title: string) =>
@@ -21,6 +22,42 @@ async function newTab(page: Page, click: () => Promise<void>): Promise<Page> {
 }
 
 test.describe('previews', () => {
+  test('a lead form on a preview works but sends nothing', async ({ adminPage: page }, testInfo) => {
+    const slug = `preview-form-${unique()}`
+    const made = await page.request.post('/api/admin/pages', {
+      data: { title: `Form ${slug}`, slug, content: blocks(heading('Check here'), form), isPublished: false },
+    })
+    expect(made.status()).toBe(201)
+    const { id } = (await made.json()) as { id: number }
+    try {
+      const link = await page.request.post(`/api/admin/pages/${id}/preview-links`, { data: {} })
+      expect(link.status()).toBe(201)
+      await page.goto(((await link.json()) as { path: string }).path)
+      await waitForHydration(page)
+      for (const label of [
+        labels.hadPcpFinance.yes,
+        labels.purchaseDateRange['2015-2018'],
+        labels.loanAmount['15000-25000'],
+        labels.dealerDisclosedCommission.no,
+      ]) {
+        await option(page, label).check()
+        await page.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
+      }
+      const email = uniqueEmail(testInfo)
+      await page.getByLabel('First Name').fill('Preview')
+      await page.getByLabel('Last Name').fill('Tester')
+      await page.getByLabel('Email Address').fill(email)
+      await page.getByLabel('Phone Number').fill(uniquePhone())
+      await page.getByRole('checkbox', { name: /I consent to being contacted/ }).check()
+      await page.getByRole('button', { name: 'Submit My Details' }).click()
+      await expect(toastWith(page, 'Preview')).toBeVisible()
+      await expect(page).toHaveURL(/\/preview\//)
+      expect(queryDatabase('select id from lead where email = ?', email)).toEqual([])
+    } finally {
+      await page.request.delete(`/api/admin/pages/${id}`)
+    }
+  })
+
   test('a draft opens from the pages list and from the editor in a new tab, not as a 404', async ({
     adminPage: page,
   }) => {

@@ -10,6 +10,7 @@ import {
   recheckedErrors,
   recipientSentence,
 } from '../../../core/lead-form-rules.ts'
+import { isPreviewPath } from '../../../core/paths.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import type { Answers } from '../../../core/questionnaire/definition.ts'
 import type { ConsentVersionRefusal } from '../../../core/schemas/leads.ts'
@@ -87,6 +88,11 @@ export function LeadForm({
       return
     }
     setErrors({})
+    if (isPreviewPath(window.location.pathname)) {
+      // A preview shows the form as it will be; a lead sent from it would reach buyers for real.
+      toast({ title: 'Preview', description: 'This is a preview: the form works, but nothing was sent.' })
+      return
+    }
     setSubmitting(true)
     try {
       const response = await fetch('/api/leads', {
