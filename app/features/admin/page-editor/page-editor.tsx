@@ -395,7 +395,7 @@ function PageEditor(props: EditorProps) {
                 </TabsContent>
                 {mode === 'edit' ? (
                   <TabsContent value="preview" className="mt-4">
-                    <PagePreview title={form.title} content={content} />
+                    <PagePreview title={form.title} content={content} hideTitle={form.hideTitle} />
                   </TabsContent>
                 ) : null}
               </Tabs>
