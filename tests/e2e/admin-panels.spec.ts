@@ -320,11 +320,12 @@ test.describe('users panel and roles', () => {
     await passwordField(editor).fill(password)
     await signInButton(editor).click()
     await expect(editor).toHaveURL('/admin')
-    await expect(editor.getByRole('tablist').getByRole('tab')).toHaveText([
-      'Overview',
+    // The Content group's three, then Overview under Insight.
+    await expect(editor.getByRole('navigation', { name: 'Admin sections' }).getByRole('tab')).toHaveText([
       'Pages',
       'Media',
       'Redirects',
+      'Overview',
     ])
     await expect(editor.getByRole('region', { name: 'Recent Activity' })).toHaveCount(0)
     await editor.goto('/admin?tab=users')
