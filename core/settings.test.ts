@@ -61,7 +61,11 @@ describe('the settings registry', () => {
     for (const s of settingDefinitions) {
       if (s.group) expect(groups.get(s.group), s.key).toBe(s.category)
     }
-    for (const id of groups.keys()) expect(settingDefinitions.some((s) => s.group === id), id).toBe(true)
+    for (const id of groups.keys())
+      expect(
+        settingDefinitions.some((s) => s.group === id),
+        id,
+      ).toBe(true)
   })
 
   it('accepts each default through its own rule', () => {
