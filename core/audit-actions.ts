@@ -1,3 +1,5 @@
+import { settingAuditLabel } from './settings.ts'
+
 /**
  * Every action the audit log records, with the words the admin shows for it. The server may only
  * record an action listed here (the type says so), so the activity feed can always describe it.
@@ -98,22 +100,6 @@ export function describeAction(action: string): string {
   return (auditActions as Record<string, string>)[action] ?? action
 }
 
-const settingNames: Record<string, string> = {
-  site_title: 'Site title',
-  site_description: 'Site description',
-  site_keywords: 'Site keywords',
-  robots_txt: 'robots.txt',
-  favicon_url: 'Favicon',
-  og_title: 'Social title',
-  og_description: 'Social description',
-  og_image: 'Social image',
-  partner_name: 'Partner name',
-  retention_years: 'Retention period',
-  lead_notification_email: 'Lead notification email',
-  questionnaire_reference_amount: 'Questionnaire reference amount',
-  analytics_hourly_retention_days: 'Hourly analytics retention',
-}
-
 /** An audit entry in plain words: "Page 'Spring offer' published", "Redirect /old added". */
 const signInMethods: Record<string, string> = {
   password: 'a password',
@@ -167,7 +153,7 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'entityId
     return `${name} ${verb === 'create' ? 'added' : verb === 'delete' ? 'deleted' : 'renamed'}`
   }
   if (entry.action === 'setting.update') {
-    return `${settingNames[entry.entityId ?? ''] ?? `Setting ${entry.entityId}`} updated`
+    return `${settingAuditLabel(entry.entityId ?? '') ?? `Setting ${entry.entityId}`} updated`
   }
   if (entry.action === 'upload.create' && typeof d.width === 'number' && typeof d.height === 'number') {
     return `Image uploaded (${d.width}×${d.height})`

@@ -17,7 +17,7 @@ import {
 import type { Attribution } from '../../core/attribution.ts'
 import { londonParts } from '../../core/routing/contract-rules.ts'
 import type { AnalyticsEvent } from '../../core/schemas/analytics.ts'
-import { readAnalyticsHourlyRetentionDays } from '../../core/schemas/settings.ts'
+import { settingValue } from '../../core/settings.ts'
 import type { RateRule } from '../config.ts'
 import type { DB } from '../db/schema.ts'
 import type { Job } from '../scheduler.ts'
@@ -385,7 +385,7 @@ export class Analytics {
     await this.#db.deleteFrom('analyticsVisitor').where('day', '<', keepFrom).execute()
     await this.#db.deleteFrom('analyticsValue').where('day', '<', keepFrom).execute()
     const { settings } = await this.#site()
-    const retention = readAnalyticsHourlyRetentionDays(settings.get('analytics_hourly_retention_days'))
+    const retention = settingValue(settings, 'analytics_hourly_retention_days')
     const hourlyFrom = daysBefore(londonParts(now).date, retention)
     await this.#db.deleteFrom('analyticsHourly').where('hour', '<', hourlyFrom).execute()
     this.#caps.forget(keepFrom)

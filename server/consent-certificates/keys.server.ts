@@ -7,7 +7,8 @@ import {
 } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { certificateIssuer } from '../../core/consent-certificate.ts'
-import { parseRetentionYears, RETENTION_YEARS_KEY, retentionCutoff } from '../../core/lead-settings.ts'
+import { RETENTION_YEARS_KEY, retentionCutoff } from '../../core/lead-settings.ts'
+import { settingValue } from '../../core/settings.ts'
 import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
@@ -146,7 +147,7 @@ export function publishedSince(retentionYears: number, now = new Date()): Date {
 
 export async function retentionYearsOf(site: AppServices['site']): Promise<number> {
   const { settings } = await site.get()
-  return parseRetentionYears(settings.get(RETENTION_YEARS_KEY))
+  return settingValue(settings, RETENTION_YEARS_KEY)
 }
 
 /** The JWKS: every key that is active or retired less than the retention period ago, newest first. */

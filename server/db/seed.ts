@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { seededSettings } from '../../core/settings.ts'
 import { site } from '../../core/site.ts'
 import { backfillLeadAnswers } from '../leads/backfill.server.ts'
 import { seedQuestionnaires } from '../questionnaire/queries.server.ts'
@@ -46,32 +47,8 @@ export const systemPages = [
   },
 ] as const
 
-export const defaultSettings = [
-  {
-    key: 'robots_txt',
-    value: 'User-agent: *\nDisallow: /',
-    category: 'seo',
-    description: 'Contents of /robots.txt',
-  },
-  { key: 'site_title', value: site.name, category: 'general', description: 'Default page title' },
-  {
-    key: 'partner_name',
-    value: null,
-    category: 'leads',
-    description:
-      'Claims management company that receives leads (name and FCA number), shown beside the consent box',
-  },
-  {
-    key: 'thank-you',
-    value: JSON.stringify({
-      title: `Thank You – Your Enquiry Has Been Received | ${site.name}`,
-      metaDescription:
-        'Thank you for your enquiry. A specialist from a regulated claims management company will contact you within 24 hours.',
-    }),
-    category: 'page',
-    description: 'Title and meta description of the thank-you page (JSON)',
-  },
-] as const
+/** The settings the registry seeds (core/settings.ts): key, first value, stored category and description. */
+export const defaultSettings = seededSettings
 
 /** Idempotent: inserts what is missing and never overwrites what an operator changed. */
 export async function seed(db: Kysely<DB>): Promise<void> {

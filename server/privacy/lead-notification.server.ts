@@ -1,4 +1,5 @@
-import { LEAD_NOTIFICATION_EMAIL_KEY, parseNotificationEmail } from '../../core/lead-settings.ts'
+import { LEAD_NOTIFICATION_EMAIL_KEY } from '../../core/lead-settings.ts'
+import { settingValue } from '../../core/settings.ts'
 import type { AppServices } from '../context.ts'
 import type { Mail } from '../mail/mailer.server.ts'
 
@@ -27,7 +28,7 @@ export function notifyOperatorOfNewLeads(services: AppServices) {
   events.on('lead.created', ({ id }) => {
     background.run('lead-notification', async () => {
       const { settings } = await site.get()
-      const to = parseNotificationEmail(settings.get(LEAD_NOTIFICATION_EMAIL_KEY))
+      const to = settingValue(settings, LEAD_NOTIFICATION_EMAIL_KEY)
       if (to) await mailer.send(newLeadMail(to, config.linkOrigin, id))
     })
   })

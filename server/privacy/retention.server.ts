@@ -1,4 +1,5 @@
-import { parseRetentionYears, RETENTION_YEARS_KEY, retentionCutoff } from '../../core/lead-settings.ts'
+import { RETENTION_YEARS_KEY, retentionCutoff } from '../../core/lead-settings.ts'
+import { settingValue } from '../../core/settings.ts'
 import { purgeConsentBefore } from '../consent/queries.server.ts'
 import type { AppServices } from '../context.ts'
 import { purgeLeadsBefore, purgeSubmissionsBefore } from '../leads/personal-data.server.ts'
@@ -29,7 +30,7 @@ export async function purgeExpiredData(
   now = new Date(),
 ): Promise<PurgeResult> {
   const { settings } = await site.get()
-  const retentionYears = parseRetentionYears(settings.get(RETENTION_YEARS_KEY))
+  const retentionYears = settingValue(settings, RETENTION_YEARS_KEY)
   const cutoff = retentionCutoff(retentionYears, now)
   const leads = await purgeLeadsBefore(db, cutoff)
   const submissions = await purgeSubmissionsBefore(db, cutoff)

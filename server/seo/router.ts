@@ -1,7 +1,7 @@
 import { Router } from 'express'
+import { settingValue } from '../../core/settings.ts'
 import type { AppServices } from '../context.ts'
 
-const DEFAULT_ROBOTS = 'User-agent: *\nDisallow: /'
 const escapeXml = (text: string) =>
   text.replace(
     /[<>&'"]/g,
@@ -14,7 +14,7 @@ export function seoRouter(services: AppServices): Router {
   router.get('/robots.txt', async (_req, res) => {
     const { settings } = await services.site.get()
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=300')
-    res.send(`${settings.get('robots_txt') ?? DEFAULT_ROBOTS}\n`)
+    res.send(`${settingValue(settings, 'robots_txt')}\n`)
   })
   router.get('/sitemap.xml', async (req, res) => {
     const { pages } = await services.site.get()

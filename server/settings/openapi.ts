@@ -25,7 +25,8 @@ export const settingsApi = defineApi({
       method: 'post',
       path: '/api/admin/settings',
       summary: 'Save a setting',
-      description: 'Creates or replaces the value; settings with a rule (compliance, leads) are checked.',
+      description:
+        'Creates or replaces the value. A setting core/settings.ts defines is checked by its rule (400 naming the setting and the rule, nothing saved); an empty value means its default.',
       auth: 'permission:settings',
       request: settingSchema,
       response: ref('Setting'),

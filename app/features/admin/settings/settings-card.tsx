@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { type SettingRow, settingValueError } from '../../../../core/schemas/settings.ts'
+import type { SettingRow } from '../../../../core/schemas/settings.ts'
+import { settingValueError } from '../../../../core/settings.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx'

@@ -1,0 +1,558 @@
+import { z } from 'zod'
+import {
+  complianceKeys,
+  dateBandKeys,
+  dateBands,
+  estimateKeys,
+  loanBandLabel,
+  loanBands,
+  MAX_AMOUNT,
+} from './compliance-keys.ts'
+import { DEFAULT_COMPLIANCE } from './compliance-statements.ts'
+import { formatPounds } from './money.ts'
+import { FCA_AVERAGE_AWARD } from './questionnaire/redress-scheme-definition.ts'
+import { site } from './site.ts'
+
+/**
+ * Every site setting, defined once (docs/decisions/0068-settings-registry.md): its key, the settings
+ * card it belongs to, label, description, default and rule. Seeding, the settings API's check, the
+ * typed reader, the audit labels and the admin settings cards all derive from `settingDefinitions`.
+ */
+
+/** How a value is typed in: the admin card picks its control from the rule's input. */
+export type SettingInput = 'text' | 'multiline' | 'code' | 'numeric' | 'decimal' | 'email' | 'url'
+
+/** A stored text in, the value out, or the message an admin sees. */
+export type SettingRule<T> = { schema: z.ZodType<T, string>; input: SettingInput }
+
+/** The settings card a setting belongs to; `page` and `analytics` are edited elsewhere or not at all. */
+export type SettingCategory = 'site' | 'compliance' | 'leads' | 'page' | 'analytics'
+
+export type SettingDefinition<K extends string = string, T = unknown, D = T> = {
+  key: K
+  category: SettingCategory
+  /** The group of its card it is shown in; without one it is not on the settings screen. */
+  group?: string
+  label: string
+  description: string
+  /** In force while the setting is unset, empty or (stored before a rule existed) refused by its rule. */
+  default: D
+  rule: SettingRule<T>
+  /** Full width on wide screens (multi-line fields always are). */
+  wide?: boolean
+  /** Inserted on first start with this category and description (the stored row's own columns). */
+  seed?: { category: string; description: string; value?: string | null }
+}
+
+export function defineSetting<K extends string, T, D extends T | null = T>(
+  definition: SettingDefinition<K, T, D>,
+): SettingDefinition<K, T, D> {
+  return definition
+}
+
+// Rules. Each message names the setting and what it accepts; the API answers 400 with it.
+
+const anyText = (input: SettingInput = 'text'): SettingRule<string> => ({ schema: z.string(), input })
+
+const wholeNumber = (what: string, min: number, max: number, unit: string): SettingRule<number> => ({
+  schema: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${what} must be a whole number of ${unit}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${what} must be from ${min} to ${max} ${unit}`),
+  input: 'numeric',
+})
+
+const pounds = (what: string): SettingRule<number> => ({
+  schema: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${what} must be a whole number of pounds, e.g. 2500`)
+    .transform(Number)
+    .refine((n) => n >= 1, `${what} must be at least £1`)
+    .refine((n) => n <= MAX_AMOUNT, `${what} must be at most ${formatPounds(MAX_AMOUNT)}`),
+  input: 'numeric',
+})
+
+// Control and format characters, except the line breaks and tabs a multi-line statement may hold.
+const noControls = (v: string) => !/[^\P{Cc}\n\r\t]|\p{Cf}/u.test(v)
+
+const text = (what: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, min > 1 ? `${what} must be at least ${min} characters` : `${what} is required`)
+    .max(max, `${what} must be at most ${max} characters`)
+    .refine(noControls, `${what} contains characters that are not allowed`)
+
+const singleLine = (what: string, max: number): SettingRule<string> => ({
+  schema: text(what, 1, max).refine((v) => !/[\r\n]/.test(v), `${what} must be on one line`),
+  input: 'text',
+})
+
+const pattern = (
+  pattern: RegExp,
+  message: string,
+  input: SettingInput,
+  upperCase = false,
+): SettingRule<string> => ({
+  schema: z
+    .string()
+    .trim()
+    .transform((v) => (upperCase ? v.toUpperCase() : v))
+    .pipe(z.string().regex(pattern, message)),
+  input,
+})
+
+const d = DEFAULT_COMPLIANCE
+const poundsHint = (amount: number) => `Whole pounds. Default ${formatPounds(amount)}.`
+
+export const DEFAULT_ROBOTS_TXT = 'User-agent: *\nDisallow: /'
+export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30
+/** The privacy policy promises six years. */
+export const DEFAULT_RETENTION_YEARS = 6
+export const MIN_RETENTION_YEARS = 1
+export const MAX_RETENTION_YEARS = 50
+/** How long after the consent wording changed a form showing the earlier wording may still be sent. */
+export const DEFAULT_CONSENT_VERSION_MAX_AGE_HOURS = 24
+/** Unset, the publish guard's reference is the FCA's average award under its redress scheme. */
+export const DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT = FCA_AVERAGE_AWARD.amount
+export const DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS = 90
+
+export const settingDefinitions = [
+  // The site card: SPEC section 2's eight settings, plus the buyer named beside the consent box.
+  defineSetting({
+    key: 'site_title',
+    category: 'site',
+    group: 'site',
+    label: 'Site Title',
+    description: 'Used in the browser tab and search results when a page has no title of its own.',
+    default: '',
+    rule: anyText(),
+    seed: { category: 'general', description: 'Default page title', value: site.name },
+  }),
+  defineSetting({
+    key: 'site_description',
+    category: 'site',
+    group: 'site',
+    label: 'Site Description',
+    description: 'The description search engines show when a page has none.',
+    default: '',
+    rule: anyText('multiline'),
+  }),
+  defineSetting({
+    key: 'site_keywords',
+    category: 'site',
+    group: 'site',
+    label: 'Site Keywords',
+    description: 'Comma-separated, e.g. car finance claim, PCP commission.',
+    default: '',
+    rule: anyText(),
+  }),
+  defineSetting({
+    key: 'og_title',
+    category: 'site',
+    group: 'site',
+    label: 'Social Title',
+    description: 'The title shown when the site is shared on social networks.',
+    default: '',
+    rule: anyText(),
+  }),
+  defineSetting({
+    key: 'og_description',
+    category: 'site',
+    group: 'site',
+    label: 'Social Description',
+    description: 'The text shown under the title when the site is shared.',
+    default: '',
+    rule: anyText('multiline'),
+  }),
+  defineSetting({
+    key: 'og_image',
+    category: 'site',
+    group: 'site',
+    label: 'Social Image URL',
+    description: 'A public https:// address of an image (1200 × 630 works best).',
+    default: '',
+    rule: anyText('url'),
+  }),
+  defineSetting({
+    key: 'favicon_url',
+    category: 'site',
+    group: 'site',
+    label: 'Favicon URL',
+    description: 'A public https:// address of the site icon (SVG, PNG or ICO).',
+    default: '',
+    rule: anyText('url'),
+  }),
+  defineSetting({
+    key: 'partner_name',
+    category: 'site',
+    group: 'site',
+    label: 'Partner Name',
+    description:
+      'The claims management company that receives the leads, named beside the consent box and in each lead’s consent record.',
+    default: null,
+    rule: anyText(),
+    seed: {
+      category: 'leads',
+      description:
+        'Claims management company that receives leads (name and FCA number), shown beside the consent box',
+    },
+  }),
+  defineSetting({
+    key: 'robots_txt',
+    category: 'site',
+    group: 'site',
+    label: 'robots.txt',
+    description: `Tells search engines what they may crawl, served at /robots.txt. The default blocks every crawler: "${DEFAULT_ROBOTS_TXT.replace('\n', ' / ')}". Allow crawling before launch with "User-agent: * / Allow: /".`,
+    default: DEFAULT_ROBOTS_TXT,
+    rule: anyText('code'),
+    seed: { category: 'seo', description: 'Contents of /robots.txt' },
+  }),
+
+  // The compliance card (docs/decisions/0015-compliance-settings.md).
+  defineSetting({
+    key: 'questionnaire_reference_amount',
+    category: 'compliance',
+    group: 'publishing',
+    label: 'Reference amount for estimates (£)',
+    description: `A version with any estimate above this can only be published with an evidence note saying why the figure is fair. ${poundsHint(DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT)} (the FCA’s estimate of the average award under its redress scheme).`,
+    default: DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT,
+    rule: wholeNumber('The reference amount', 1, 1_000_000, 'pounds'),
+  }),
+  defineSetting({
+    key: complianceKeys.freeRouteStatement,
+    category: 'compliance',
+    group: 'statements',
+    label: 'Free-route statement',
+    description:
+      'That people can complain to their lender and the Financial Ombudsman Service, or use the FCA’s redress scheme, without paying a fee. Leave empty for the default wording.',
+    default: d.freeRouteStatement,
+    rule: { schema: text('The free-route statement', 20, 600), input: 'multiline' },
+  }),
+  defineSetting({
+    key: complianceKeys.feePercentage,
+    category: 'compliance',
+    group: 'statements',
+    label: 'Fee percentage (%)',
+    description: `The most the claims management company charges, as a percentage of the compensation including VAT: 0 to 100. Default ${d.feePercentage}.`,
+    default: d.feePercentage,
+    rule: {
+      schema: z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}(\.\d{1,2})?$/, 'The fee percentage must be a number from 0 to 100, e.g. 30')
+        .transform(Number)
+        .refine((n) => n <= 100, 'The fee percentage must be a number from 0 to 100, e.g. 30'),
+      input: 'decimal',
+    },
+  }),
+  defineSetting({
+    key: complianceKeys.feeCap,
+    category: 'compliance',
+    group: 'statements',
+    label: 'Fee cap (£)',
+    description: `The most it charges in pounds, whatever the award. ${poundsHint(d.feeCap)}`,
+    default: d.feeCap,
+    rule: pounds('The fee cap'),
+  }),
+  defineSetting({
+    key: complianceKeys.firmName,
+    category: 'compliance',
+    group: 'firm',
+    label: 'Firm name',
+    description: 'The registered company name.',
+    default: d.firmName,
+    rule: singleLine('The firm name', 120),
+  }),
+  defineSetting({
+    key: complianceKeys.companyNumber,
+    category: 'compliance',
+    group: 'firm',
+    label: 'Company number',
+    description: 'The Companies House number: 8 digits, or 2 letters and 6 digits (e.g. SC123456).',
+    default: d.companyNumber,
+    // Companies House: 8 digits, or 2 letters (SC, NI, OC…) and 6 digits.
+    rule: pattern(
+      /^(?:\d{8}|[A-Z]{2}\d{6})$/,
+      'The company number must be 8 digits, or 2 letters and 6 digits, e.g. 12345678 or SC123456',
+      'text',
+      true,
+    ),
+  }),
+  defineSetting({
+    key: complianceKeys.icoNumber,
+    category: 'compliance',
+    group: 'firm',
+    label: 'ICO registration number',
+    description: 'The entry in the ICO’s data protection register, e.g. ZA123456.',
+    default: d.icoNumber,
+    // The ICO's data protection register: Z and 7 characters, e.g. ZA123456 or Z1234567.
+    rule: pattern(
+      /^Z[A-Z0-9]\d{6}$/,
+      'The ICO registration number must look like ZA123456 or Z1234567',
+      'text',
+      true,
+    ),
+  }),
+  defineSetting({
+    key: complianceKeys.fcaStatus,
+    category: 'compliance',
+    group: 'firm',
+    label: 'FCA status',
+    description:
+      'How the FCA regulates the firm, e.g. “Authorised and regulated by the Financial Conduct Authority”. A firm without an FCA number says how it is placed here.',
+    default: d.fcaStatus,
+    rule: singleLine('The FCA status', 200),
+    wide: true,
+  }),
+  defineSetting({
+    key: complianceKeys.fcaNumber,
+    category: 'compliance',
+    group: 'firm',
+    label: 'FCA reference number',
+    description: 'The firm’s FCA Firm Reference Number: 6 or 7 digits. Leave empty if it has none.',
+    default: d.fcaNumber,
+    rule: pattern(/^\d{6,7}$/, 'The FCA reference number must be 6 or 7 digits', 'numeric'),
+  }),
+  defineSetting({
+    key: complianceKeys.firmAddress,
+    category: 'compliance',
+    group: 'firm',
+    label: 'Firm address',
+    description: 'The registered office, on one line, e.g. 1 High Street, Leeds LS1 1AA.',
+    default: d.firmAddress,
+    rule: singleLine('The firm address', 200),
+    wide: true,
+  }),
+  // Estimates and date-band labels live in questionnaire versions now (ADR 0026); the settings
+  // only seed version 1 and are not on the settings screen.
+  ...loanBands.map((band) =>
+    defineSetting({
+      key: estimateKeys[band],
+      category: 'compliance',
+      label: `Estimate for ${loanBandLabel(band)}`,
+      description: `The estimate shown for a loan of ${loanBandLabel(band)}. ${poundsHint(d.estimates[band])}`,
+      default: d.estimates[band],
+      rule: pounds(`The estimate for ${loanBandLabel(band)}`),
+    }),
+  ),
+  defineSetting({
+    key: complianceKeys.fallbackEstimate,
+    category: 'compliance',
+    label: 'Estimate for an unrecognised band',
+    description: `The estimate shown when the loan band is not recognised. ${poundsHint(d.fallbackEstimate)}`,
+    default: d.fallbackEstimate,
+    rule: pounds('The estimate for an unrecognised band'),
+  }),
+  ...dateBands.map((band) =>
+    defineSetting({
+      key: dateBandKeys[band],
+      category: 'compliance',
+      label: `Label of the ${band} band`,
+      description: `How the ${band} date band is worded.`,
+      default: d.dateBandLabels[band],
+      rule: singleLine(`The label of the ${band} band`, 40),
+    }),
+  ),
+
+  // The leads card.
+  defineSetting({
+    key: 'duplicate_window_days',
+    category: 'leads',
+    group: 'leads',
+    label: 'Duplicate window (days)',
+    description: `A lead whose phone or email matches one received within this many days is counted as a duplicate (0 turns this off). Default ${DEFAULT_DUPLICATE_WINDOW_DAYS}.`,
+    default: DEFAULT_DUPLICATE_WINDOW_DAYS,
+    rule: wholeNumber('The duplicate window', 0, 3650, 'days'),
+  }),
+  defineSetting({
+    key: 'retention_years',
+    category: 'leads',
+    group: 'leads',
+    label: 'Retention period (years)',
+    description: `Leads and consent records older than this are deleted daily. Default ${DEFAULT_RETENTION_YEARS}, as the privacy policy says.`,
+    default: DEFAULT_RETENTION_YEARS,
+    // A refused or blank value keeps the default: "0" must never mean "delete every lead".
+    rule: wholeNumber('The retention period', MIN_RETENTION_YEARS, MAX_RETENTION_YEARS, 'years'),
+  }),
+  defineSetting({
+    key: 'lead_notification_email',
+    category: 'leads',
+    group: 'leads',
+    label: 'New lead e-mail',
+    description: 'An e-mail with a link to each new lead goes to this address. Leave empty for none.',
+    default: null,
+    rule: {
+      schema: z
+        .string()
+        .trim()
+        .max(254, 'The notification e-mail must be at most 254 characters')
+        .pipe(z.email({ error: 'The notification e-mail must be a valid e-mail address' })),
+      input: 'email',
+    },
+    wide: true,
+  }),
+  defineSetting({
+    key: 'consent_version_max_age_hours',
+    category: 'leads',
+    label: 'How long replaced consent wording is accepted (hours)',
+    description: `A form showing consent wording replaced longer ago than this is refused (0: always). Default ${DEFAULT_CONSENT_VERSION_MAX_AGE_HOURS}.`,
+    default: DEFAULT_CONSENT_VERSION_MAX_AGE_HOURS,
+    rule: wholeNumber('How long replaced consent wording is accepted', 0, 720, 'hours'),
+  }),
+
+  defineSetting({
+    key: 'analytics_hourly_retention_days',
+    category: 'analytics',
+    label: 'Hourly analytics retention (days)',
+    description: `How many days of hourly analytics rollups are kept; daily ones are kept for ever. Default ${DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS}.`,
+    default: DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS,
+    rule: wholeNumber('The hourly analytics retention', 1, 3650, 'days'),
+  }),
+  defineSetting({
+    key: 'thank-you',
+    category: 'page',
+    label: 'Thank-you page',
+    description: 'Title and meta description of the thank-you page (JSON)',
+    default: JSON.stringify({
+      title: `Thank You – Your Enquiry Has Been Received | ${site.name}`,
+      metaDescription:
+        'Thank you for your enquiry. A specialist from a regulated claims management company will contact you within 24 hours.',
+    }),
+    rule: anyText(),
+    seed: { category: 'page', description: 'Title and meta description of the thank-you page (JSON)' },
+  }),
+]
+
+type Definitions = (typeof settingDefinitions)[number]
+export type SettingKey = Definitions['key']
+export type SettingValue<K extends SettingKey> = Definitions extends infer Def
+  ? Def extends SettingDefinition<infer DK, infer T, infer D>
+    ? K extends DK
+      ? T | D
+      : never
+    : never
+  : never
+
+const byKey: ReadonlyMap<string, SettingDefinition> = new Map(
+  settingDefinitions.map((s) => [s.key, s as SettingDefinition]),
+)
+
+export function settingDefinition(key: string): SettingDefinition | undefined {
+  return byKey.get(key)
+}
+
+/** Whether `key` is a setting this registry defines. */
+export const isSettingKey = (key: string): key is SettingKey => byKey.has(key)
+
+/**
+ * Why `value` is not acceptable for the setting `key`, or undefined when it is. An empty value always
+ * passes (it means "use the default"); a key the registry does not define takes any text.
+ */
+export function settingValueError(key: string, value: string | null): string | undefined {
+  if (value === null || value.trim() === '') return undefined
+  const parsed = byKey.get(key)?.rule.schema.safeParse(value)
+  return parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? 'Invalid value') : undefined
+}
+
+/** A stored text read by its rule: unset, empty or refused by the rule is the default. */
+export function parseSetting<K extends SettingKey>(key: K, raw: string | null | undefined): SettingValue<K> {
+  const definition = byKey.get(key) as SettingDefinition
+  if (raw === null || raw === undefined || raw.trim() === '') return definition.default as SettingValue<K>
+  const parsed = definition.rule.schema.safeParse(raw)
+  return (parsed.success ? parsed.data : definition.default) as SettingValue<K>
+}
+
+/** One setting's value from the site settings (key → stored text), the only way server code reads one. */
+export function settingValue<K extends SettingKey>(
+  settings: ReadonlyMap<string, string | null>,
+  key: K,
+): SettingValue<K> {
+  return parseSetting(key, settings.get(key))
+}
+
+/** The text a value is stored as (what the admin card shows while the setting is unset). */
+export function settingText(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value)
+}
+
+/** Rows inserted on first start (never overwriting an operator's change). */
+export const seededSettings = settingDefinitions.flatMap((s) =>
+  s.seed
+    ? [
+        {
+          key: s.key,
+          value:
+            s.seed.value !== undefined ? s.seed.value : s.default === null ? null : settingText(s.default),
+          category: s.seed.category,
+          description: s.seed.description,
+        },
+      ]
+    : [],
+)
+
+/** The audit log's name of a setting: its label without the unit, e.g. "Retention period". */
+export function settingAuditLabel(key: string): string | undefined {
+  return byKey.get(key)?.label.replace(/\s*\([^)]*\)$/, '')
+}
+
+export type SettingGroup = { id: string; legend?: string; description?: string }
+export type SettingCard = {
+  category: SettingCategory
+  title: string
+  description: string
+  saveLabel: string
+  groups: readonly SettingGroup[]
+}
+
+/** The cards of the settings screen, in order; their fields are the definitions of each group. */
+export const settingCards = [
+  {
+    category: 'site',
+    title: 'Site Settings',
+    description: "Defaults for every page's head, the social preview and robots.txt",
+    saveLabel: 'Save Settings',
+    groups: [{ id: 'site' }],
+  },
+  {
+    category: 'compliance',
+    title: 'Compliance',
+    description:
+      'The statements the FCA expects near the estimate and the guard on publishing estimates. Changes show on the public site at once; each new lead records the version in force.',
+    saveLabel: 'Save Compliance',
+    groups: [
+      {
+        id: 'publishing',
+        legend: 'Questionnaire publishing',
+        description:
+          'Estimates and the wording of answers belong to each questionnaire version: edit and publish them in the Questionnaire tab. This is the guard on publishing one: claims-company promotions have been withdrawn for inflated “up to” figures.',
+      },
+      {
+        id: 'statements',
+        legend: 'Statements near the estimate',
+        description: 'Shown beside the estimate, under the form and in the footer of every public page.',
+      },
+      {
+        id: 'firm',
+        legend: 'Firm',
+        description:
+          'The company that runs this site, stated in the footer of every public page and in the confirmation email each visitor gets. Until these are filled in, nothing about the firm is shown beside the estimate.',
+      },
+    ],
+  },
+  {
+    category: 'leads',
+    title: 'Leads',
+    description: 'How leads are de-duplicated, kept and announced',
+    saveLabel: 'Save Lead Settings',
+    groups: [{ id: 'leads' }],
+  },
+] as const satisfies readonly SettingCard[]
+
+/** The definitions shown in one group of a card, in registry order. */
+export function groupSettings(group: string): SettingDefinition[] {
+  return settingDefinitions.filter((s) => s.group === group) as SettingDefinition[]
+}
