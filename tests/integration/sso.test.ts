@@ -388,7 +388,10 @@ describe(`single sign-on on ${testDialect}`, () => {
     )
     expect(await (await app.request('/api/login')).text()).toContain('href="/api/auth/sso/start"')
     app.services.config.sso = null
-    expect(await (await app.request('/api/login')).text()).not.toContain('Sign in with')
+    // The passkey button keeps its place on every sign-in page; the provider's button goes.
+    const withoutSso = await (await app.request('/api/login')).text()
+    expect(withoutSso).not.toContain('Sign in with Test Identity')
+    expect(withoutSso).not.toContain('href="/api/auth/sso/start"')
     const start = await app.request('/api/auth/sso/start')
     expect(start.headers.get('location')).toBe('/api/login?error=sso-off')
   })
