@@ -2,37 +2,26 @@ import {
   pageCreateRequestSchema,
   pagePreviewLinkSchema,
   pagePreviewSchema,
+  pageRenderContextSchema,
+  pageRevisionSummarySchema,
+  pageRevisionViewSchema,
+  pageSummarySchema,
   pageUpdateRequestSchema,
+  pageViewSchema,
+  publicPageSchema,
 } from '../../core/schemas/pages.ts'
+import { toJsonSchema } from '../openapi/document.ts'
 import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
 
 const PAGE = '/api/admin/pages'
-const content = { description: 'HTML, or the page builder’s structured content' }
-const pageFields = {
-  slug: 'string',
-  title: 'string',
-  'metaDescription?': 'string',
-  'metaKeywords?': 'string',
-  'targetKeyword?': 'string',
-  'ogTitle?': 'string',
-  'ogDescription?': 'string',
-  content,
-} as const
-
 export const pagesApi = defineApi({
   tag: { name: 'Pages', description: 'The site’s pages: published ones to anyone, all of them to editors.' },
   schemas: {
     PreviewLink: shape({ path: 'string', url: 'string', expiresAt: 'date-time' }),
-    Page: shape({
-      id: 'integer',
-      ...pageFields,
-      isPublished: 'boolean',
-      hideTitle: 'boolean',
-      isSystem: 'boolean',
-      createdAt: 'date-time',
-      updatedAt: 'date-time',
-    }),
-    PageRevision: shape({ id: 'integer', pageId: 'integer', ...pageFields, createdAt: 'date-time' }),
+    Page: toJsonSchema(pageViewSchema, 'output'),
+    PageSummary: toJsonSchema(pageSummarySchema, 'output'),
+    PageRevision: toJsonSchema(pageRevisionViewSchema, 'output'),
+    PageRevisionSummary: toJsonSchema(pageRevisionSummarySchema, 'output'),
   },
   operations: [
     {
@@ -44,14 +33,14 @@ export const pagesApi = defineApi({
       params: {
         slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'The URL slug' },
       },
-      response: shape({ id: 'integer', ...pageFields, hideTitle: 'boolean', html: 'string' }),
+      response: publicPageSchema,
     },
     {
       method: 'get',
       path: PAGE,
       summary: 'List pages',
       auth: 'permission:pages',
-      response: arrayOf(ref('Page')),
+      response: arrayOf(ref('PageSummary')),
     },
     {
       method: 'post',
@@ -74,7 +63,7 @@ export const pagesApi = defineApi({
       description:
         'The live questionnaire, the consent’s recipients, the compliance wording and the media library’s image sizes, as the public page renders them: the builder’s canvas uses it so each widget is the same markup.',
       auth: 'permission:pages',
-      response: shape({ questionnaire: { type: 'object' }, images: { type: 'object' } }),
+      response: pageRenderContextSchema,
     },
     {
       method: 'post',
@@ -130,7 +119,7 @@ export const pagesApi = defineApi({
       path: `${PAGE}/{id}/revisions`,
       summary: 'A page’s revisions',
       auth: 'permission:pages',
-      response: arrayOf(ref('PageRevision')),
+      response: arrayOf(ref('PageRevisionSummary')),
     },
     {
       method: 'get',
