@@ -5,7 +5,9 @@ import {
   experimentStartSchema,
   experimentStatuses,
   experimentUpdateSchema,
+  experimentVariantSchema,
 } from '../../core/schemas/experiments.ts'
+import { toJsonSchema } from '../openapi/document.ts'
 import { arrayOf, defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
 
 const BASE = '/api/admin/experiments'
@@ -25,12 +27,7 @@ export const experimentsApi = defineApi({
       path: 'string',
       goal: { type: 'string', enum: [...experimentGoals] },
       status: { type: 'string', enum: [...experimentStatuses] },
-      variants: arrayOf(
-        shape({
-          name: 'string',
-          weight: 'integer',
-        }),
-      ),
+      variants: arrayOf(toJsonSchema(experimentVariantSchema, 'output')),
       'startsAt?': 'date-time',
       'stopsAt?': 'date-time',
       'winner?': 'string',

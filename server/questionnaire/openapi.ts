@@ -70,7 +70,18 @@ export const questionnaireApi = defineApi({
       path: `${BASE}/{id}`,
       summary: 'A version with its definition',
       auth: 'permission:questionnaire',
-      response: ref('QuestionnaireVersion'),
+      response: {
+        allOf: [ref('QuestionnaireVersion')],
+        type: 'object',
+        properties: {
+          definition: {
+            type: 'object',
+            description:
+              'The questions, their options and the outcome rules (core/questionnaire/definition-schema.ts)',
+          },
+        },
+        required: ['definition'],
+      },
     },
     {
       method: 'put',
