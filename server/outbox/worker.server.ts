@@ -3,7 +3,6 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import type { z } from 'zod'
 import { classifyAnswer } from '../../core/routing/buyer-answer.ts'
 import { readPingAnswer } from '../../core/routing/ping-answer.ts'
 import {
@@ -31,6 +30,7 @@ import {
   webhookTargets,
 } from './claims.server.ts'
 import { postJson, signature } from './post.server.ts'
+import { webhookBody } from './webhook-body.ts'
 
 /** How long stopping waits for posts in flight before cutting them short. */
 const STOP_GRACE_MS = 5000
@@ -55,24 +55,6 @@ export type Payloads = {
   pings?: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, PingedLead>>
   /** A return notice's `return`, by delivery id (the returns module's; no personal data). */
   returns?: (db: Kysely<DB>, deliveries: ReturnNoticeKey[]) => Promise<Map<number, ReturnNotice>>
-}
-
-/**
- * A body as posted, checked against its published schema outside production
- * (docs/decisions/0070-answers-match-the-document.md): a drift fails loudly in development and
- * tests instead of reaching a buyer. The error names the fields, never their values.
- */
-function webhookBody<T>(schema: z.ZodType<T>, body: NoInfer<T>, nodeEnv: string): string {
-  if (nodeEnv !== 'production') {
-    const result = schema.safeParse(body)
-    if (!result.success)
-      throw new Error(
-        `A webhook body breaks its schema in /api/openapi.json: ${result.error.issues
-          .map((i) => `${i.path.join('.')}: ${i.message}`)
-          .join('; ')}`,
-      )
-  }
-  return JSON.stringify(body)
 }
 
 /** A return notice is the delivery of kind 'return' for a lead and the contract it was sold to. */

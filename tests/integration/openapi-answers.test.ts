@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSENT_VERSION } from '../../core/consent.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import type { WebhookConfig } from '../../server/config.ts'
 import { json } from '../../server/db/database.ts'
+import { type Drift, documentChecker, pointer } from '../../server/openapi/answer-check.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { buyerWithLeads, keyClient, newKey } from '../support/buyer-access.ts'
 import { eligibleAnswers, insertPage, leadPayload } from '../support/factories.ts'
@@ -37,8 +36,6 @@ type Document = {
   webhooks: Record<string, Record<string, Operation>>
 }
 
-const DOC_ID = 'https://claimcheck.test/openapi.json'
-
 const fast: WebhookConfig = {
   retryDelaysMs: [100],
   offerRetryDelaysMs: [50],
@@ -49,80 +46,13 @@ const fast: WebhookConfig = {
   concurrency: 8,
 }
 
-/** `#/paths/~1api~1leads/post/...` for a document path. */
-const pointer = (...parts: string[]) =>
-  `#/${parts.map((p) => encodeURIComponent(p.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`
-
 const isPing = (r: Receipt) => r.json?.event === 'lead.ping'
-
-/** The node at a `#/a/b` pointer of `doc`. */
-function at(doc: unknown, ref: string): Schema {
-  return ref
-    .slice(2)
-    .split('/')
-    .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], doc) as Schema
-}
-
-/**
- * Where `value` has a property that the schema at `ref` does not name and no `additionalProperties`
- * allows: an answer that sends more than the document says. JSON Schema lets such properties pass,
- * so Ajv alone would not see this drift. `fits` says whether a value matches a branch of anyOf/oneOf.
- */
-function undocumented(
-  doc: unknown,
-  ref: string,
-  value: unknown,
-  fits: (ref: string, value: unknown) => boolean,
-  where = '',
-): string[] {
-  const schema = at(doc, ref)
-  if (typeof schema.$ref === 'string') return undocumented(doc, schema.$ref, value, fits, where)
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const branches = schema[key] as unknown[] | undefined
-    if (branches) {
-      const i = branches.findIndex((_, n) => fits(`${ref}/${key}/${n}`, value))
-      return i < 0 ? [] : undocumented(doc, `${ref}/${key}/${i}`, value, fits, where)
-    }
-  }
-  if (Array.isArray(value))
-    return schema.items
-      ? value.flatMap((item, n) => undocumented(doc, `${ref}/items`, item, fits, `${where}/${n}`))
-      : []
-  if (value === null || typeof value !== 'object') return []
-  // The properties this schema and its allOf parts name, each with where its schema is.
-  const named = new Map<string, string>()
-  let open = false
-  const collect = (pointer: string) => {
-    let node = at(doc, pointer)
-    while (typeof node.$ref === 'string') {
-      pointer = node.$ref
-      node = at(doc, pointer)
-    }
-    for (const name of Object.keys((node.properties as object) ?? {}))
-      named.set(
-        name,
-        `${pointer}/properties/${encodeURIComponent(name.replaceAll('~', '~0').replaceAll('/', '~1'))}`,
-      )
-    if (node.additionalProperties !== undefined && node.additionalProperties !== false) open = true
-    if (!node.properties && !node.allOf && node.additionalProperties === undefined) open = true
-    ;((node.allOf as unknown[]) ?? []).forEach((_, n) => {
-      collect(`${pointer}/allOf/${n}`)
-    })
-  }
-  collect(ref)
-  return Object.entries(value).flatMap(([name, item]) => {
-    const pointer = named.get(name)
-    if (pointer) return undocumented(doc, pointer, item, fits, `${where}/${name}`)
-    return open ? [] : [`${where}/${name}`]
-  })
-}
 
 describe(`every answer matches the OpenAPI document, on ${testDialect}`, () => {
   let app: TestApp
   let admin: AdminClient
   let doc: Document
-  let ajv: Ajv2020
+  let checker: Awaited<ReturnType<typeof documentChecker>>
   let receiver: Receiver
   const db = () => app.database.db
   /** Values for path parameters, by `METHOD path` or by name. */
@@ -131,22 +61,8 @@ describe(`every answer matches the OpenAPI document, on ${testDialect}`, () => {
   let buyerKey: string
 
   /** Ajv's errors for `body` against the schema at `ref` in the document, or null when it matches. */
-  function check(ref: string, body: unknown): ErrorObject[] | null {
-    const validate = ajv.getSchema(`${DOC_ID}${ref}`)
-    if (!validate) throw new Error(`no schema at ${ref}`)
-    if (!validate(body)) return validate.errors ?? []
-    const extra = undocumented(doc, ref, body, (branch, value) =>
-      Boolean(ajv.getSchema(`${DOC_ID}${branch}`)?.(value)),
-    )
-    return extra.length === 0
-      ? null
-      : extra.map((instancePath) => ({
-          instancePath,
-          schemaPath: ref,
-          keyword: 'undocumented',
-          params: {},
-          message: 'is sent but not in the document',
-        }))
+  function check(ref: string, body: unknown): Drift | null {
+    return checker(ref, body)
   }
 
   function expectDocumented(name: string, path: string, method: string, status: number, body: unknown) {
@@ -179,12 +95,12 @@ describe(`every answer matches the OpenAPI document, on ${testDialect}`, () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp({ webhooks: fast })
+    // The server checks its own answers too, and answers 500 on a drift.
+    app = await startTestApp({ webhooks: fast, answerCheck: 'throw' })
     admin = await createSignedInAdmin(app, { role: 'admin' })
     doc = (await (await app.request('/api/openapi.json')).json()) as Document
-    ajv = new Ajv2020({ strict: false, allErrors: true })
-    addFormats(ajv)
-    ajv.addSchema({ ...doc, $id: DOC_ID })
+    // Ajv, draft 2020-12, formats on: the document's own dialect.
+    checker = await documentChecker(doc)
 
     // A buyer whose contract is pinged, bids and buys, on a local receiver.
     receiver = await startReceiver((r) => (isPing(r) ? { status: 200, body: { accepted: true } } : 200))
