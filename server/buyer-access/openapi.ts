@@ -63,7 +63,12 @@ export const buyerAccessApi = defineApi({
         ...noBuyer,
         403: {
           description: 'No buyers permission, or a sign-in older than ten minutes (`reauthenticate: true`)',
-          schema: shape({ message: 'string', 'reauthenticate?': 'boolean' }),
+          // `reauthenticate` only when a fresh sign-in would do.
+          schema: {
+            type: 'object',
+            properties: { message: { type: 'string' }, reauthenticate: { type: 'boolean', const: true } },
+            required: ['message'],
+          },
         },
       },
     },

@@ -95,7 +95,12 @@ export const experimentsApi = defineApi({
         409: {
           description:
             'Not a draft, another experiment runs on the page, or a variant could never convert (send `confirm: true`)',
-          schema: shape({ message: 'string', 'unconvertible?': arrayOf({ type: 'string' }) }),
+          // `unconvertible` only when a variant could never convert.
+          schema: {
+            type: 'object',
+            properties: { message: { type: 'string' }, unconvertible: arrayOf({ type: 'string' }) },
+            required: ['message'],
+          },
         },
       },
     },
@@ -136,7 +141,21 @@ export const experimentsApi = defineApi({
         'Performs what the variant changes through the same operations as their own routes: a page save (pages permission, sanitiser, the page as it was kept as a revision, audit) and, for the home page, a questionnaire publish (questionnaire permission, estimates guard with `evidenceNote`, audit). Refused before the minimum sample unless `force` is true.',
       auth,
       request: experimentPromoteSchema,
-      response: ref('Experiment'),
+      response: {
+        allOf: [ref('Experiment')],
+        type: 'object',
+        properties: {
+          pageRevision: {
+            type: 'boolean',
+            description: 'The page was saved (its former self kept as a revision)',
+          },
+          questionnairePublished: {
+            type: ['integer', 'null'],
+            description: 'The questionnaire version published for the home page, if any',
+          },
+        },
+        required: ['pageRevision', 'questionnairePublished'],
+      },
       responses: {
         400: 'The publish guard refuses the questionnaire version (an evidence note is needed)',
         403: 'The actor may not perform what the variant changes',

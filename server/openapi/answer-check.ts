@@ -61,11 +61,12 @@ export function undocumented(
       at = node.$ref
       node = nodeAt(doc, at)
     }
+    // The parts first: a property the schema names itself (a fuller one) wins.
+    for (const n of ((node.allOf as unknown[] | undefined) ?? []).keys()) collect(`${at}/allOf/${n}`)
     for (const name of Object.keys((node.properties as object | undefined) ?? {}))
       named.set(name, `${at}/properties/${pointer(name).slice(2)}`)
     if (node.additionalProperties !== undefined && node.additionalProperties !== false) open = true
     if (!node.properties && !node.allOf && node.additionalProperties === undefined) open = true
-    for (const n of ((node.allOf as unknown[] | undefined) ?? []).keys()) collect(`${at}/allOf/${n}`)
   }
   collect(ref)
   return Object.entries(value).flatMap(([name, item]) => {
