@@ -189,3 +189,18 @@ export const pageRenderContextSchema = z.object({
   compliance: z.looseObject({}).describe('The compliance wording'),
   images: z.record(z.string(), z.looseObject({})).describe('The media library’s image sizes, by URL'),
 })
+
+/** `POST /api/admin/pages/preview`: the content as the public page renders it, sanitised. */
+export const pagePreviewAnswerSchema = z.object({
+  content: z.unknown().describe('The sanitised content, in the page builder’s structure'),
+})
+
+/** A 409 of a page save: a taken slug, or (with `code`) publishing placeholder content. */
+export const pageConflictSchema = z.object({
+  message: z.string(),
+  code: z.literal(PLACEHOLDER_CONTENT).optional(),
+  placeholders: z
+    .array(z.object({ id: z.string(), type: z.string(), label: z.string(), section: z.number().int() }))
+    .optional()
+    .describe('The widgets still holding a template’s sample content'),
+})

@@ -61,15 +61,7 @@ export const buyerAccessApi = defineApi({
       response: ref('CreatedBuyerApiKey'),
       responses: {
         ...noBuyer,
-        403: {
-          description: 'No buyers permission, or a sign-in older than ten minutes (`reauthenticate: true`)',
-          // `reauthenticate` only when a fresh sign-in would do.
-          schema: {
-            type: 'object',
-            properties: { message: { type: 'string' }, reauthenticate: { type: 'boolean', const: true } },
-            required: ['message'],
-          },
-        },
+        403: 'No buyers permission, a sign-in older than ten minutes (`reauthenticate: true`), or no second factor yet where one is required (`enrol: true`)',
       },
     },
     {

@@ -1,5 +1,7 @@
 import {
+  pageConflictSchema,
   pageCreateRequestSchema,
+  pagePreviewAnswerSchema,
   pagePreviewLinkSchema,
   pagePreviewSchema,
   pageRenderContextSchema,
@@ -53,7 +55,11 @@ export const pagesApi = defineApi({
       status: 201,
       response: ref('Page'),
       responses: {
-        409: 'A page with this URL slug already exists, or publishing needs `confirmPlaceholders` (placeholder content)',
+        409: {
+          description:
+            'A page with this URL slug already exists, or publishing needs `confirmPlaceholders` (placeholder content)',
+          schema: pageConflictSchema,
+        },
       },
     },
     {
@@ -72,7 +78,7 @@ export const pagesApi = defineApi({
       description: 'The public renderer’s output for the editor’s Preview.',
       auth: 'permission:pages',
       request: pagePreviewSchema,
-      response: shape({ sections: { type: 'array' } }),
+      response: pagePreviewAnswerSchema,
     },
     {
       method: 'get',
@@ -91,7 +97,11 @@ export const pagesApi = defineApi({
       request: pageUpdateRequestSchema,
       response: ref('Page'),
       responses: {
-        409: 'The slug is taken, a system page would change its slug, or publishing needs `confirmPlaceholders`',
+        409: {
+          description:
+            'The slug is taken, a system page would change its slug, or publishing needs `confirmPlaceholders`',
+          schema: pageConflictSchema,
+        },
       },
     },
     {
