@@ -1,4 +1,5 @@
 import {
+  deliveredLeadSchema,
   leadPingAnswerSchema,
   leadPingSchema,
   leadPostSchema,
@@ -30,11 +31,17 @@ const headers: JsonSchema[] = [
   },
 ]
 
+function withLeadRef(schema: JsonSchema): JsonSchema {
+  return { ...schema, properties: { ...(schema.properties as object), lead: ref('DeliveredLead') } }
+}
+
 // Each body is one zod schema, the one the outbox builds and checks it with (docs/decisions/0070).
 const schemas: Record<string, JsonSchema> = {
   LeadPing: toJsonSchema(leadPingSchema, 'output'),
   LeadPingAnswer: toJsonSchema(leadPingAnswerSchema, 'input'),
-  LeadPost: toJsonSchema(leadPostSchema, 'output'),
+  // The lead posted, by name: the body buyers receive (also what a later submission is sent as).
+  DeliveredLead: toJsonSchema(deliveredLeadSchema, 'output'),
+  LeadPost: withLeadRef(toJsonSchema(leadPostSchema, 'output')),
   LeadReturnDecided: toJsonSchema(leadReturnDecidedSchema, 'output'),
 }
 

@@ -146,6 +146,8 @@ describe(`every answer matches the OpenAPI document, on ${testDialect}`, () => {
     expect(ping?.json.lead.reference).toBe(lead.reference)
     expectWebhookBody('leadPing', ping?.json)
     expectWebhookBody('leadPost', post?.json)
+    // The lead itself is a named schema buyers can generate a type from.
+    expect(check('#/components/schemas/DeliveredLead', post?.json.lead)).toBeNull()
     // Not an empty schema that takes anything: a post without its lead does not pass.
     expect(
       check(pointer('webhooks', 'leadPost', 'post', 'requestBody', 'content', 'application/json', 'schema'), {
