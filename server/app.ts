@@ -39,6 +39,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { leadsRouter } from './leads/router.ts'
 import { routeClassOf } from './metrics/metrics.ts'
 import { metricsRoute } from './metrics/router.ts'
+import { answerCheck } from './openapi/answer-check.ts'
 import { openApiRouter } from './openapi/router.ts'
 import { pagesRouter } from './pages/router.ts'
 import { siteRedirects, wwwToBareHost } from './redirects/middleware.ts'
@@ -129,6 +130,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(securityHeaders(services.config.publicUrl, services.config.nodeEnv === 'development'))
 
   app.use(requestGuards)
+  // Development and tests: JSON answers checked against /api/openapi.json (docs/decisions/0070).
+  app.use(answerCheck(services))
   app.use(metricsRoute(services))
 
   app.use(wwwToBareHost)

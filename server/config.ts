@@ -159,6 +159,12 @@ export type Config = {
   /** How long a stopping instance keeps answering on its open connections (server/shutdown.ts). */
   shutdownGraceMs: number
   nodeEnv: 'development' | 'production' | 'test'
+  /**
+   * Outside production, JSON answers of documented operations are checked against
+   * /api/openapi.json (server/openapi/answer-check.ts): logged on a drift, or answered 500 with
+   * `throw`. Unset: `log`. Production never checks.
+   */
+  answerCheck?: 'off' | 'log' | 'throw'
   logLevel: string
   smtpUrl: string | undefined
   mailFrom: string

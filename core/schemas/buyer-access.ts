@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ReturnReason, ReturnStatus } from './buyers.ts'
+import type { AnswerView, QuestionnaireRef } from './delivered-lead.ts'
 import { email, optionalText, password } from './fields.ts'
 
 /**
@@ -85,22 +86,6 @@ export function returnInstruction(status: 'approved' | 'rejected'): string {
   return status === 'approved' ? RETURNED_DATA_INSTRUCTION : REJECTED_RETURN_INSTRUCTION
 }
 
-/**
- * The `return` of a return's webhook notice (`leadReturnDecided` in /api/openapi.json): the lead's
- * reference and the decision, never the person.
- */
-export type ReturnNotice = {
-  id: number
-  reference: string
-  saleId: number
-  status: 'approved' | 'rejected'
-  reason: ReturnReason
-  decidedAt: string
-  /** The sale's price for an approved return (credited on the buyer's statement), 0 otherwise. */
-  creditPence: number
-  instruction: string
-}
-
 /** A return as its buyer sees it; `instruction` says what the buyer must now do, once approved. */
 export type BuyerReturnView = {
   id: number
@@ -146,8 +131,9 @@ export type BuyerLeadView = {
  * signed certificate); all null, like the person, once erased or returned.
  */
 export type BuyerLeadDetail = Omit<BuyerLeadView, 'consent'> & {
-  questionnaire: { id: number; version: number; name: string } | null
-  answerList: { questionId: string; question: string; value: string; label: string }[] | null
+  /** The same questionnaire and answers as the webhook's lead. */
+  questionnaire: QuestionnaireRef | null
+  answerList: AnswerView[] | null
   estimatedClaim: number | null
   consent:
     | (NonNullable<BuyerLeadView['consent']> & {

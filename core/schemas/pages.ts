@@ -103,3 +103,104 @@ export type PageListItem = Pick<
   PageRecord,
   'id' | 'title' | 'slug' | 'metaDescription' | 'isPublished' | 'createdAt' | 'updatedAt' | 'isSystem'
 >
+
+// The answers of the pages API, as the OpenAPI document publishes them (docs/decisions/0070).
+const text = z.string().nullable()
+const storedContent = z.unknown().describe('HTML, or the page builder’s structured content')
+const pageMeta = {
+  slug: z.string(),
+  title: z.string(),
+  metaDescription: text,
+  metaKeywords: text,
+  targetKeyword: text,
+  ogTitle: text,
+  ogDescription: text,
+  content: storedContent,
+}
+
+/** `GET /api/admin/pages/{id}` and what saves answer: the whole page. */
+export const pageViewSchema = z.object({
+  id: z.number().int(),
+  ...pageMeta,
+  isPublished: z.boolean(),
+  hideTitle: z.boolean(),
+  isSystem: z.boolean().describe('A page the site builds in (home, thank-you…): its slug cannot change'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+
+/** One row of `GET /api/admin/pages`: no content or SEO fields (open the page for those). */
+export const pageSummarySchema = pageViewSchema.pick({
+  id: true,
+  title: true,
+  slug: true,
+  metaDescription: true,
+  isPublished: true,
+  isSystem: true,
+  createdAt: true,
+  updatedAt: true,
+})
+
+/** A page as it was before a save, and who saved over it. */
+export const pageRevisionViewSchema = z.object({
+  id: z.number().int(),
+  pageId: z.number().int(),
+  ...pageMeta,
+  actorId: z.number().int().nullable(),
+  actorEmail: text,
+  createdAt: z.iso.datetime(),
+})
+
+/** One row of `GET /api/admin/pages/{id}/revisions`. */
+export const pageRevisionSummarySchema = pageRevisionViewSchema.pick({
+  id: true,
+  pageId: true,
+  title: true,
+  slug: true,
+  actorEmail: true,
+  createdAt: true,
+})
+
+/** `GET /api/pages/{slug}`: a published page, sanitised as the public page renders it. */
+export const publicPageSchema = pageViewSchema
+  .pick({
+    id: true,
+    slug: true,
+    title: true,
+    metaDescription: true,
+    metaKeywords: true,
+    ogTitle: true,
+    ogDescription: true,
+    isPublished: true,
+    hideTitle: true,
+    updatedAt: true,
+  })
+  .extend({
+    content: storedContent.describe('The sanitised HTML, or the builder’s structured content'),
+    html: z.string().describe('The markup the public page renders'),
+  })
+
+/** `GET /api/admin/pages/render-context`: what blocks render with besides the content. */
+export const pageRenderContextSchema = z.object({
+  questionnaire: z
+    .looseObject({ id: z.number().int(), version: z.number().int(), definition: z.looseObject({}) })
+    .describe('The live questionnaire (id 0: the one the settings describe)'),
+  consent: z.looseObject({}).describe('The consent version pages show: its wording and firms'),
+  compliance: z.looseObject({}).describe('The compliance wording'),
+  images: z.record(z.string(), z.looseObject({})).describe('The media library’s image sizes, by URL'),
+})
+
+/** `POST /api/admin/pages/preview`: the content as the public page renders it, sanitised. */
+export const pagePreviewAnswerSchema = z.object({
+  content: z.unknown().describe('The sanitised content, in the page builder’s structure'),
+})
+
+/** A 409 of a page save: a taken slug, or (with `code`) publishing placeholder content. */
+export const pageConflictSchema = z.object({
+  message: z.string(),
+  code: z.literal(PLACEHOLDER_CONTENT).optional(),
+  placeholders: z
+    .array(z.object({ id: z.string(), type: z.string(), label: z.string(), section: z.number().int() }))
+    .optional()
+    .describe('The widgets still holding a template’s sample content'),
+})

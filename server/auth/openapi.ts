@@ -1,25 +1,39 @@
+import { roles } from '../../core/permissions.ts'
 import {
   forgotPasswordSchema,
   loginSchema,
   resetPasswordSchema,
   setupSchema,
 } from '../../core/schemas/auth.ts'
-import { defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
+import { defineApi, type JsonSchema, messageSchema, ref, shape } from '../openapi/operation.ts'
+
+/** A buyer's sign-in account also names its buyer (`buyerId`), which staff answers leave out. */
+function withBuyer(schema: JsonSchema): JsonSchema {
+  return {
+    ...schema,
+    properties: { ...(schema.properties as object), buyerId: { type: ['integer', 'null'] } },
+  }
+}
 
 const FORM_REDIRECT = 'A form post (no JavaScript) is answered with a 303 to the page that shows the outcome.'
 
 export const authApi = defineApi({
   tag: { name: 'Auth', description: 'Signing in and out, and recovering a password.' },
   schemas: {
-    CurrentAdmin: shape({
-      id: 'integer',
-      email: 'string',
-      'firstName?': 'string',
-      'lastName?': 'string',
-      role: { type: 'string', enum: ['admin', 'editor'] },
-      permissions: { type: 'array', items: { type: 'string' } },
-      'profileImageUrl?': 'string',
-    }),
+    CurrentAdmin: withBuyer(
+      shape({
+        id: 'integer',
+        email: 'string',
+        'firstName?': 'string',
+        'lastName?': 'string',
+        role: {
+          type: 'string',
+          description: `${roles.join(', ')} (a buyer’s sign-in account); a stored role this version does not know is answered as it is, and grants nothing`,
+        },
+        permissions: { type: 'array', items: { type: 'string' } },
+        'profileImageUrl?': 'string',
+      }),
+    ),
   },
   operations: [
     {

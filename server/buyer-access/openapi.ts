@@ -61,10 +61,7 @@ export const buyerAccessApi = defineApi({
       response: ref('CreatedBuyerApiKey'),
       responses: {
         ...noBuyer,
-        403: {
-          description: 'No buyers permission, or a sign-in older than ten minutes (`reauthenticate: true`)',
-          schema: shape({ message: 'string', 'reauthenticate?': 'boolean' }),
-        },
+        403: 'No buyers permission, a sign-in older than ten minutes (`reauthenticate: true`), or no second factor yet where one is required (`enrol: true`)',
       },
     },
     {

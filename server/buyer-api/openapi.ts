@@ -1,5 +1,8 @@
+import { z } from 'zod'
 import { buyerCsvQuerySchema, buyerLeadsQuerySchema } from '../../core/schemas/buyer-access.ts'
 import { returnRequestSchema } from '../../core/schemas/buyers.ts'
+import { answerViewSchema, questionnaireRefSchema } from '../../core/schemas/delivered-lead.ts'
+import { toJsonSchema } from '../openapi/document.ts'
 import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
 
 const tooMany = { 429: 'Too many calls from this address: wait for `Retry-After` seconds' }
@@ -52,15 +55,9 @@ export const buyerApi = defineApi({
       description:
         'One accepted lead with its consent evidence. As in the list, everything about the person (answers, estimate and consent included) is null once the person was erased or the buyer’s return was approved.',
       properties: {
-        questionnaire: nullable(shape({ id: 'integer', version: 'integer', name: 'string' })),
-        answerList: nullable(
-          arrayOf(
-            shape(
-              { questionId: 'string', question: 'string', value: 'string', label: 'string' },
-              'An answer with the question and option texts the person was shown',
-            ),
-          ),
-        ),
+        // The same questionnaire and answers as the webhook's DeliveredLead (core/schemas/delivered-lead.ts).
+        questionnaire: toJsonSchema(questionnaireRefSchema.nullable(), 'output'),
+        answerList: toJsonSchema(z.array(answerViewSchema).nullable(), 'output'),
         estimatedClaim: nullable({
           type: 'integer',
           description: 'The estimate shown to the person, in pounds',

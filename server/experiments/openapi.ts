@@ -5,7 +5,9 @@ import {
   experimentStartSchema,
   experimentStatuses,
   experimentUpdateSchema,
+  experimentVariantSchema,
 } from '../../core/schemas/experiments.ts'
+import { toJsonSchema } from '../openapi/document.ts'
 import { arrayOf, defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
 
 const BASE = '/api/admin/experiments'
@@ -25,12 +27,7 @@ export const experimentsApi = defineApi({
       path: 'string',
       goal: { type: 'string', enum: [...experimentGoals] },
       status: { type: 'string', enum: [...experimentStatuses] },
-      variants: arrayOf(
-        shape({
-          name: 'string',
-          weight: 'integer',
-        }),
-      ),
+      variants: arrayOf(toJsonSchema(experimentVariantSchema, 'output')),
       'startsAt?': 'date-time',
       'stopsAt?': 'date-time',
       'winner?': 'string',
@@ -98,7 +95,12 @@ export const experimentsApi = defineApi({
         409: {
           description:
             'Not a draft, another experiment runs on the page, or a variant could never convert (send `confirm: true`)',
-          schema: shape({ message: 'string', 'unconvertible?': arrayOf({ type: 'string' }) }),
+          // `unconvertible` only when a variant could never convert.
+          schema: {
+            type: 'object',
+            properties: { message: { type: 'string' }, unconvertible: arrayOf({ type: 'string' }) },
+            required: ['message'],
+          },
         },
       },
     },
@@ -139,7 +141,21 @@ export const experimentsApi = defineApi({
         'Performs what the variant changes through the same operations as their own routes: a page save (pages permission, sanitiser, the page as it was kept as a revision, audit) and, for the home page, a questionnaire publish (questionnaire permission, estimates guard with `evidenceNote`, audit). Refused before the minimum sample unless `force` is true.',
       auth,
       request: experimentPromoteSchema,
-      response: ref('Experiment'),
+      response: {
+        allOf: [ref('Experiment')],
+        type: 'object',
+        properties: {
+          pageRevision: {
+            type: 'boolean',
+            description: 'The page was saved (its former self kept as a revision)',
+          },
+          questionnairePublished: {
+            type: ['integer', 'null'],
+            description: 'The questionnaire version published for the home page, if any',
+          },
+        },
+        required: ['pageRevision', 'questionnairePublished'],
+      },
       responses: {
         400: 'The publish guard refuses the questionnaire version (an evidence note is needed)',
         403: 'The actor may not perform what the variant changes',

@@ -8,6 +8,7 @@ import {
   recoveryCodeSchema,
   totpCodeSchema,
 } from '../../core/schemas/factors.ts'
+import { toJsonSchema } from '../openapi/document.ts'
 import { type ApiOperation, arrayOf, defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
 
 const SIGNED_IN = shape({ user: ref('CurrentAdmin'), redirect: 'string' })
@@ -23,7 +24,16 @@ const FRESH =
 const STALE = {
   403: {
     description: 'A buyer, held at enrolment, or a sign-in older than ten minutes (`reauthenticate: true`)',
-    schema: shape({ message: 'string', 'reauthenticate?': 'boolean', 'enrol?': 'boolean' }),
+    // Each flag only when it applies.
+    schema: {
+      type: 'object',
+      properties: {
+        message: { type: 'string' },
+        reauthenticate: { type: 'boolean' },
+        enrol: { type: 'boolean' },
+      },
+      required: ['message'],
+    },
   },
 }
 /** Present only with the first factor, so not in `required`. */
@@ -172,7 +182,7 @@ export const factorsApi = defineApi({
       deviceType: 'string',
       backedUp: 'boolean',
     }),
-    MfaPolicy: shape({ mode: { type: 'string', enum: ['off', 'all', 'roles'] } }),
+    MfaPolicy: toJsonSchema(mfaPolicySchema, 'output'),
   },
   operations: [
     {

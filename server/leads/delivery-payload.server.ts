@@ -1,66 +1,13 @@
 import type { Kysely } from 'kysely'
 import { type Attribution, attributionKeys } from '../../core/attribution.ts'
+import type { DeliveredLead, PingedLead } from '../../core/schemas/delivered-lead.ts'
 import type { DB } from '../db/schema.ts'
-import { type AnswerView, type QuestionnaireRef, questionnaireOf, versionsById } from './answers.server.ts'
+import { questionnaireOf, versionsById } from './answers.server.ts'
 import { consentOf, submissionEligibility } from './lead-detail.server.ts'
 import { attributionColumns } from './lead-rows.server.ts'
 
-/**
- * What a buyer's webhook receives as `lead`: the lead, its answers, consent evidence and
- * attribution. A later submission of a lead no buyer took is sent in the same shape with its own
- * details and evidence, the lead's id, and `resubmissionOf` naming the lead's reference.
- */
-export type DeliveredLead = {
-  id: number
-  /** This post's own reference (the lead's, or the submission's). */
-  reference: string
-  /** For a later submission: the reference of the lead it repeats; otherwise null. */
-  resubmissionOf: string | null
-  firstName: string
-  lastName: string
-  email: string
-  phone: string
-  phoneE164: string | null
-  phoneType: string | null
-  carDetails: string | null
-  hasConsent: boolean
-  createdAt: string
-  constantsVersion: string | null
-  eligibility: {
-    hadPcpFinance: boolean
-    purchaseDateRange: string
-    loanAmount: number
-    dealerDisclosedCommission: boolean
-    commissionDisclosure: string
-    isEligible: boolean
-    estimatedClaim: number
-  } | null
-  /** The questionnaire version the visitor answered; null when no answers were sent. */
-  questionnaire: QuestionnaireRef | null
-  /** The answers in the version's question order, with the texts the visitor was shown. */
-  answers: AnswerView[]
-  outcome: 'eligible' | 'not_eligible' | 'guidance' | null
-  estimatedClaim: number | null
-  /** The evidence a buyer must be able to check (CMCOB 2.2.2R, PECR regulation 21A). */
-  consent: {
-    text: string | null
-    /** The consent version's content hash. */
-    version: string | null
-    sha256: string | null
-    privacyVersion: string | null
-    partnerName: string | null
-    pageUrl: string | null
-    pageRevision: string | null
-    userAgent: string | null
-    ipAddress: string | null
-    at: string
-  }
-  /** The signed consent certificate (compact JWS): check it at POST /api/consent-certificates/verify or against /.well-known/jwks.json. */
-  consentCertificate: string | null
-  attribution: Record<keyof Attribution, string | null>
-  /** The experiment variant the visitor converted on ("experimentId:variantName"), if any. */
-  variant: string | null
-}
+// The bodies' schemas are in core/schemas/delivered-lead.ts, published in the document's `webhooks`.
+export type { DeliveredLead, PingedLead }
 
 /** The consent evidence as a buyer receives it: every delivered post consented, so no `given`. */
 function buyerConsent(row: Parameters<typeof consentOf>[0]): DeliveredLead['consent'] {
@@ -177,24 +124,6 @@ export async function deliveredSubmissions(
   return out
 }
 
-/**
- * What a buyer's ping receives as `lead` (docs/decisions/0050-ping-post.md): enough to decide and
- * bid, and nothing that identifies the person (no name, email, phone, car, IP address or user
- * agent) until the buyer has accepted.
- */
-export type PingedLead = {
-  reference: string
-  createdAt: string
-  questionnaire: QuestionnaireRef | null
-  answers: AnswerView[]
-  eligibility: DeliveredLead['eligibility']
-  outcome: DeliveredLead['outcome']
-  phoneType: string | null
-  campaign: { utmSource: string | null; utmCampaign: string | null }
-  /** The version of the consent wording the visitor agreed to. */
-  consentVersion: string | null
-}
-
 /** The ping `lead` of each of these leads that still exists, by id. */
 export async function pingedLeads(db: Kysely<DB>, ids: number[]): Promise<Map<number, PingedLead>> {
   const out = new Map<number, PingedLead>()
@@ -244,7 +173,8 @@ export async function pingedLeads(db: Kysely<DB>, ids: number[]): Promise<Map<nu
       ...questionnaireOf(versions, lead),
       eligibility: answersByLead.get(lead.id) ?? null,
       outcome: lead.outcome,
-      phoneType: lead.phoneType,
+      // Stored as text; capture writes only these (core/phone.ts).
+      phoneType: lead.phoneType as PingedLead['phoneType'],
       campaign: { utmSource: lead.utmSource, utmCampaign: lead.utmCampaign },
       consentVersion: lead.consentVersion,
     })

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { type Attribution, attributionKeys } from '../../core/attribution.ts'
 import type { DB, Lead, LeadSubmission } from '../db/schema.ts'
+import { leadSales, noSales } from '../ledger/lead-sales.server.ts'
 import { questionnaireOf, versionsById } from './answers.server.ts'
 import { attributionColumns } from './lead-rows.server.ts'
 
@@ -134,7 +135,7 @@ export async function leadSubmissions(db: Kysely<DB>, leadId: number) {
 export async function findLead(db: Kysely<DB>, id: number) {
   const lead = await db.selectFrom('lead').selectAll().where('id', '=', id).executeTakeFirst()
   if (!lead) return undefined
-  const [eligibility, submissions, versions] = await Promise.all([
+  const [eligibility, submissions, versions, sales] = await Promise.all([
     db
       .selectFrom('eligibilityResponse')
       .select([
@@ -151,6 +152,7 @@ export async function findLead(db: Kysely<DB>, id: number) {
       .executeTakeFirst(),
     leadSubmissions(db, id),
     versionsById(db, [lead.questionnaireVersionId]),
+    leadSales(db, [id]),
   ])
   return {
     id: lead.id,
@@ -168,6 +170,11 @@ export async function findLead(db: Kysely<DB>, id: number) {
     userAgent: lead.userAgent,
     createdAt: lead.createdAt,
     duplicateCount: submissions.length,
+    // What the list shows of the lead, so the detail is a list item and more.
+    saleStatus: lead.saleStatus,
+    utmSource: lead.utmSource,
+    utmCampaign: lead.utmCampaign,
+    ...(sales.get(id) ?? noSales),
     lastSeenAt: submissions.at(-1)?.createdAt ?? null,
     constantsVersion: lead.constantsVersion,
     eligibility: eligibility ?? null,

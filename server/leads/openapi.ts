@@ -1,10 +1,17 @@
+import { z } from 'zod'
 import { saleStatuses } from '../../core/schemas/buyers.ts'
+import {
+  answerViewSchema,
+  eligibilitySchema,
+  questionnaireRefSchema,
+} from '../../core/schemas/delivered-lead.ts'
 import {
   leadExportQuerySchema,
   leadListQuerySchema,
   leadSchema,
   leadStatsQuerySchema,
 } from '../../core/schemas/leads.ts'
+import { toJsonSchema } from '../openapi/document.ts'
 import { arrayOf, defineApi, type JsonSchema, ref, shape } from '../openapi/operation.ts'
 
 const ADMIN = '/api/admin/leads'
@@ -269,9 +276,32 @@ export const leadsApi = defineApi({
         allOf: [ref('LeadListItem')],
         properties: {
           reference: { type: 'string' },
+          consentText: nullable({ type: 'string' }),
+          sourceUrl: nullable({ type: 'string', description: 'The page the form was on' }),
+          userAgent: nullable({ type: 'string' }),
+          phoneE164: nullable({ type: 'string' }),
+          phoneType: nullable({ type: 'string', enum: ['mobile', 'landline', 'other'] }),
+          lastSeenAt: nullable({
+            type: 'string',
+            format: 'date-time',
+            description: 'When the latest later submission arrived',
+          }),
+          constantsVersion: nullable({ type: 'string' }),
+          eligibility: nullable(
+            withOptional(toJsonSchema(eligibilitySchema, 'output'), {
+              createdAt: { type: 'string', format: 'date-time' },
+            }),
+          ),
+          questionnaire: toJsonSchema(questionnaireRefSchema.nullable(), 'output'),
+          answers: toJsonSchema(z.array(answerViewSchema), 'output'),
+          outcome: { type: ['string', 'null'], enum: ['eligible', 'not_eligible', 'guidance', null] },
+          estimatedClaim: nullable({ type: 'number' }),
+          variant: nullable({
+            type: 'string',
+            description: 'The experiment variant the lead converted on ("experimentId:variantName")',
+          }),
           consent: ref('ConsentEvidence'),
           attribution: { type: 'object' },
-          answers: { type: 'array' },
           deliveries,
           submissions: { type: 'array', items: { type: 'object' } },
           routing: ref('LeadRouting'),

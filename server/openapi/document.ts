@@ -133,7 +133,17 @@ export function buildOpenApiDocument(modules: readonly ApiModule[], options: Opt
     Error: {
       type: 'object',
       description: 'Every 4xx and 5xx answer of the JSON API',
-      properties: { message: { type: 'string', description: 'What went wrong, for people' } },
+      properties: {
+        message: { type: 'string', description: 'What went wrong, for people' },
+        reauthenticate: {
+          type: 'boolean',
+          description: 'A 403 that a fresh sign-in would lift (POST /api/admin/account/reauthenticate)',
+        },
+        enrol: {
+          type: 'boolean',
+          description: 'A 403 until the account enrols a second factor (/admin/account/security)',
+        },
+      },
       required: ['message'],
     },
     Message: {

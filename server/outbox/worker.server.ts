@@ -5,6 +5,14 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { classifyAnswer } from '../../core/routing/buyer-answer.ts'
 import { readPingAnswer } from '../../core/routing/ping-answer.ts'
+import {
+  type DeliveredLead,
+  leadPingSchema,
+  leadPostSchema,
+  leadReturnDecidedSchema,
+  type PingedLead,
+  type ReturnNotice,
+} from '../../core/schemas/delivered-lead.ts'
 import type { WebhookConfig } from '../config.ts'
 import type { AppEvents } from '../context.ts'
 import type { Dialect } from '../db/database.ts'
@@ -22,6 +30,7 @@ import {
   webhookTargets,
 } from './claims.server.ts'
 import { postJson, signature } from './post.server.ts'
+import { webhookBody } from './webhook-body.ts'
 
 /** How long stopping waits for posts in flight before cutting them short. */
 const STOP_GRACE_MS = 5000
@@ -40,12 +49,12 @@ type WorkerDeps = {
 
 /** The body's `lead` for each delivery; missing ids are leads or submissions erased meanwhile. */
 export type Payloads = {
-  leads: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
-  submissions: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
+  leads: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, DeliveredLead>>
+  submissions: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, DeliveredLead>>
   /** A ping's `lead`: what a buyer may know before it accepts (no personal data). */
-  pings?: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, unknown>>
+  pings?: (db: Kysely<DB>, ids: number[]) => Promise<Map<number, PingedLead>>
   /** A return notice's `return`, by delivery id (the returns module's; no personal data). */
-  returns?: (db: Kysely<DB>, deliveries: ReturnNoticeKey[]) => Promise<Map<number, unknown>>
+  returns?: (db: Kysely<DB>, deliveries: ReturnNoticeKey[]) => Promise<Map<number, ReturnNotice>>
 }
 
 /** A return notice is the delivery of kind 'return' for a lead and the contract it was sold to. */
@@ -173,7 +182,7 @@ export class DeliveryWorker {
       this.#deps.payloads.pings?.(
         this.#deps.db,
         batch.flatMap((d) => (d.kind === 'ping' ? [d.leadId] : [])),
-      ) ?? new Map<number, unknown>(),
+      ) ?? new Map<number, PingedLead>(),
       this.#deps.payloads.submissions(
         this.#deps.db,
         batch.flatMap((d) => (d.submissionId === null ? [] : [d.submissionId])),
@@ -185,7 +194,7 @@ export class DeliveryWorker {
             ? [{ deliveryId: d.id, leadId: d.leadId, contractId: d.contractId }]
             : [],
         ),
-      ) ?? new Map<number, unknown>(),
+      ) ?? new Map<number, ReturnNotice>(),
     ])
     for (const delivery of batch) {
       track(
@@ -237,7 +246,11 @@ export class DeliveryWorker {
   }
 
   /** `lead` is the body's lead, or for a return notice its `return`. */
-  async #deliver(delivery: ClaimedDelivery, target: Target | undefined, lead: unknown) {
+  async #deliver(
+    delivery: ClaimedDelivery,
+    target: Target | undefined,
+    lead: DeliveredLead | PingedLead | ReturnNotice | undefined,
+  ) {
     const { config, logger } = this.#deps
     const ids = {
       deliveryId: delivery.id,
@@ -253,22 +266,35 @@ export class DeliveryWorker {
     if (ping && !target.pingUrl)
       return this.#refuse(delivery, { outcome: 'withdrawn', reason: 'The contract is no longer pinged' })
     const body = ping
-      ? JSON.stringify({
-          event: 'lead.ping',
-          pingId: delivery.idempotencyKey,
-          contractId: delivery.contractId,
-          pricePence: target.pricePence,
-          lead,
-        })
+      ? webhookBody(
+          leadPingSchema,
+          {
+            event: 'lead.ping',
+            pingId: delivery.idempotencyKey,
+            // A ping goes only to a contract, which has a price.
+            contractId: delivery.contractId as number,
+            pricePence: target.pricePence as number,
+            lead: lead as PingedLead,
+          },
+          config.nodeEnv,
+        )
       : notice
-        ? JSON.stringify({ event: 'lead.return_decided', deliveryId: delivery.id, return: lead })
-        : JSON.stringify({
-            event: 'lead.created',
-            deliveryId: delivery.id,
-            // To a buyer's contract: the ping it accepted (null: not pinged). The operator's own webhooks are not offered leads.
-            ...(delivery.contractId !== null ? { pingId: delivery.pingId } : {}),
-            lead,
-          })
+        ? webhookBody(
+            leadReturnDecidedSchema,
+            { event: 'lead.return_decided', deliveryId: delivery.id, return: lead as ReturnNotice },
+            config.nodeEnv,
+          )
+        : webhookBody(
+            leadPostSchema,
+            {
+              event: 'lead.created',
+              deliveryId: delivery.id,
+              // To a buyer's contract: the ping it accepted (null: not pinged). The operator's own webhooks are not offered leads.
+              ...(delivery.contractId !== null ? { pingId: delivery.pingId } : {}),
+              lead: lead as DeliveredLead,
+            },
+            config.nodeEnv,
+          )
     const attemptedAt = new Date()
     const outcome = await postJson(
       (ping ? target.pingUrl : target.url) as string,

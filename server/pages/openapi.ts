@@ -1,38 +1,29 @@
 import {
+  pageConflictSchema,
   pageCreateRequestSchema,
+  pagePreviewAnswerSchema,
   pagePreviewLinkSchema,
   pagePreviewSchema,
+  pageRenderContextSchema,
+  pageRevisionSummarySchema,
+  pageRevisionViewSchema,
+  pageSummarySchema,
   pageUpdateRequestSchema,
+  pageViewSchema,
+  publicPageSchema,
 } from '../../core/schemas/pages.ts'
+import { toJsonSchema } from '../openapi/document.ts'
 import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
 
 const PAGE = '/api/admin/pages'
-const content = { description: 'HTML, or the page builder’s structured content' }
-const pageFields = {
-  slug: 'string',
-  title: 'string',
-  'metaDescription?': 'string',
-  'metaKeywords?': 'string',
-  'targetKeyword?': 'string',
-  'ogTitle?': 'string',
-  'ogDescription?': 'string',
-  content,
-} as const
-
 export const pagesApi = defineApi({
   tag: { name: 'Pages', description: 'The site’s pages: published ones to anyone, all of them to editors.' },
   schemas: {
     PreviewLink: shape({ path: 'string', url: 'string', expiresAt: 'date-time' }),
-    Page: shape({
-      id: 'integer',
-      ...pageFields,
-      isPublished: 'boolean',
-      hideTitle: 'boolean',
-      isSystem: 'boolean',
-      createdAt: 'date-time',
-      updatedAt: 'date-time',
-    }),
-    PageRevision: shape({ id: 'integer', pageId: 'integer', ...pageFields, createdAt: 'date-time' }),
+    Page: toJsonSchema(pageViewSchema, 'output'),
+    PageSummary: toJsonSchema(pageSummarySchema, 'output'),
+    PageRevision: toJsonSchema(pageRevisionViewSchema, 'output'),
+    PageRevisionSummary: toJsonSchema(pageRevisionSummarySchema, 'output'),
   },
   operations: [
     {
@@ -44,14 +35,14 @@ export const pagesApi = defineApi({
       params: {
         slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'The URL slug' },
       },
-      response: shape({ id: 'integer', ...pageFields, hideTitle: 'boolean', html: 'string' }),
+      response: publicPageSchema,
     },
     {
       method: 'get',
       path: PAGE,
       summary: 'List pages',
       auth: 'permission:pages',
-      response: arrayOf(ref('Page')),
+      response: arrayOf(ref('PageSummary')),
     },
     {
       method: 'post',
@@ -64,7 +55,11 @@ export const pagesApi = defineApi({
       status: 201,
       response: ref('Page'),
       responses: {
-        409: 'A page with this URL slug already exists, or publishing needs `confirmPlaceholders` (placeholder content)',
+        409: {
+          description:
+            'A page with this URL slug already exists, or publishing needs `confirmPlaceholders` (placeholder content)',
+          schema: pageConflictSchema,
+        },
       },
     },
     {
@@ -74,7 +69,7 @@ export const pagesApi = defineApi({
       description:
         'The live questionnaire, the consent’s recipients, the compliance wording and the media library’s image sizes, as the public page renders them: the builder’s canvas uses it so each widget is the same markup.',
       auth: 'permission:pages',
-      response: shape({ questionnaire: { type: 'object' }, images: { type: 'object' } }),
+      response: pageRenderContextSchema,
     },
     {
       method: 'post',
@@ -83,7 +78,7 @@ export const pagesApi = defineApi({
       description: 'The public renderer’s output for the editor’s Preview.',
       auth: 'permission:pages',
       request: pagePreviewSchema,
-      response: shape({ sections: { type: 'array' } }),
+      response: pagePreviewAnswerSchema,
     },
     {
       method: 'get',
@@ -102,7 +97,11 @@ export const pagesApi = defineApi({
       request: pageUpdateRequestSchema,
       response: ref('Page'),
       responses: {
-        409: 'The slug is taken, a system page would change its slug, or publishing needs `confirmPlaceholders`',
+        409: {
+          description:
+            'The slug is taken, a system page would change its slug, or publishing needs `confirmPlaceholders`',
+          schema: pageConflictSchema,
+        },
       },
     },
     {
@@ -130,7 +129,7 @@ export const pagesApi = defineApi({
       path: `${PAGE}/{id}/revisions`,
       summary: 'A page’s revisions',
       auth: 'permission:pages',
-      response: arrayOf(ref('PageRevision')),
+      response: arrayOf(ref('PageRevisionSummary')),
     },
     {
       method: 'get',

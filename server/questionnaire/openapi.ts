@@ -39,6 +39,18 @@ export const questionnaireApi = defineApi({
       'evidenceNote?': 'string',
       'referenceAmount?': 'integer',
     }),
+    QuestionnaireVersionDetail: {
+      allOf: [ref('QuestionnaireVersion')],
+      type: 'object',
+      properties: {
+        definition: {
+          type: 'object',
+          description:
+            'The questions, their options and the outcome rules (core/questionnaire/definition-schema.ts)',
+        },
+      },
+      required: ['definition'],
+    },
   },
   operations: [
     {
@@ -55,7 +67,7 @@ export const questionnaireApi = defineApi({
       auth: 'permission:questionnaire',
       request: questionnaireCreateSchema,
       status: 201,
-      response: ref('QuestionnaireVersion'),
+      response: ref('QuestionnaireVersionDetail'),
       responses: { 400: problems },
     },
     {
@@ -70,7 +82,7 @@ export const questionnaireApi = defineApi({
       path: `${BASE}/{id}`,
       summary: 'A version with its definition',
       auth: 'permission:questionnaire',
-      response: ref('QuestionnaireVersion'),
+      response: ref('QuestionnaireVersionDetail'),
     },
     {
       method: 'put',
@@ -78,7 +90,7 @@ export const questionnaireApi = defineApi({
       summary: 'Update a draft',
       auth: 'permission:questionnaire',
       request: questionnaireUpdateSchema,
-      response: ref('QuestionnaireVersion'),
+      response: ref('QuestionnaireVersionDetail'),
       responses: { 400: problems, ...draftOnly },
     },
     {
@@ -95,7 +107,7 @@ export const questionnaireApi = defineApi({
       summary: 'Copy a version into a new draft',
       auth: 'permission:questionnaire',
       status: 201,
-      response: ref('QuestionnaireVersion'),
+      response: ref('QuestionnaireVersionDetail'),
     },
     {
       method: 'post',
@@ -104,7 +116,7 @@ export const questionnaireApi = defineApi({
       description: 'Retires the live one. Estimates above the reference amount need an evidence note.',
       auth: 'permission:questionnaire',
       request: questionnairePublishSchema,
-      response: ref('QuestionnaireVersion'),
+      response: ref('QuestionnaireVersionDetail'),
       responses: { 400: problems, 409: 'Already live, or another version was published at the same moment' },
     },
   ],

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { type ReturnNotice, returnInstruction } from '../../core/schemas/buyer-access.ts'
+import { returnInstruction } from '../../core/schemas/buyer-access.ts'
+import type { ReturnNotice } from '../../core/schemas/delivered-lead.ts'
 import type { DB } from '../db/schema.ts'
 import { enqueue } from '../outbox/enqueue.server.ts'
 import type { ReturnNoticeKey } from '../outbox/worker.server.ts'

@@ -18,7 +18,13 @@ export function ssoAdminRouter(services: AppServices): Router {
           newUsers: sso.newUsers,
           defaultRole: sso.newUsers === 'create' ? sso.defaultRole : null,
           passwordSignIn: sso.passwordSignIn,
-          linked: (await listIdentities(services.db)).filter((l) => l.issuer === sso.issuer),
+          linked: (await listIdentities(services.db))
+            .filter((l) => l.issuer === sso.issuer)
+            .map((l) => ({
+              ...l,
+              createdAt: new Date(l.createdAt).toISOString(),
+              lastUsedAt: l.lastUsedAt === null ? null : new Date(l.lastUsedAt).toISOString(),
+            })),
         }
       : { enabled: false }
     res.setHeader('Cache-Control', 'no-store')

@@ -1,4 +1,6 @@
-import { arrayOf, defineApi, shape } from '../openapi/operation.ts'
+import { ssoSettingsViewSchema } from '../../core/schemas/sso.ts'
+import { toJsonSchema } from '../openapi/document.ts'
+import { defineApi } from '../openapi/operation.ts'
 
 const REFUSED =
   'Every refusal (state, provider, e-mail, domain, account) redirects to `/api/login?error=sso-…` and records `auth.sign_in_failed`.'
@@ -9,29 +11,7 @@ export const ssoApi = defineApi({
     description: 'OpenID Connect sign-in through the organisation’s identity provider (set by environment).',
   },
   schemas: {
-    SsoSettings: shape(
-      {
-        enabled: 'boolean',
-        issuer: 'string',
-        clientId: 'string',
-        providerName: 'string',
-        allowedDomains: arrayOf({ type: 'string' }),
-        newUsers: { type: 'string', enum: ['existing-only', 'create'] },
-        'defaultRole?': { type: 'string', enum: ['editor', 'admin'] },
-        passwordSignIn: 'boolean',
-        linked: arrayOf(
-          shape({
-            adminId: 'integer',
-            userEmail: 'string',
-            providerEmail: 'string',
-            issuer: 'string',
-            createdAt: 'date-time',
-            'lastUsedAt?': 'date-time',
-          }),
-        ),
-      },
-      'When single sign-on is off, only `enabled: false`.',
-    ),
+    SsoSettings: toJsonSchema(ssoSettingsViewSchema, 'output'),
   },
   operations: [
     {

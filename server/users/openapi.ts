@@ -1,3 +1,4 @@
+import { roles } from '../../core/permissions.ts'
 import { adminUserCreateSchema, adminUserUpdateSchema } from '../../core/schemas/users.ts'
 import { arrayOf, defineApi, ref, shape } from '../openapi/operation.ts'
 
@@ -12,7 +13,10 @@ export const usersApi = defineApi({
       email: 'string',
       'firstName?': 'string',
       'lastName?': 'string',
-      role: { type: 'string', enum: ['admin', 'editor'] },
+      role: {
+        type: 'string',
+        description: `${roles.join(', ')}; a stored role this version does not know is answered as it is, and grants nothing`,
+      },
       'permissions?': permissionList,
       effectivePermissions: permissionList,
       isActive: 'boolean',
