@@ -117,6 +117,8 @@ export async function startTestApp(
       RATE_LIMITS: 'off',
     }),
     database: { dialect: 'sqlite', file: '' },
+    // An answer that drifts from /api/openapi.json is a 500 naming the drift (ADR 0070).
+    answerCheck: 'throw',
     ...overrides,
   }
   // As parseConfig does: links follow PUBLIC_URL when a test sets one.
