@@ -13,7 +13,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.test.ts', 'docs/**/*.test.ts'],
+        },
       },
       {
         extends: true,
