@@ -1,9 +1,10 @@
-import { type Request, Router } from 'express'
+import { type Request, type Response, Router } from 'express'
 import type { z } from 'zod'
 import type { AuditAction } from '../../core/audit-actions.ts'
 import { audit } from '../audit/audit.server.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
+import { type RouteContext, type RouteDefinition, route } from '../http/route.ts'
 import {
   changedFields,
   isForeignKeyViolation,
@@ -12,6 +13,13 @@ import {
   parseId,
   requireChanges,
 } from '../http/validate.ts'
+import {
+  type ApiAuth,
+  type ApiOperation,
+  arrayOf,
+  type JsonSchema,
+  messageSchema,
+} from '../openapi/operation.ts'
 
 /** How a resource reads and writes its table; the module that owns the table provides it. */
 export type ResourceStore<Row, CreateValues = Record<string, unknown>, UpdateValues = CreateValues> = {
@@ -198,4 +206,186 @@ export function adminResource<
   }
 
   return router
+}
+
+/** An operation's words in the document. */
+export type OperationDoc = Pick<ApiOperation, 'summary' | 'description' | 'responses'>
+
+type Hooked = { services: AppServices; req: Request; actor: RouteContext['actor'] }
+
+export type ResourceRouteOptions<
+  Row extends { id: number },
+  View,
+  C extends z.ZodType,
+  U extends z.ZodType,
+> = Omit<
+  ResourceOptions<Row, View, C, U>,
+  'store' | 'scope' | 'routes' | 'operations' | 'beforeCreate' | 'beforeUpdate' | 'afterSave' | 'beforeDelete'
+> & {
+  store: (services: AppServices) => ResourceStore<Row, z.output<C>, z.output<U>>
+  /** Its path in the document, e.g. `/api/admin/scripts`. */
+  base: string
+  auth: ApiAuth
+  /** The answer for one record (a `ref` to the module's schema). */
+  schema: JsonSchema
+  /** The generic operations it offers, each with its words in the document, in the document's order. */
+  operations: Partial<Record<ResourceOperation, OperationDoc>>
+  /** Its own routes, placed after list and create and before `/{id}` (`/health`, `/test`). */
+  routes?: RouteDefinition[]
+  beforeCreate?: (input: z.output<C>, context: Hooked) => MaybePromise<Extra>
+  beforeUpdate?: (input: z.output<U>, current: Row, context: Hooked) => MaybePromise<Extra>
+  afterSave?: (
+    event:
+      | { operation: 'create'; row: Row; context: Hooked }
+      | { operation: 'update'; row: Row; current: Row; input: z.output<U>; context: Hooked },
+  ) => MaybePromise<void>
+  beforeDelete?: (row: Row, context: Hooked) => MaybePromise<void>
+}
+
+/**
+ * The same admin resource as `adminResource`, as route definitions (docs/decisions/0072): the
+ * handlers and the document's operations come from one list, mounted with `mountRoutes`.
+ */
+export function resourceRoutes<
+  Row extends { id: number },
+  C extends z.ZodType,
+  U extends z.ZodType,
+  View = Row,
+>(options: ResourceRouteOptions<Row, View, C, U>): RouteDefinition[] {
+  const { entity, label, describe, conflict, base, auth, schema, operations: docs } = options
+  const view = (row: Row) => (options.view ? options.view(row) : (row as unknown as View))
+  const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store')
+  const find = async (store: ResourceStore<Row, z.output<C>, z.output<U>>, id: number) => {
+    const row = await store.find(id)
+    if (!row) throw new HttpError(404, `${label} not found`)
+    return row
+  }
+  const saving = async <T>(write: () => Promise<T>) => {
+    try {
+      return await write()
+    } catch (error) {
+      if (conflict && isUniqueViolation(error)) throw new HttpError(409, conflict)
+      if (options.inUse && isForeignKeyViolation(error)) throw new HttpError(409, options.inUse)
+      throw error
+    }
+  }
+  const record = async (
+    { services, actor }: Hooked,
+    operation: 'create' | 'update' | 'delete',
+    id: number,
+    detail: Record<string, unknown> | undefined,
+  ) => {
+    const action = options.audit[operation]
+    if (action) await audit(services.db, { actor, action, entity, entityId: id, detail })
+    if (options.affectsSite) await services.site.changed()
+  }
+  const one = `${base}/{id}`
+  const idOf = (params: object) => (params as { id: number }).id
+  const routes: RouteDefinition[] = []
+  if (docs.list) {
+    routes.push(
+      route({
+        ...docs.list,
+        method: 'get',
+        path: base,
+        auth,
+        response: arrayOf(schema),
+        handle: async ({ services, res }) => {
+          noStore(res)
+          return (await options.store(services).list()).map(view)
+        },
+      }),
+    )
+  }
+  if (docs.create) {
+    routes.push(
+      route({
+        ...docs.create,
+        method: 'post',
+        path: base,
+        auth,
+        body: options.createSchema,
+        status: 201,
+        response: schema,
+        handle: async (context) => {
+          const input = context.body as z.output<C>
+          const extra = await options.beforeCreate?.(input, context)
+          const row = await saving(() => options.store(context.services).create(input))
+          await options.afterSave?.({ operation: 'create', row, context })
+          await record(context, 'create', row.id, describe?.(row, 'create'))
+          return { ...view(row), ...extra }
+        },
+      }),
+    )
+  }
+  routes.push(...(options.routes ?? []))
+  if (docs.read) {
+    routes.push(
+      route({
+        ...docs.read,
+        method: 'get',
+        path: one,
+        auth,
+        label,
+        response: schema,
+        handle: async ({ services, params, res }) => {
+          noStore(res)
+          return view(await find(options.store(services), idOf(params)))
+        },
+      }),
+    )
+  }
+  if (docs.update) {
+    routes.push(
+      route({
+        ...docs.update,
+        method: 'put',
+        path: one,
+        auth,
+        label,
+        body: options.updateSchema,
+        response: schema,
+        handle: async (context) => {
+          const id = idOf(context.params)
+          const input = context.body as z.output<U>
+          requireChanges(input as Record<string, unknown>)
+          const store = options.store(context.services)
+          const current = await find(store, id)
+          const extra = await options.beforeUpdate?.(input, current, context)
+          const row = await saving(() => store.update(id, input))
+          if (!row) throw new HttpError(404, `${label} not found`)
+          await options.afterSave?.({ operation: 'update', row, current, input, context })
+          await record(context, 'update', id, {
+            ...describe?.(row, 'update'),
+            fields: changedFields(input as Record<string, unknown>),
+          })
+          return { ...view(row), ...extra }
+        },
+      }),
+    )
+  }
+  if (docs.delete) {
+    routes.push(
+      route({
+        ...docs.delete,
+        method: 'delete',
+        path: one,
+        auth,
+        label,
+        response: messageSchema,
+        handle: async (context) => {
+          const id = idOf(context.params)
+          const store = options.store(context.services)
+          const { remove } = store
+          if (!remove) throw new Error(`${label}: the store cannot delete`)
+          const row = await find(store, id)
+          await options.beforeDelete?.(row, context)
+          await saving(() => remove(id))
+          await record(context, 'delete', id, describe?.(row, 'delete'))
+          return { message: `${label} deleted`, id }
+        },
+      }),
+    )
+  }
+  return routes
 }
