@@ -228,6 +228,8 @@ export type ResourceRouteOptions<
   auth: ApiAuth
   /** The answer for one record (a `ref` to the module's schema). */
   schema: JsonSchema
+  /** The answer to a create or update, when a check adds fields to it (`schema` otherwise). */
+  savedSchema?: JsonSchema
   /** The generic operations it offers, each with its words in the document, in the document's order. */
   operations: Partial<Record<ResourceOperation, OperationDoc>>
   /** Its own routes, placed after list and create and before `/{id}` (`/health`, `/test`). */
@@ -253,6 +255,7 @@ export function resourceRoutes<
   View = Row,
 >(options: ResourceRouteOptions<Row, View, C, U>): RouteDefinition[] {
   const { entity, label, describe, conflict, base, auth, schema, operations: docs } = options
+  const saved = options.savedSchema ?? schema
   const view = (row: Row) => (options.view ? options.view(row) : (row as unknown as View))
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store')
   const find = async (store: ResourceStore<Row, z.output<C>, z.output<U>>, id: number) => {
@@ -306,7 +309,7 @@ export function resourceRoutes<
         auth,
         body: options.createSchema,
         status: 201,
-        response: schema,
+        response: saved,
         handle: async (context) => {
           const input = context.body as z.output<C>
           const extra = await options.beforeCreate?.(input, context)
@@ -344,7 +347,7 @@ export function resourceRoutes<
         auth,
         label,
         body: options.updateSchema,
-        response: schema,
+        response: saved,
         handle: async (context) => {
           const id = idOf(context.params)
           const input = context.body as z.output<U>

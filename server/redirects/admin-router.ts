@@ -1,3 +1,4 @@
+import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { RE2JS } from 're2js'
 import { applicationPaths, isProtectedPath } from '../../core/paths.ts'
@@ -14,10 +15,12 @@ import {
   redirectTestQuerySchema,
   redirectUpdateSchema,
 } from '../../core/schemas/redirects.ts'
-import { adminResource, withChanges } from '../admin/admin-resource.ts'
+import { resourceRoutes, withChanges } from '../admin/admin-resource.ts'
 import type { AppServices } from '../context.ts'
 import type { DB } from '../db/schema.ts'
 import { HttpError } from '../http/errors.ts'
+import { apiModule, mountRoutes, route } from '../http/route.ts'
+import { ref, shape } from '../openapi/operation.ts'
 import { ownHosts, resolveRedirect } from './middleware.ts'
 import { listActiveRules, redirectStore } from './queries.server.ts'
 
@@ -132,28 +135,96 @@ function matchesPath(pattern: RE2JS, location: string, ownHosts: readonly string
   return pattern.matcher(decoded).find() || pattern.matcher(path).find()
 }
 
-export function redirectsAdminRouter(services: AppServices) {
-  const { db } = services
-  return adminResource(services, {
-    store: redirectStore(db),
-    entity: 'redirect',
-    label: 'Redirect',
-    audit: { create: 'redirect.create', update: 'redirect.update', delete: 'redirect.delete' },
-    createSchema: redirectCreateSchema,
-    updateSchema: redirectUpdateSchema,
-    affectsSite: true,
-    beforeCreate: (input, req) => checkRedirect(db, input, ownHosts(services, req.get('host'))),
-    beforeUpdate: (input, current, req) =>
-      checkRedirect(db, withChanges(current, input), ownHosts(services, req.get('host'))),
-    describe: (row) => ({ fromUrl: row.fromUrl, isActive: row.isActive }),
-    routes: (router) => {
-      // "Test a URL": what the live rules do with an address, exactly as a visitor would get it.
-      router.get('/test', async (req, res) => {
-        const parsed = redirectTestQuerySchema.safeParse(req.query)
-        if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid address')
-        const { redirects } = await services.site.get()
-        res.json(resolveRedirect(redirects, parsed.data.url, ownHosts(services, req.get('host'))))
-      })
+const BASE = '/api/admin/redirects'
+const saved = {
+  allOf: [ref('Redirect')],
+  properties: {
+    chain: { type: 'array', items: { type: 'string' } },
+    warning: { type: 'string', description: 'Set when the rule lengthens a chain of redirects' },
+  },
+}
+const refused = {
+  400: 'The rule cannot match, leads nowhere a browser can go, or takes over a path the site answers',
+  409: 'An active rule from this address exists, or the rule would make a loop',
+}
+
+export const redirectsRoutes = resourceRoutes({
+  base: BASE,
+  auth: 'permission:redirects',
+  schema: ref('Redirect'),
+  savedSchema: saved,
+  store: ({ db }) => redirectStore(db),
+  entity: 'redirect',
+  label: 'Redirect',
+  audit: { create: 'redirect.create', update: 'redirect.update', delete: 'redirect.delete' },
+  createSchema: redirectCreateSchema,
+  updateSchema: redirectUpdateSchema,
+  affectsSite: true,
+  operations: {
+    list: { summary: 'List redirects' },
+    create: { summary: 'Create a redirect', responses: refused },
+    read: { summary: 'A redirect' },
+    update: {
+      summary: 'Update a redirect',
+      description: 'Any subset of the fields, such as a bare `{"isActive": false}`.',
+      responses: refused,
     },
-  })
+    delete: { summary: 'Delete a redirect' },
+  },
+  beforeCreate: (input, { services, req }) =>
+    checkRedirect(services.db, input, ownHosts(services, req.get('host'))),
+  beforeUpdate: (input, current, { services, req }) =>
+    checkRedirect(services.db, withChanges(current, input), ownHosts(services, req.get('host'))),
+  describe: (row) => ({ fromUrl: row.fromUrl, isActive: row.isActive }),
+  routes: [
+    route({
+      method: 'get',
+      path: `${BASE}/test`,
+      summary: 'Test an address',
+      description: 'What the live rules do with an address, exactly as a visitor would get it.',
+      auth: 'permission:redirects',
+      query: redirectTestQuerySchema,
+      response: {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['redirect', 'none', 'protected', 'refused', 'loop'] },
+          ruleId: { type: 'integer' },
+          statusCode: { type: 'integer' },
+          location: { type: 'string' },
+        },
+        required: ['kind'],
+      },
+      handle: async ({ services, query, req }) => {
+        const { redirects } = await services.site.get()
+        return resolveRedirect(redirects, query.url, ownHosts(services, req.get('host')))
+      },
+    }),
+  ],
+})
+
+export const redirectsApi = apiModule(
+  {
+    tag: { name: 'Redirects', description: 'Redirect rules, exact or RE2 patterns, checked for loops.' },
+    schemas: {
+      Redirect: shape({
+        id: 'integer',
+        name: 'string',
+        fromUrl: 'string',
+        toUrl: 'string',
+        statusCode: { type: 'integer', enum: [301, 302] },
+        isRegex: 'boolean',
+        isActive: 'boolean',
+        keepQuery: 'boolean',
+        hitCount: 'integer',
+        createdAt: 'date-time',
+        updatedAt: 'date-time',
+      }),
+    },
+  },
+  redirectsRoutes,
+)
+
+/** Under /api/admin/redirects, behind the redirects permission. */
+export function redirectsAdminRouter(services: AppServices) {
+  return mountRoutes(Router(), services, BASE, redirectsRoutes)
 }

@@ -1,9 +1,11 @@
-import type { Router } from 'express'
+import { Router } from 'express'
 import { webhookCreateSchema, webhookUpdateSchema } from '../../core/schemas/webhooks.ts'
-import { adminResource } from '../admin/admin-resource.ts'
+import { resourceRoutes } from '../admin/admin-resource.ts'
 import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
+import { apiModule, mountRoutes, route } from '../http/route.ts'
+import { ref, shape } from '../openapi/operation.ts'
 import { isLoopbackOnly, refusedAddress } from '../outbox/address.server.ts'
 import { webhookHealth } from '../outbox/deliveries.server.ts'
 import { toWebhookView, webhookStore } from './queries.server.ts'
@@ -33,27 +35,78 @@ export async function checkWebhookUrl(config: Pick<Config, 'nodeEnv' | 'webhooks
   if (refused) throw new HttpError(400, `This webhook URL cannot be used: ${refused}`)
 }
 
+const BASE = '/api/admin/webhooks'
+const refusedUrl = { 400: 'The URL is not https (in production) or leads to a private network' }
+
 /** Under /api/admin/webhooks, behind the webhooks permission (admins). The secret never goes back out. */
+export const webhooksRoutes = resourceRoutes({
+  base: BASE,
+  auth: 'permission:webhooks',
+  schema: ref('Webhook'),
+  store: ({ db }) => webhookStore(db),
+  entity: 'webhook',
+  label: 'Webhook',
+  audit: { create: 'webhook.create', update: 'webhook.update', delete: 'webhook.delete' },
+  createSchema: webhookCreateSchema,
+  updateSchema: webhookUpdateSchema,
+  operations: {
+    list: { summary: 'List webhooks' },
+    create: { summary: 'Add a webhook', responses: refusedUrl },
+    read: { summary: 'A webhook' },
+    update: {
+      summary: 'Update a webhook',
+      description: 'A secret left out or blank keeps the one saved.',
+      responses: refusedUrl,
+    },
+    delete: { summary: 'Delete a webhook' },
+  },
+  view: toWebhookView,
+  beforeCreate: (input, { services }) => checkWebhookUrl(services.config, input.url),
+  beforeUpdate: async (input, _current, { services }) => {
+    if (input.url !== undefined) await checkWebhookUrl(services.config, input.url)
+  },
+  describe: (row, operation) =>
+    operation === 'delete' ? { name: row.name } : { name: row.name, isActive: row.isActive },
+  routes: [
+    route({
+      method: 'get',
+      path: `${BASE}/health`,
+      summary: 'Deliveries that need attention',
+      auth: 'permission:webhooks',
+      response: shape({
+        activeWebhooks: 'integer',
+        failed: 'integer',
+        retrying: 'integer',
+        recent: { type: 'array', items: { type: 'object' } },
+      }),
+      handle: ({ services }) => webhookHealth(services.db),
+    }),
+  ],
+})
+
+export const webhooksApi = apiModule(
+  {
+    tag: {
+      name: 'Webhooks',
+      description: 'Where leads are delivered, signed; the secret never goes back out.',
+    },
+    schemas: {
+      Webhook: shape({
+        id: 'integer',
+        name: 'string',
+        url: 'string',
+        isActive: 'boolean',
+        secretHint: { type: 'string', description: 'The secret’s last characters, never the secret' },
+        createdAt: 'date-time',
+        updatedAt: 'date-time',
+        pending: 'integer',
+        failed: 'integer',
+      }),
+    },
+  },
+  webhooksRoutes,
+)
+
 export function webhooksAdminRouter(services: AppServices): Router {
-  const { db, config } = services
-  return adminResource(services, {
-    store: webhookStore(db),
-    entity: 'webhook',
-    label: 'Webhook',
-    audit: { create: 'webhook.create', update: 'webhook.update', delete: 'webhook.delete' },
-    createSchema: webhookCreateSchema,
-    updateSchema: webhookUpdateSchema,
-    view: toWebhookView,
-    beforeCreate: (input) => checkWebhookUrl(config, input.url),
-    beforeUpdate: async (input) => {
-      if (input.url !== undefined) await checkWebhookUrl(config, input.url)
-    },
-    describe: (row, operation) =>
-      operation === 'delete' ? { name: row.name } : { name: row.name, isActive: row.isActive },
-    routes: (router) => {
-      router.get('/health', async (_req, res) => {
-        res.json(await webhookHealth(db))
-      })
-    },
-  })
+  return mountRoutes(Router(), services, BASE, webhooksRoutes)
 }
