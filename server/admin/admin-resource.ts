@@ -234,6 +234,8 @@ export type ResourceRouteOptions<
   operations: Partial<Record<ResourceOperation, OperationDoc>>
   /** Its own routes, placed after list and create and before `/{id}` (`/health`, `/test`). */
   routes?: RouteDefinition[]
+  /** Its own routes placed after the generic ones, where `/{id}` cannot take them (`/{id}/invite`). */
+  after?: RouteDefinition[]
   beforeCreate?: (input: z.output<C>, context: Hooked) => MaybePromise<Extra>
   beforeUpdate?: (input: z.output<U>, current: Row, context: Hooked) => MaybePromise<Extra>
   afterSave?: (
@@ -390,5 +392,6 @@ export function resourceRoutes<
       }),
     )
   }
+  routes.push(...(options.after ?? []))
   return routes
 }

@@ -10,6 +10,7 @@ import {
 } from '../../core/schemas/factors.ts'
 import { toJsonSchema } from '../openapi/document.ts'
 import { type ApiOperation, arrayOf, defineApi, messageSchema, ref, shape } from '../openapi/operation.ts'
+import { resetFactorsRoute } from '../users/admin-router.ts'
 
 const SIGNED_IN = shape({ user: ref('CurrentAdmin'), redirect: 'string' })
 const STEP = 'Needs the pending sign-in cookie set by POST /api/login (five minutes, used once).'
@@ -268,14 +269,7 @@ export const factorsApi = defineApi({
       request: mfaPolicySchema,
       response: ref('MfaPolicy'),
     },
-    {
-      method: 'post',
-      path: '/api/admin/users/{id}/reset-factors',
-      summary: "Remove a user's second factors",
-      description: 'Deletes their passkeys, authenticator app and recovery codes and ends their sessions.',
-      auth: 'permission:users',
-      response: messageSchema,
-      responses: { 409: 'Your own factors are managed on your account page' },
-    },
+    // Its handler is the users module's (one definition).
+    resetFactorsRoute.operation,
   ],
 })

@@ -22,7 +22,7 @@ import { scriptsApi } from '../scripts/admin-router.ts'
 import { settingsApi } from '../settings/openapi.ts'
 import { ssoApi } from '../sso/openapi.ts'
 import { uploadsApi } from '../uploads/openapi.ts'
-import { usersApi } from '../users/openapi.ts'
+import { usersApi } from '../users/admin-router.ts'
 import { webhooksApi } from '../webhooks/admin-router.ts'
 import { defineApi } from './operation.ts'
 
