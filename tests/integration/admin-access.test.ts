@@ -8,6 +8,11 @@ import { createAccount } from '../../server/buyer-access/accounts.server.ts'
 import { createKey } from '../../server/buyer-access/keys.server.ts'
 import { json } from '../../server/db/database.ts'
 import { savePolicy } from '../../server/factors/store.server.ts'
+import { redirectsRoutes } from '../../server/redirects/admin-router.ts'
+import { savedSectionsRoutes } from '../../server/saved-sections/admin-router.ts'
+import { scriptsRoutes } from '../../server/scripts/admin-router.ts'
+import { resetFactorsRoute, usersRoutes } from '../../server/users/admin-router.ts'
+import { webhooksRoutes } from '../../server/webhooks/admin-router.ts'
 import {
   type AdminClient,
   apiClient,
@@ -124,6 +129,90 @@ const ownAccountRoutes: RouteCase[] = [
   { method: 'POST', path: '/api/admin/account/recovery-codes', permission: 'signed-in', ok: 201 },
 ]
 
+/** What a route needs to be called in this test, beyond what its definition says. */
+type Fixture = Pick<RouteCase, 'entity' | 'body' | 'params'> & { ok?: number }
+
+/** Which record `{id}` names under each converted module's path. */
+const entityOf: Record<string, Entity> = {
+  '/api/admin/scripts': 'script',
+  '/api/admin/saved-sections': 'saved-section',
+  '/api/admin/redirects': 'redirect',
+  '/api/admin/webhooks': 'webhook',
+  '/api/admin/users': 'user',
+}
+
+/**
+ * Per-route fixtures for the routes written as definitions (server/http/route.ts): a body an
+ * allowed caller may send, and a status other than the route's own. Method, path and permission
+ * come from the definitions.
+ */
+const fixtures: Record<string, Fixture> = {
+  'POST /api/admin/scripts': {
+    body: () => ({
+      name: 'Access check',
+      position: 'head',
+      script: '<script>console.log(1)</script>',
+      consentCategory: 'none',
+    }),
+  },
+  'PUT /api/admin/scripts/{id}': { body: () => ({ isActive: false }) },
+  'POST /api/admin/saved-sections': {
+    body: () => ({
+      name: `Access ${next()}`,
+      section: { widgets: [{ type: 'heading', content: { text: 'Hi', level: 2 } }] },
+    }),
+  },
+  'PUT /api/admin/saved-sections/{id}': { body: () => ({ name: `Renamed ${next()}` }) },
+  'POST /api/admin/redirects': {
+    body: () => ({ name: 'Access check', fromUrl: `/from-${next()}`, toUrl: '/to' }),
+  },
+  'PUT /api/admin/redirects/{id}': { body: () => ({ isActive: false }) },
+  // Without ?url= an allowed caller gets as far as 400.
+  'GET /api/admin/redirects/test': { ok: 400 },
+  // Inactive, at a documentation address: nothing is ever posted to it.
+  'POST /api/admin/webhooks': {
+    body: () => ({
+      name: 'Access check',
+      url: 'https://203.0.113.9/hooks',
+      secret: 'access-secret',
+      isActive: false,
+    }),
+  },
+  'PUT /api/admin/webhooks/{id}': { body: () => ({ name: 'Renamed' }) },
+  'POST /api/admin/users': {
+    body: () => ({ email: uniqueEmail('new'), password: DEFAULT_PASSWORD, role: 'editor' }),
+  },
+  'PUT /api/admin/users/{id}': { body: () => ({ firstName: 'Renamed' }) },
+  // An invitation again: a user who chose a password is told to use a reset (tests/integration/buyer-portal.test.ts).
+  'POST /api/admin/users/{id}/invite': { ok: 409 },
+}
+
+/** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
+const definedRoutes: RouteCase[] = [
+  ...scriptsRoutes,
+  ...savedSectionsRoutes,
+  ...redirectsRoutes,
+  ...webhooksRoutes,
+  ...usersRoutes,
+  resetFactorsRoute,
+].map(({ operation: { method, path, auth, status } }) => {
+  const key = `${method.toUpperCase()} ${path}`
+  const fixture = fixtures[key] ?? {}
+  const base = Object.keys(entityOf).find((b) => path === b || path.startsWith(`${b}/`))
+  const entity = fixture.entity ?? (path.includes('{id}') && base ? entityOf[base] : undefined)
+  if (path.includes('{id}') && !entity && !fixture.params) throw new Error(`${key}: which record is {id}?`)
+  if (!auth.startsWith('permission:') && auth !== 'session') throw new Error(`${key}: not a staff route`)
+  return {
+    method: method.toUpperCase() as RouteCase['method'],
+    path: path.replace(/\{([^}]+)\}/g, ':$1'),
+    permission: auth === 'session' ? 'signed-in' : (auth.slice('permission:'.length) as Permission),
+    ...(entity ? { entity } : {}),
+    ...(fixture.params ? { params: fixture.params } : {}),
+    body: fixture.body ?? (() => ({})),
+    ok: fixture.ok ?? status ?? 200,
+  }
+})
+
 /**
  * Every admin route, and GET /api/leads. The test after the table walks the Express router, so a
  * route added without a row here (and so without these checks) fails the suite.
@@ -180,32 +269,6 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 404,
   },
-  { method: 'GET', path: '/api/admin/saved-sections', permission: 'pages', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/saved-sections',
-    permission: 'pages',
-    body: () => ({
-      name: `Access ${next()}`,
-      section: { widgets: [{ type: 'heading', content: { text: 'Hi', level: 2 } }] },
-    }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/saved-sections/:id',
-    permission: 'pages',
-    entity: 'saved-section',
-    body: () => ({ name: `Renamed ${next()}` }),
-    ok: 200,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/saved-sections/:id',
-    permission: 'pages',
-    entity: 'saved-section',
-    ok: 200,
-  },
   // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
   { method: 'POST', path: '/api/admin/upload-image', permission: 'pages', body: () => ({}), ok: 400 },
   { method: 'GET', path: '/api/admin/media', permission: 'pages', ok: 200 },
@@ -222,55 +285,6 @@ const routes: RouteCase[] = [
   { method: 'DELETE', path: '/api/admin/media/:id', permission: 'pages', entity: 'media', ok: 200 },
   { method: 'POST', path: '/api/admin/media/cleanup', permission: 'pages', body: () => ({}), ok: 200 },
 
-  { method: 'GET', path: '/api/admin/redirects', permission: 'redirects', ok: 200 },
-  { method: 'GET', path: '/api/admin/redirects/:id', permission: 'redirects', entity: 'redirect', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/redirects',
-    permission: 'redirects',
-    body: () => ({ name: 'Access check', fromUrl: `/from-${next()}`, toUrl: '/to' }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/redirects/:id',
-    permission: 'redirects',
-    entity: 'redirect',
-    body: () => ({ isActive: false }),
-    ok: 200,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/redirects/:id',
-    permission: 'redirects',
-    entity: 'redirect',
-    ok: 200,
-  },
-
-  { method: 'GET', path: '/api/admin/scripts', permission: 'scripts', ok: 200 },
-  { method: 'GET', path: '/api/admin/scripts/:id', permission: 'scripts', entity: 'script', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/scripts',
-    permission: 'scripts',
-    body: () => ({
-      name: 'Access check',
-      position: 'head',
-      script: '<script>console.log(1)</script>',
-      consentCategory: 'none',
-    }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/scripts/:id',
-    permission: 'scripts',
-    entity: 'script',
-    body: () => ({ isActive: false }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/scripts/:id', permission: 'scripts', entity: 'script', ok: 200 },
-
   { method: 'GET', path: '/api/admin/settings', permission: 'settings', ok: 200 },
   {
     method: 'POST',
@@ -279,42 +293,7 @@ const routes: RouteCase[] = [
     body: () => ({ key: `access_${counter++}`, value: 'x' }),
     ok: 200,
   },
-
-  { method: 'GET', path: '/api/admin/users', permission: 'users', ok: 200 },
   { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/users',
-    permission: 'users',
-    body: () => ({ email: uniqueEmail('new'), password: DEFAULT_PASSWORD, role: 'editor' }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/users/:id',
-    permission: 'users',
-    entity: 'user',
-    body: () => ({ firstName: 'Renamed' }),
-    ok: 200,
-  },
-
-  {
-    method: 'POST',
-    path: '/api/admin/users/:id/reset-password',
-    permission: 'users',
-    entity: 'user',
-    body: () => ({}),
-    ok: 200,
-  },
-  // An invitation again: a user who chose a password is told to use a reset (tests/integration/buyer-portal.test.ts).
-  {
-    method: 'POST',
-    path: '/api/admin/users/:id/invite',
-    permission: 'users',
-    entity: 'user',
-    body: () => ({}),
-    ok: 409,
-  },
   // A user's sessions (tests/integration/account-sessions.test.ts); a made-up session id is not found.
   { method: 'GET', path: '/api/admin/users/:id/sessions', permission: 'users', entity: 'user', ok: 200 },
   {
@@ -341,14 +320,6 @@ const routes: RouteCase[] = [
     ok: 404,
   },
   { method: 'DELETE', path: '/api/account/sessions', permission: 'signed-in', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/users/:id/reset-factors',
-    permission: 'users',
-    entity: 'user',
-    body: () => ({}),
-    ok: 200,
-  },
   { method: 'GET', path: '/api/admin/mfa-policy', permission: 'users', ok: 200 },
   {
     method: 'PUT',
@@ -363,7 +334,6 @@ const routes: RouteCase[] = [
     ...route,
     path: route.path.replace('/api/admin/account', '/api/account'),
   })),
-  { method: 'GET', path: '/api/admin/redirects/test', permission: 'redirects', ok: 400 },
 
   { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },
   { method: 'GET', path: '/api/admin/leads/daily', permission: 'leads', ok: 200 },
@@ -391,32 +361,7 @@ const routes: RouteCase[] = [
   // Without ?email= or ?phone= an allowed caller gets as far as 400 (the query is checked after access).
   { method: 'GET', path: '/api/admin/subjects', permission: 'subjects', ok: 400 },
   { method: 'DELETE', path: '/api/admin/subjects', permission: 'subjects', ok: 400 },
-
-  { method: 'GET', path: '/api/admin/webhooks', permission: 'webhooks', ok: 200 },
-  { method: 'GET', path: '/api/admin/webhooks/health', permission: 'webhooks', ok: 200 },
-  { method: 'GET', path: '/api/admin/webhooks/:id', permission: 'webhooks', entity: 'webhook', ok: 200 },
-  // Inactive, at a documentation address: nothing is ever posted to it.
-  {
-    method: 'POST',
-    path: '/api/admin/webhooks',
-    permission: 'webhooks',
-    body: () => ({
-      name: 'Access check',
-      url: 'https://203.0.113.9/hooks',
-      secret: 'access-secret',
-      isActive: false,
-    }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/webhooks/:id',
-    permission: 'webhooks',
-    entity: 'webhook',
-    body: () => ({ name: 'Renamed' }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/webhooks/:id', permission: 'webhooks', entity: 'webhook', ok: 200 },
+  // Inactive,
   { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
 
   { method: 'GET', path: '/api/admin/questionnaires', permission: 'questionnaire', ok: 200 },
@@ -684,6 +629,7 @@ const routes: RouteCase[] = [
   // Without a buyer and a month: the caller gets past the permission to the query's 400 (JSON).
   { method: 'GET', path: '/api/admin/revenue/statement', permission: 'buyers', ok: 400 },
   { method: 'GET', path: '/api/admin/revenue/statement.csv', permission: 'buyers', ok: 400 },
+  ...definedRoutes,
 ]
 
 /** API routes anyone may call: the public site, sign-in, password recovery and the API's description. */
