@@ -41,7 +41,8 @@ const referenceApi = defineApi({
 
 /**
  * Every module's operations, in the order the reference page shows their tags. A module with
- * routes under /api describes them in its own `openapi.ts` (defineApi) and is listed here;
+ * routes under /api describes them by its route definitions (apiModule, docs/decisions/0072) or
+ * in its own `openapi.ts` (defineApi) and is listed here;
  * tests/integration/openapi.test.ts fails while a route Express serves is missing from this list,
  * or a described one is not served (docs/decisions/0032-openapi.md).
  */
