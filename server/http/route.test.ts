@@ -153,6 +153,24 @@ describe('route', () => {
     expect(answer.body).toMatchObject({ reauthenticate: true })
   })
 
+  it('lets a buyer through a route for any account, and hands a described parameter over as it is', async () => {
+    const own = route({
+      method: 'delete',
+      path: '/api/things/sessions/{sessionId}',
+      summary: 'End a session',
+      auth: 'session',
+      anyAccount: true,
+      params: { sessionId: { type: 'string', format: 'uuid' } },
+      handle: ({ params, actor }) => ({ sessionId: params.sessionId, by: actor?.id }),
+    })
+    const asBuyer = await app(buyer, [own])
+    expect(await asBuyer('DELETE', '/api/things/sessions/a-uuid')).toEqual({
+      status: 200,
+      body: { sessionId: 'a-uuid', by: 8 },
+    })
+    expect((await (await app(undefined, [own]))('DELETE', '/api/things/sessions/x')).status).toBe(401)
+  })
+
   it('refuses to mount an /api/admin route whose auth differs from its area', () => {
     const wrong = route({
       method: 'get',

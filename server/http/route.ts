@@ -3,7 +3,13 @@ import type { z } from 'zod'
 import { adminAreas } from '../../core/admin-areas.ts'
 import type { Permission } from '../../core/permissions.ts'
 import type { CurrentAdmin } from '../../core/schemas/users.ts'
-import { loadSession, requireFreshSignIn, requirePermission, requireSignedIn } from '../auth/middleware.ts'
+import {
+  loadSession,
+  requireAnyAccount,
+  requireFreshSignIn,
+  requirePermission,
+  requireSignedIn,
+} from '../auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { type ApiModule, type ApiOperation, defineApi, type JsonSchema } from '../openapi/operation.ts'
 import { HttpError } from './errors.ts'
@@ -12,14 +18,22 @@ import { parseBody, parseId } from './validate.ts'
 type Empty = Record<never, never>
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined
 
-/** `/api/admin/redirects/{id}` → `{ id: number }`: ids are parsed before the handler runs. */
-type ParamsOf<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? { [K in Name]: Name extends `${string}id` | `${string}Id` ? number : string } & ParamsOf<Rest>
+/**
+ * `/api/admin/redirects/{id}` → `{ id: number }`: ids are parsed before the handler runs. A
+ * parameter described in `params` (a session's uuid) is handed over as the string it is.
+ */
+type ParamsOf<
+  Path extends string,
+  Described extends string = never,
+> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? {
+      [K in Name]: Name extends Described ? string : Name extends 'id' | `${string}Id` ? number : string
+    } & ParamsOf<Rest, Described>
   : Empty
 
 /** What a handler receives: the request's parts already parsed and checked. */
-export type RouteContext<Path extends string = string, Q = unknown, B = unknown> = {
-  params: ParamsOf<Path>
+export type RouteContext<Path extends string = string, Q = unknown, B = unknown, D extends string = never> = {
+  params: ParamsOf<Path, D>
   query: Q
   body: B
   /** The signed-in account (undefined on a public route). */
@@ -33,8 +47,11 @@ type RouteOptions<
   Path extends string,
   Q extends z.ZodObject | undefined,
   B extends z.ZodType | undefined,
-> = Omit<ApiOperation, 'tag' | 'path' | 'query' | 'request' | 'response'> & {
+  D extends string,
+> = Omit<ApiOperation, 'tag' | 'path' | 'query' | 'request' | 'response' | 'params'> & {
   path: Path
+  /** Path parameters other than positive integer ids, described for the document. */
+  params?: Record<D, JsonSchema & { description?: string }>
   query?: Q
   body?: B
   response?: z.ZodType | JsonSchema
@@ -42,8 +59,10 @@ type RouteOptions<
   label?: string
   /** A sensitive change: needs a sign-in or re-authentication of the last ten minutes (ADR 0053). */
   fresh?: boolean
+  /** A `session` route a buyer's account may call too (its own sessions and factors). */
+  anyAccount?: boolean
   /** The answer's value, sent as JSON with `status`; or undefined after answering through `res`. */
-  handle: (context: RouteContext<Path, Input<Q>, Input<B>>) => unknown
+  handle: (context: RouteContext<Path, Input<Q>, Input<B>, D>) => unknown
 }
 
 /** One API operation: its description in the document and its handler, written once. */
@@ -51,6 +70,7 @@ export type RouteDefinition = {
   operation: Omit<ApiOperation, 'tag'>
   label: string
   fresh: boolean
+  anyAccount: boolean
   handle: (context: RouteContext) => unknown
 }
 
@@ -63,14 +83,15 @@ export function route<
   Path extends string,
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(options: RouteOptions<Path, Q, B>): RouteDefinition {
-  const { query, body, label = 'Record', fresh = false, handle, ...rest } = options
+  D extends string = never,
+>(options: RouteOptions<Path, Q, B, D>): RouteDefinition {
+  const { query, body, label = 'Record', fresh = false, anyAccount = false, handle, ...rest } = options
   const operation: Omit<ApiOperation, 'tag'> = {
     ...rest,
     ...(query ? { query } : {}),
     ...(body ? { request: body } : {}),
   }
-  return { operation, label, fresh, handle: handle as RouteDefinition['handle'] }
+  return { operation, label, fresh, anyAccount, handle: handle as unknown as RouteDefinition['handle'] }
 }
 
 /** A module's routes as what the OpenAPI registry collects (server/openapi/registry.ts). */
@@ -102,15 +123,17 @@ function guardsFor(definition: RouteDefinition, services: AppServices): RequestH
   // Staff routes have their session read by staff-api.ts; elsewhere it is read here.
   const session = loadSession(services)
   const load: RequestHandler = (req, res, next) => (req.admin ? next() : session(req, res, next))
-  const check =
-    auth === 'session' ? requireSignedIn : requirePermission(auth.slice('permission:'.length) as Permission)
+  if (definition.anyAccount && auth !== 'session') throw new Error(`${path}: anyAccount needs session auth`)
+  const staff = definition.anyAccount ? requireAnyAccount : requireSignedIn
+  const check = auth === 'session' ? staff : requirePermission(auth.slice('permission:'.length) as Permission)
   return [load, check, ...fresh]
 }
 
 function parseParams(definition: RouteDefinition, req: Request): Record<string, number | string> {
   const params: Record<string, number | string> = {}
   for (const [name, value] of Object.entries(req.params as Record<string, string>)) {
-    params[name] = /(^id|Id)$/.test(name) ? parseId(value, definition.label) : value
+    const described = definition.operation.params?.[name]
+    params[name] = !described && /(^id|Id)$/.test(name) ? parseId(value, definition.label) : value
   }
   return params
 }

@@ -1,4 +1,4 @@
-import { accountSessionsApi } from '../account-sessions/openapi.ts'
+import { accountSessionsApi } from '../account-sessions/router.ts'
 import { analyticsApi } from '../analytics/openapi.ts'
 import { activityApi } from '../audit/openapi.ts'
 import { authApi } from '../auth/openapi.ts'

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENROL_REQUIRED } from '../../core/mfa-policy.ts'
 import type { Permission } from '../../core/permissions.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
+import { accountSessionsRoutes } from '../../server/account-sessions/router.ts'
 import { createAdmin } from '../../server/auth/admins.server.ts'
 import { createAccount } from '../../server/buyer-access/accounts.server.ts'
 import { createKey } from '../../server/buyer-access/keys.server.ts'
@@ -189,6 +190,13 @@ const fixtures: Record<string, Fixture> = {
   // Without ?email= or ?phone= an allowed caller gets as far as 400 (the query is checked after access).
   'GET /api/admin/subjects': { ok: 400 },
   'DELETE /api/admin/subjects': { ok: 400 },
+  // A user's sessions (tests/integration/account-sessions.test.ts); a made-up session id is not found.
+  'DELETE /api/admin/users/{id}/sessions/{sessionId}': {
+    params: async (db) => ({ id: await sessionOwner(db), sessionId: randomUUID() }),
+    ok: 404,
+  },
+  'DELETE /api/admin/users/{id}/sessions': { params: async (db) => ({ id: await sessionOwner(db) }) },
+  'DELETE /api/account/sessions/{sessionId}': { params: async () => ({ sessionId: randomUUID() }), ok: 404 },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -200,11 +208,15 @@ const definedRoutes: RouteCase[] = [
   ...usersRoutes,
   resetFactorsRoute,
   ...subjectsRoutes,
+  // The caller's own sessions: any signed-in account; a user's, behind the users permission.
+  ...accountSessionsRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
   const base = Object.keys(entityOf).find((b) => path === b || path.startsWith(`${b}/`))
-  const entity = fixture.entity ?? (path.includes('{id}') && base ? entityOf[base] : undefined)
+  // Records named by `params` are made there; a derived entity would be checked as deleted.
+  const derived = path.includes('{id}') && base && !fixture.params ? entityOf[base] : undefined
+  const entity = fixture.entity ?? derived
   if (path.includes('{id}') && !entity && !fixture.params) throw new Error(`${key}: which record is {id}?`)
   if (!auth.startsWith('permission:') && auth !== 'session') throw new Error(`${key}: not a staff route`)
   return {
@@ -299,32 +311,6 @@ const routes: RouteCase[] = [
     ok: 200,
   },
   { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
-  // A user's sessions (tests/integration/account-sessions.test.ts); a made-up session id is not found.
-  { method: 'GET', path: '/api/admin/users/:id/sessions', permission: 'users', entity: 'user', ok: 200 },
-  {
-    method: 'DELETE',
-    path: '/api/admin/users/:id/sessions/:sessionId',
-    permission: 'users',
-    params: async (db) => ({ id: await sessionOwner(db), sessionId: randomUUID() }),
-    ok: 404,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/users/:id/sessions',
-    permission: 'users',
-    params: async (db) => ({ id: await sessionOwner(db) }),
-    ok: 200,
-  },
-  // The caller's own sessions: any signed-in account.
-  { method: 'GET', path: '/api/account/sessions', permission: 'signed-in', ok: 200 },
-  {
-    method: 'DELETE',
-    path: '/api/account/sessions/:sessionId',
-    permission: 'signed-in',
-    params: async () => ({ sessionId: randomUUID() }),
-    ok: 404,
-  },
-  { method: 'DELETE', path: '/api/account/sessions', permission: 'signed-in', ok: 200 },
   { method: 'GET', path: '/api/admin/mfa-policy', permission: 'users', ok: 200 },
   {
     method: 'PUT',
