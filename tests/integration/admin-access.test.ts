@@ -11,6 +11,7 @@ import { json } from '../../server/db/database.ts'
 import { savePolicy } from '../../server/factors/store.server.ts'
 import { subjectsRoutes } from '../../server/privacy/admin-router.ts'
 import { redirectsRoutes } from '../../server/redirects/admin-router.ts'
+import { returnsRoutes } from '../../server/returns/admin-router.ts'
 import { savedSectionsRoutes } from '../../server/saved-sections/admin-router.ts'
 import { scriptsRoutes } from '../../server/scripts/admin-router.ts'
 import { resetFactorsRoute, usersRoutes } from '../../server/users/admin-router.ts'
@@ -197,6 +198,22 @@ const fixtures: Record<string, Fixture> = {
   },
   'DELETE /api/admin/users/{id}/sessions': { params: async (db) => ({ id: await sessionOwner(db) }) },
   'DELETE /api/account/sessions/{sessionId}': { params: async () => ({ sessionId: randomUUID() }), ok: 404 },
+  // A pending return of a sale made for each request: an allowed caller rejects it.
+  'PUT /api/admin/returns/{id}': {
+    params: async (db) => {
+      const buyer = await insertBuyer(db)
+      const contract = await insertContract(db, buyer.id)
+      const lead = await insertLead(db, { email: uniqueEmail('returned') })
+      const sale = await insertSale(db, { leadId: lead.id, contract })
+      const row = await db
+        .insertInto('leadReturn')
+        .values({ saleId: sale.id, buyerId: buyer.id, reason: 'duplicate' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return { id: row.id }
+    },
+    body: () => ({ status: 'rejected' }),
+  },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -210,6 +227,7 @@ const definedRoutes: RouteCase[] = [
   ...subjectsRoutes,
   // The caller's own sessions: any signed-in account; a user's, behind the users permission.
   ...accountSessionsRoutes,
+  ...returnsRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -454,26 +472,6 @@ const routes: RouteCase[] = [
     body: () => ({}),
     // The account chose its password: told to use "Forgot password?" (an invited one gets a new link).
     ok: 409,
-  },
-  { method: 'GET', path: '/api/admin/returns', permission: 'buyers', ok: 200 },
-  {
-    method: 'PUT',
-    path: '/api/admin/returns/:id',
-    permission: 'buyers',
-    params: async (db) => {
-      const buyer = await insertBuyer(db)
-      const contract = await insertContract(db, buyer.id)
-      const lead = await insertLead(db, { email: uniqueEmail('returned') })
-      const sale = await insertSale(db, { leadId: lead.id, contract })
-      const row = await db
-        .insertInto('leadReturn')
-        .values({ saleId: sale.id, buyerId: buyer.id, reason: 'duplicate' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return { id: row.id }
-    },
-    body: () => ({ status: 'rejected' }),
-    ok: 200,
   },
   // The shipped scheme set's estimates equal the reference: it publishes without a note.
   {
