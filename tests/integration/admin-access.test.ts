@@ -15,6 +15,7 @@ import { redirectsRoutes } from '../../server/redirects/admin-router.ts'
 import { returnsRoutes } from '../../server/returns/admin-router.ts'
 import { savedSectionsRoutes } from '../../server/saved-sections/admin-router.ts'
 import { scriptsRoutes } from '../../server/scripts/admin-router.ts'
+import { settingsRoutes } from '../../server/settings/admin-router.ts'
 import { resetFactorsRoute, usersRoutes } from '../../server/users/admin-router.ts'
 import { webhooksRoutes } from '../../server/webhooks/admin-router.ts'
 import {
@@ -218,6 +219,7 @@ const fixtures: Record<string, Fixture> = {
   // Without a buyer and a month: the caller gets past the permission to the query's 400 (JSON).
   'GET /api/admin/revenue/statement': { ok: 400 },
   'GET /api/admin/revenue/statement.csv': { ok: 400 },
+  'POST /api/admin/settings': { body: () => ({ key: `access_${counter++}`, value: 'x' }) },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -233,6 +235,7 @@ const definedRoutes: RouteCase[] = [
   ...accountSessionsRoutes,
   ...returnsRoutes,
   ...revenueRoutes,
+  ...settingsRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -325,14 +328,6 @@ const routes: RouteCase[] = [
   { method: 'DELETE', path: '/api/admin/media/:id', permission: 'pages', entity: 'media', ok: 200 },
   { method: 'POST', path: '/api/admin/media/cleanup', permission: 'pages', body: () => ({}), ok: 200 },
 
-  { method: 'GET', path: '/api/admin/settings', permission: 'settings', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/settings',
-    permission: 'settings',
-    body: () => ({ key: `access_${counter++}`, value: 'x' }),
-    ok: 200,
-  },
   { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
   { method: 'GET', path: '/api/admin/mfa-policy', permission: 'users', ok: 200 },
   {
