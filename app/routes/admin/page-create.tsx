@@ -1,4 +1,4 @@
-import { CreatePageScreen } from '../../features/admin/page-editor/page-editor.tsx'
+import { CreatePageScreen } from '../../features/admin/page-editor/page-screens.tsx'
 import { adminPageMeta } from '../../features/auth/auth-card.tsx'
 
 export const meta = () => adminPageMeta('Create Page')

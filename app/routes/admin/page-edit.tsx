@@ -1,4 +1,4 @@
-import { EditPageScreen } from '../../features/admin/page-editor/page-editor.tsx'
+import { EditPageScreen } from '../../features/admin/page-editor/page-screens.tsx'
 import { adminPageMeta } from '../../features/auth/auth-card.tsx'
 import type { Route } from './+types/page-edit'
 

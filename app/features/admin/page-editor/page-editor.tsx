@@ -1,16 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink, Save } from 'lucide-react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useBlocker, useNavigate } from 'react-router'
 import type { PageContent } from '../../../../core/page-content.ts'
 import { hasNoWidgets, type PlaceholderWidget, placeholderWidgets } from '../../../../core/page-conversion.ts'
-import { findPageTemplate } from '../../../../core/page-templates.ts'
 import {
   type PageRecord,
   PLACEHOLDER_CONTENT,
   type PlaceholderConflict,
 } from '../../../../core/schemas/pages.ts'
-import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Badge, StateBadge } from '../../../components/ui/badge.tsx'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
@@ -20,7 +18,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/use-toast.ts'
 import { ApiError, apiRequest } from '../api.ts'
 import { openPreview } from '../preview-link.ts'
-import { AdminLoading, SignedOut } from '../shell/signed-out.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import {
   BlocksInRichTextTab,
@@ -32,9 +29,7 @@ import {
 import { ContentBuilder, SlugField } from './page-fields.tsx'
 import {
   blankFieldToast,
-  emptyPageForm,
   formFromPage,
-  formFromTemplate,
   isFormDirty,
   type PageFormValues,
   pagePayload,
@@ -42,24 +37,12 @@ import {
 } from './page-form.ts'
 import { PagePreview } from './page-preview.tsx'
 import { PageRevisions } from './page-revisions.tsx'
+import { PageSettingsCard } from './page-settings.tsx'
 import { RichTextEditor } from './rich-text/rich-text-editor.tsx'
 import { SeoFields } from './seo-fields.tsx'
 
-const PAGES = '/api/admin/pages'
+export const PAGES = '/api/admin/pages'
 export const LEAVE_PROMPT = 'You have unsaved changes. Are you sure you want to leave?'
-
-/** Signed-in gate shared by both screens (the API refuses everyone else whatever the screen shows). */
-function useSignedIn() {
-  return useQuery<CurrentAdmin | null>({ queryKey: ['/api/auth/user'] })
-}
-
-function CenteredMessage({ children }: { children: ReactNode }) {
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">{children}</div>
-    </main>
-  )
-}
 
 /**
  * Keeps `--editor-header-height` current on the editor, so a builder filling the window
@@ -75,52 +58,11 @@ function trackHeaderHeight(header: HTMLElement | null) {
   return () => observer.disconnect()
 }
 
-export function CreatePageScreen() {
-  const { data: user, isLoading, error } = useSignedIn()
-  // "New page from template" opens /admin/pages/create?template={id}; an unknown id starts empty.
-  const template = findPageTemplate(useSearchParams()[0].get('template'))
-  if (isLoading) return <AdminLoading />
-  if (!user) return <SignedOut error={error} />
-  const initial = template ? formFromTemplate(template) : emptyPageForm
-  return <PageEditor key={template?.id ?? ''} mode="create" initial={initial} />
-}
-
-export function EditPageScreen({ id }: { id: number }) {
-  const { data: user, isLoading: userLoading, error: userError } = useSignedIn()
-  const valid = Number.isSafeInteger(id) && id > 0
-  const page = useQuery<PageRecord | null>({ queryKey: [`${PAGES}/${id}`], enabled: valid && !!user })
-  if (userLoading) return <AdminLoading />
-  if (!user) return <SignedOut error={userError} />
-  if (valid && page.isLoading) {
-    return (
-      <CenteredMessage>
-        <p role="status">Loading page...</p>
-      </CenteredMessage>
-    )
-  }
-  if (!valid || !page.data) {
-    const notFound = !valid || !(page.error instanceof ApiError) || page.error.status === 404
-    return (
-      <CenteredMessage>
-        <h1 className="font-bold text-2xl text-navy-900">
-          {notFound ? 'Page Not Found' : 'Could not load the page'}
-        </h1>
-        {notFound ? null : <p className="mt-2 text-slate-700">{page.error?.message}</p>}
-        <Link to="/admin?tab=pages" className={`${buttonClasses('secondary')} mt-4`}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Pages
-        </Link>
-      </CenteredMessage>
-    )
-  }
-  return <PageEditor key={page.data.id} mode="edit" page={page.data} initial={formFromPage(page.data)} />
-}
-
 type EditorProps =
   | { mode: 'create'; initial: PageFormValues }
   | { mode: 'edit'; page: PageRecord; initial: PageFormValues }
 
-function PageEditor(props: EditorProps) {
+export function PageEditor(props: EditorProps) {
   const { mode } = props
   const page = mode === 'edit' ? props.page : null
   const [form, setForm] = useState(props.initial)
@@ -403,70 +345,16 @@ function PageEditor(props: EditorProps) {
           </TabsContent>
 
           <TabsContent value="settings" className="mt-4 grid gap-4">
-            <Card title="Page Settings">
-              <div className="grid max-w-2xl gap-5">
-                <div className="flex items-center gap-3">
-                  <Switch
-                    id="settings-published"
-                    checked={form.isPublished}
-                    onCheckedChange={(on) => set('isPublished', on)}
-                    aria-labelledby="settings-published-label"
-                    aria-describedby="settings-published-hint"
-                  />
-                  <div>
-                    <span id="settings-published-label" className="font-medium">
-                      Published
-                    </span>
-                    <p id="settings-published-hint" className="text-slate-600 text-sm">
-                      {form.isPublished
-                        ? 'Visible to everyone at its URL.'
-                        : 'A draft: only admins can see it.'}
-                    </p>
-                  </div>
-                </div>
-                <div className="flex items-center gap-3">
-                  <Switch
-                    id="settings-hide-title"
-                    checked={form.hideTitle}
-                    onCheckedChange={(on) => set('hideTitle', on)}
-                    aria-labelledby="settings-hide-title-label"
-                    aria-describedby="settings-hide-title-hint"
-                  />
-                  <div>
-                    <span id="settings-hide-title-label" className="font-medium">
-                      Hide title heading
-                    </span>
-                    <p id="settings-hide-title-hint" className="text-slate-600 text-sm">
-                      For a page whose content opens with its own heading: the title is then read out by
-                      screen readers only, and stays the browser tab's name.
-                    </p>
-                  </div>
-                </div>
-                <Field label="Target Keyword" hint="For admin reference only, not used in SEO.">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={form.targetKeyword}
-                      onChange={(e) => set('targetKeyword', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <SlugField
-                  form={form}
-                  isSystem={isSystem}
-                  onChange={(slug) => {
-                    setSlugTouched(true)
-                    set('slug', slug)
-                  }}
-                />
-                <div>
-                  <p className="font-medium text-slate-800 text-sm">Full URL</p>
-                  <p className="break-all font-mono text-slate-700 text-sm" data-testid="full-url">
-                    {origin}/{form.slug.trim()}
-                  </p>
-                </div>
-              </div>
-            </Card>
+            <PageSettingsCard
+              form={form}
+              set={set}
+              isSystem={isSystem}
+              origin={origin}
+              onSlugChange={(slug) => {
+                setSlugTouched(true)
+                set('slug', slug)
+              }}
+            />
             {page ? <PageRevisions page={page} onRestored={restored} /> : null}
           </TabsContent>
 
