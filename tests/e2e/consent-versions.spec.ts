@@ -1,6 +1,6 @@
 import { axeViolations, tab } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
+import { answerEligible, uniqueEmail, uniquePhone } from './journey.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
@@ -39,15 +39,7 @@ test.describe('the consent a visitor saw is the consent a lead keeps', () => {
     const visitor = await visiting.newPage()
     await visitor.goto(page.url().replace(/\/admin.*$/, '/'))
     await waitForHydration(visitor)
-    for (const label of [
-      labels.hadPcpFinance.yes,
-      labels.purchaseDateRange['2015-2018'],
-      labels.loanAmount['15000-25000'],
-      labels.dealerDisclosedCommission.no,
-    ]) {
-      await option(visitor, label).check()
-      await visitor.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
-    }
+    await answerEligible(visitor)
     const email = uniqueEmail(testInfo)
     await visitor.getByLabel('First Name').fill('Ada')
     await visitor.getByLabel('Last Name').fill('Versioned')

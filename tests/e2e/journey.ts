@@ -39,6 +39,19 @@ export function option(page: Page, label: string) {
   return page.getByRole('radio', { name: label, exact: true })
 }
 
+/** Walks the live questionnaire's four steps with eligible answers, up to the lead form. */
+export async function answerEligible(page: Page) {
+  for (const label of [
+    labels.hadPcpFinance.yes,
+    labels.purchaseDateRange['2015-2018'],
+    labels.loanAmount['15000-25000'],
+    labels.dealerDisclosedCommission.no,
+  ]) {
+    await option(page, label).check()
+    await page.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
+  }
+}
+
 let phoneSeq = 0
 /**
  * A UK mobile not used before in this run: a lead with an earlier lead's phone is a duplicate

@@ -1,19 +1,11 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { axeViolations } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
+import { answerEligible, labels, uniqueEmail, uniquePhone } from './journey.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
 
 async function completeJourney(page: Page, testInfo: TestInfo, lastName: string, phone: string) {
-  for (const label of [
-    labels.hadPcpFinance.yes,
-    labels.purchaseDateRange['2015-2018'],
-    labels.loanAmount['15000-25000'],
-    labels.dealerDisclosedCommission.no,
-  ]) {
-    await option(page, label).check()
-    await page.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
-  }
+  await answerEligible(page)
   const email = uniqueEmail(testInfo)
   await page.getByLabel('First Name').fill('Grace')
   await page.getByLabel('Last Name').fill(lastName)

@@ -1,21 +1,13 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { axeViolations } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
+import { answerEligible, uniqueEmail, uniquePhone } from './journey.ts'
 import { waitForHydration } from './support.ts'
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
 async function answerAndFill(page: Page, testInfo: TestInfo, lastName: string) {
-  for (const label of [
-    labels.hadPcpFinance.yes,
-    labels.purchaseDateRange['2015-2018'],
-    labels.loanAmount['15000-25000'],
-    labels.dealerDisclosedCommission.no,
-  ]) {
-    await option(page, label).check()
-    await page.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
-  }
+  await answerEligible(page)
   await page.getByLabel('First Name').fill('Ada')
   await page.getByLabel('Last Name').fill(lastName)
   await page.getByLabel('Email Address').fill(uniqueEmail(testInfo))

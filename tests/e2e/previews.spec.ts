@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { axeViolations, tab } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
+import { answerEligible, uniqueEmail, uniquePhone } from './journey.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
@@ -34,15 +34,7 @@ test.describe('previews', () => {
       expect(link.status()).toBe(201)
       await page.goto(((await link.json()) as { path: string }).path)
       await waitForHydration(page)
-      for (const label of [
-        labels.hadPcpFinance.yes,
-        labels.purchaseDateRange['2015-2018'],
-        labels.loanAmount['15000-25000'],
-        labels.dealerDisclosedCommission.no,
-      ]) {
-        await option(page, label).check()
-        await page.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
-      }
+      await answerEligible(page)
       const email = uniqueEmail(testInfo)
       await page.getByLabel('First Name').fill('Preview')
       await page.getByLabel('Last Name').fill('Tester')

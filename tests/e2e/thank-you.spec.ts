@@ -4,7 +4,7 @@ import { type Browser, devices, type Page } from '@playwright/test'
 import { e2eOutbox } from '../../playwright.config.ts'
 import { axeViolations } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { labels, option, uniqueEmail, uniquePhone } from './journey.ts'
+import { answerEligible, uniqueEmail, uniquePhone } from './journey.ts'
 import { queryDatabase, unnameAllBuyers, waitForHydration } from './support.ts'
 
 /** A phone at the narrowest width the site supports. */
@@ -108,15 +108,7 @@ test.describe('the thank-you page, the confirmation email and the footer on a ph
     try {
       await page.goto('/')
       await waitForHydration(page)
-      for (const label of [
-        labels.hadPcpFinance.yes,
-        labels.purchaseDateRange['2015-2018'],
-        labels.loanAmount['15000-25000'],
-        labels.dealerDisclosedCommission.no,
-      ]) {
-        await option(page, label).check()
-        await page.getByRole('button', { name: /^(Continue|Check Eligibility)$/ }).click()
-      }
+      await answerEligible(page)
       const email = uniqueEmail(testInfo)
       await page.getByLabel('First Name').fill('Grace')
       await page.getByLabel('Last Name').fill('Hopper')
