@@ -66,7 +66,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${e2eDir} && node scripts/ensure-build.ts && exec node server/index.ts`,
+      command: `rm -rf ${e2eDir} && node scripts/ensure-build.ts && exec node server/compose/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -7,7 +7,7 @@ export default defineConfig({
   environments: {
     // The SSR bundle's entry is the whole Express app, so route modules and API routers share one
     // copy of every module (docs/decisions/0002-server-bundle.md).
-    ssr: { build: { rolldownOptions: { input: './server/app.ts' } } },
+    ssr: { build: { rolldownOptions: { input: './server/compose/app.ts' } } },
   },
   test: {
     projects: [

@@ -14,9 +14,9 @@ import {
   islandAssetsContext,
   requestContext,
   servicesContext,
-} from '../server/context.ts'
-import { isRefusedActionOrigin } from '../server/http/action-origin.ts'
-import { NONCE_PLACEHOLDER } from '../server/http/nonce.ts'
+} from '../server/platform/context.ts'
+import { isRefusedActionOrigin } from '../server/platform/http/action-origin.ts'
+import { NONCE_PLACEHOLDER } from '../server/platform/http/nonce.ts'
 import { IslandAssetsContext, islandsLoader } from './islands/assets.ts'
 import { NonceContext } from './lib/nonce.ts'
 

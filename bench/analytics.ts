@@ -6,9 +6,9 @@
 // into analytics_daily (which the reports read) as the roll-up does.
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
-import { parseDatabaseUrl } from '../server/config.ts'
-import { createDatabase } from '../server/db/database.ts'
-import { migrateToLatest } from '../server/db/migrations.ts'
+import { parseDatabaseUrl } from '../server/platform/config.ts'
+import { createDatabase } from '../server/platform/db/database.ts'
+import { migrateToLatest } from '../server/platform/db/migrations.ts'
 import { startApp } from './app-process.ts'
 
 const target = Number(process.env.ANALYTICS_EVENTS ?? 10_000_000)

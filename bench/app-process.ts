@@ -15,7 +15,10 @@ export async function startApp(
 ): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), 'server/index.ts'],
+    [
+      ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
+      'server/compose/main.ts',
+    ],
     {
       cwd: root,
       env: {

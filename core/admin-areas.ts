@@ -25,7 +25,7 @@ type AreaDefinition = {
 
 /**
  * Every admin area, once (docs/decisions/0069-admin-areas.md): the dashboard's tabs, the permission
- * guard in front of each /api/admin prefix (server/admin/router.ts) and the users panel's
+ * guard in front of each /api/admin prefix (server/compose/admin-router.ts) and the users panel's
  * permission labels derive from this list. Tabs show in this order within their group.
  */
 export const adminAreas = [

@@ -50,7 +50,7 @@ export function effectivePermissions(role: string, extra: unknown): Permission[]
 /**
  * Permissions that amount to full admin access, whatever the role: a script runs in the browser of
  * every admin who opens a public page (with their session), and whoever manages users decides who
- * gets in with which rights. Only an admin may grant them (server/users/admin-router.ts).
+ * gets in with which rights. Only an admin may grant them (server/identity/users/admin-router.ts).
  */
 export const adminEquivalentPermissions = {
   scripts:

@@ -10,12 +10,12 @@ import {
   listAdmins,
   setPassword,
   updateAdmin,
-} from '../server/auth/admins.server.ts'
-import { passwordProblem } from '../server/auth/password-policy.server.ts'
-import { destroyAdminSessions } from '../server/auth/sessions.server.ts'
-import { parseConfig } from '../server/config.ts'
-import { createDatabase } from '../server/db/database.ts'
-import { migrateToLatest } from '../server/db/migrations.ts'
+} from '../server/identity/auth/admins.server.ts'
+import { passwordProblem } from '../server/identity/auth/password-policy.server.ts'
+import { destroyAdminSessions } from '../server/identity/auth/sessions.server.ts'
+import { parseConfig } from '../server/platform/config.ts'
+import { createDatabase } from '../server/platform/db/database.ts'
+import { migrateToLatest } from '../server/platform/db/migrations.ts'
 
 const [command, ...rest] = process.argv.slice(2)
 const { values } = parseArgs({

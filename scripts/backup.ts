@@ -1,4 +1,4 @@
-// Backups of the database the server is configured with (DATABASE_URL, as server/config.ts reads
+// Backups of the database the server is configured with (DATABASE_URL, as server/platform/config.ts reads
 // it): SQLite through its online backup API (safe while the server runs), PostgreSQL through
 // pg_dump's custom format and pg_restore. `npm run db:backup [FILE]`, `npm run db:restore FILE`.
 import { execFileSync } from 'node:child_process'
@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { backup, DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
-import type { DatabaseConfig } from '../server/config.ts'
+import type { DatabaseConfig } from '../server/platform/config.ts'
 
 /** Debian's PostgreSQL client programs (newest version), else whatever is on PATH. */
 function pgProgram(name: 'pg_dump' | 'pg_restore'): string {

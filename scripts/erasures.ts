@@ -1,15 +1,15 @@
 // The erasure ledger around a restore (docs/decisions/0022-erasure-on-disk.md): read it from the
 // database about to be replaced, then merge it into the restored one and erase those people again.
 import fs from 'node:fs'
-import type { DatabaseConfig } from '../server/config.ts'
-import { createDatabase } from '../server/db/database.ts'
-import { migrateToLatest } from '../server/db/migrations.ts'
 import {
   type LedgerEntry,
   parseLedgerJsonLines,
   readLedger,
-} from '../server/privacy/erasure-ledger.server.ts'
-import { reapplyErasures } from '../server/privacy/subjects.server.ts'
+} from '../server/leads/data-requests/erasure-ledger.server.ts'
+import { reapplyErasures } from '../server/leads/data-requests/subjects.server.ts'
+import type { DatabaseConfig } from '../server/platform/config.ts'
+import { createDatabase } from '../server/platform/db/database.ts'
+import { migrateToLatest } from '../server/platform/db/migrations.ts'
 
 /**
  * The ledger of the configured database, or nothing when that database is gone, damaged or older

@@ -24,13 +24,13 @@ export async function waitForHealth(url: string, timeoutMs = 30_000) {
   throw new Error(`${url} did not become healthy`)
 }
 
-/** `node server/index.ts` in production mode on this port; resolves once /healthz answers. */
+/** `node server/compose/main.ts` in production mode on this port; resolves once /healthz answers. */
 export async function startInstance(
   port: number,
   env: Record<string, string | undefined>,
   output: 'inherit' | 'ignore' | ((line: string) => void) = 'ignore',
 ): Promise<Instance> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const child = spawn(process.execPath, ['server/compose/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: [

@@ -33,7 +33,7 @@ function hydrate(element: HTMLElement) {
 }
 
 // The whole stylesheet arrives as print-only so that it does not hold up the first paint; the
-// inline critical CSS styles the page until then (server/http/critical-css.ts).
+// inline critical CSS styles the page until then (server/platform/http/critical-css.ts).
 for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')) {
   link.media = 'all'
 }

@@ -8,7 +8,7 @@ export const PASSWORD_COMMON = 'This password is too common; choose another'
 
 /**
  * A new password's length, checked in the browser and on the server. The server also refuses
- * common and breached passwords (server/auth/password-policy.server.ts): that list stays off the
+ * common and breached passwords (server/identity/auth/password-policy.server.ts): that list stays off the
  * pages, so forms show its answer when the server refuses.
  */
 export const password = z

@@ -3,7 +3,7 @@ import type { QuestionnaireDefinition } from '../questionnaire/definition.ts'
 import { LIMITS } from '../questionnaire/definition-schema.ts'
 
 /**
- * The bodies of the questionnaire admin API (server/questionnaire/admin-router.ts). The definition
+ * The bodies of the questionnaire admin API (server/leads/questionnaire/admin-router.ts). The definition
  * itself is checked by parseDefinition, which reports every problem with its path.
  */
 

@@ -9,11 +9,11 @@ import {
   SPEC_ANSWER_NAMES,
 } from '../../core/questionnaire/definition.ts'
 import type { LeadData, LeadQuestionnaireOption } from '../../core/schemas/leads.ts'
-import type { AppServices } from '../context.ts'
-import type { DB } from '../db/schema.ts'
-import { experimentQuestionnaire } from '../experiments/assignment.server.ts'
-import { HttpError } from '../http/errors.ts'
-import { acceptedQuestionnaire, liveQuestionnaire } from '../questionnaire/queries.server.ts'
+import { experimentQuestionnaire } from '../insight/experiments/assignment.server.ts'
+import type { AppServices } from '../platform/context.ts'
+import type { DB } from '../platform/db/schema.ts'
+import { HttpError } from '../platform/http/errors.ts'
+import { acceptedQuestionnaire, liveQuestionnaire } from './questionnaire/queries.server.ts'
 
 /** A post's answers refused: the 400 names the field (`answers.loanAmount: …`). */
 export class LeadAnswersError extends HttpError {

@@ -11,10 +11,10 @@ import {
 } from '../../core/lead-confirmation.ts'
 import { recipientNames } from '../../core/lead-form-rules.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
-import type { AppServices } from '../context.ts'
-import type { DB } from '../db/schema.ts'
-import { readCookie, serializeCookie } from '../http/cookies.ts'
-import type { Job } from '../scheduler.ts'
+import type { AppServices } from '../platform/context.ts'
+import type { DB } from '../platform/db/schema.ts'
+import { readCookie, serializeCookie } from '../platform/http/cookies.ts'
+import type { Job } from '../platform/scheduler.ts'
 
 export const LEAD_CONFIRMATIONS_JOB = 'lead-confirmations'
 const BATCH = 50

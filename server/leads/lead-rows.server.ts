@@ -6,10 +6,10 @@ import { loanBandLowerBound } from '../../core/eligibility.ts'
 import type { UkPhone } from '../../core/phone.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
-import { consentContent } from '../consent-versions/versions.server.ts'
-import { json } from '../db/database.ts'
-import type { EligibilityResponseTable, LeadSubmissionTable, LeadTable } from '../db/schema.ts'
+import { json } from '../platform/db/database.ts'
+import type { EligibilityResponseTable, LeadSubmissionTable, LeadTable } from '../platform/db/schema.ts'
 import { specAnswers } from './answers.server.ts'
+import { consentContent } from './consent/versions.server.ts'
 import type { LeadContext } from './queries.server.ts'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')

@@ -11,8 +11,8 @@ import {
   leadSchema,
   leadStatsQuerySchema,
 } from '../../core/schemas/leads.ts'
-import { toJsonSchema } from '../openapi/document.ts'
-import { arrayOf, defineApi, type JsonSchema, ref, shape } from '../openapi/operation.ts'
+import { toJsonSchema } from '../platform/openapi/document.ts'
+import { arrayOf, defineApi, type JsonSchema, ref, shape } from '../platform/openapi/operation.ts'
 
 const ADMIN = '/api/admin/leads'
 const deliveries = arrayOf(ref('LeadDelivery'))

@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { SubjectIdentity } from '../../core/schemas/subjects.ts'
-import type { Dialect } from '../db/database.ts'
-import type { DB } from '../db/schema.ts'
-import { scrubDeletedRows } from '../db/scrub.ts'
+import type { Dialect } from '../platform/db/database.ts'
+import type { DB } from '../platform/db/schema.ts'
+import { scrubDeletedRows } from '../platform/db/scrub.ts'
 
 /**
  * Leads as personal data: purged after the retention period, found, exported and erased per person.
@@ -199,7 +199,7 @@ export async function eraseSubjectLeads(
   })
 }
 
-/** Removes the bytes of erased leads from the database's files (server/db/scrub.ts). */
+/** Removes the bytes of erased leads from the database's files (server/platform/db/scrub.ts). */
 export function scrubErasedLeads(db: Db, dialect: Dialect, options: { compact?: boolean } = {}) {
   return scrubDeletedRows(db, dialect, PERSONAL_DATA_TABLES, options)
 }

@@ -3,22 +3,18 @@ import { complianceVersion, readCompliance } from '../../core/compliance.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { readLeadSettings } from '../../core/schemas/settings.ts'
-import { consentSigner } from '../consent-certificates/certificates.server.ts'
-import { type SignerSettings, signerSettingsOf } from '../consent-certificates/keys.server.ts'
-import {
-  type ConsentVersion,
-  type CurrentConsent,
-  postedConsent,
-} from '../consent-versions/versions.server.ts'
-import type { AppServices } from '../context.ts'
-import type { Dialect } from '../db/database.ts'
-import type { DB } from '../db/schema.ts'
-import { leadVariant } from '../experiments/assignment.server.ts'
-import { HttpError } from '../http/errors.ts'
-import { clientKey, hitRateLimit, type RateDecision } from '../http/rate-limit.ts'
-import { activeWebhookIds } from '../outbox/enqueue.server.ts'
+import { leadVariant } from '../insight/experiments/assignment.server.ts'
+import type { AppServices } from '../platform/context.ts'
+import type { Dialect } from '../platform/db/database.ts'
+import type { DB } from '../platform/db/schema.ts'
+import { HttpError } from '../platform/http/errors.ts'
+import { clientKey, hitRateLimit, type RateDecision } from '../platform/http/rate-limit.ts'
+import { activeWebhookIds } from '../sales/webhooks/enqueue.server.ts'
 import { type AnsweredQuestionnaire, answeredQuestionnaire } from './answers.server.ts'
 import { insertLeadBatch } from './batch-insert.server.ts'
+import { consentSigner } from './consent/certificates.server.ts'
+import { type SignerSettings, signerSettingsOf } from './consent/keys.server.ts'
+import { type ConsentVersion, type CurrentConsent, postedConsent } from './consent/versions.server.ts'
 import { newReference } from './lead-rows.server.ts'
 
 export type LeadContext = {
@@ -159,7 +155,7 @@ export async function captureLead(
     userAgent: string | null
     ip?: string | null
     via: 'api' | 'form'
-    /** The visitor's experiment bucket today (server/experiments/assignment.server.ts). */
+    /** The visitor's experiment bucket today (server/insight/experiments/assignment.server.ts). */
     bucket?: number
   },
 ): Promise<StoredLead> {

@@ -8,12 +8,12 @@ import {
   leadListQuerySchema,
   leadSchema,
 } from '../../core/schemas/leads.ts'
-import { audit } from '../audit/audit.server.ts'
-import { isSecure } from '../auth/middleware.ts'
-import type { AppServices } from '../context.ts'
-import { bucketOf, type TrustProxy } from '../experiments/assignment.server.ts'
-import { HttpError } from '../http/errors.ts'
-import { write } from '../http/write.ts'
+import { isSecure } from '../identity/auth/middleware.ts'
+import { bucketOf, type TrustProxy } from '../insight/experiments/assignment.server.ts'
+import { audit } from '../platform/audit/audit.server.ts'
+import type { AppServices } from '../platform/context.ts'
+import { HttpError } from '../platform/http/errors.ts'
+import { write } from '../platform/http/write.ts'
 import { thankYouCookie } from './confirmations.server.ts'
 import { ConsentVersionError, captureLead, checkLeadRateLimit } from './queries.server.ts'
 import { allLeads, countLeads, listItems, searchLeads } from './search.server.ts'
@@ -76,7 +76,7 @@ export function leadsRouter(services: AppServices): Router {
 
 /**
  * GET /api/leads (SPEC section 7): an array; with paging, `{ items, total, page, pageSize }`. A
- * staff route: mounted behind the staff guards and the leads permission (server/admin/staff-api.ts).
+ * staff route: mounted behind the staff guards and the leads permission (server/compose/staff-api.ts).
  */
 export function leadListHandler(services: AppServices): RequestHandler {
   const { db, dialect } = services

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely'
 import type { ImageInfoMap } from '../../core/image-info.ts'
 import type { RedirectTable } from '../../core/redirect-rules.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
-import type { CurrentConsent } from '../consent-versions/versions.server.ts'
-import type { DB, Page } from '../db/schema.ts'
-import type { RunningExperiment } from '../experiments/queries.server.ts'
-import type { LiveQuestionnaire } from '../questionnaire/queries.server.ts'
+import type { RunningExperiment } from '../insight/experiments/queries.server.ts'
+import type { CurrentConsent } from '../leads/consent/versions.server.ts'
+import type { LiveQuestionnaire } from '../leads/questionnaire/queries.server.ts'
+import type { DB, Page } from '../platform/db/schema.ts'
 
-/** What public requests read on every hit; each module supplies its part (see server/services.ts). */
+/** What public requests read on every hit; each module supplies its part (see server/compose/services.ts). */
 export type SiteParts = {
   settings: Map<string, string | null>
   scripts: { head: string; body: string }
@@ -15,13 +15,13 @@ export type SiteParts = {
   pages: Map<string, Page>
   /** The live questionnaire version (one always exists once the database is seeded). */
   questionnaire: LiveQuestionnaire | undefined
-  /** The buyers the consent wording names, in order (server/buyers/consent.server.ts). */
+  /** The buyers the consent wording names, in order (server/sales/buyers/consent.server.ts). */
   consentBuyers: ConsentBuyer[]
-  /** The consent version pages show now (server/consent-versions), recorded as it was loaded. */
+  /** The consent version pages show now (server/leads/consent), recorded as it was loaded. */
   consent: CurrentConsent
-  /** The running experiments by page path (server/experiments). */
+  /** The running experiments by page path (server/insight/experiments). */
   experiments: Map<string, RunningExperiment>
-  /** What the media library knows of each uploaded image, by its largest rendition's URL (server/media). */
+  /** What the media library knows of each uploaded image, by its largest rendition's URL (server/site/media). */
   images: ImageInfoMap
 }
 export type SiteSnapshot = SiteParts & { revision: number }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
-// The critical CSS inlined in a public page's head (server/http/critical-css.ts) must style the
+// The critical CSS inlined in a public page's head (server/platform/http/critical-css.ts) must style the
 // page exactly as the whole stylesheet does: anything it missed would shift or restyle the page
 // when the stylesheet arrives. The islands script is held back so both renders show the same DOM.
 

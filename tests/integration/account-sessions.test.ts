@@ -3,9 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountSession } from '../../core/schemas/account-sessions.ts'
-import { ACCOUNT_NOTICES_JOB, sendAccountNotices } from '../../server/account-notices/notices.server.ts'
-import { createAdmin } from '../../server/auth/admins.server.ts'
-import { json } from '../../server/db/database.ts'
+import { ACCOUNT_NOTICES_JOB, sendAccountNotices } from '../../server/identity/account/notices.server.ts'
+import { createAdmin } from '../../server/identity/auth/admins.server.ts'
+import { json } from '../../server/platform/db/database.ts'
 import {
   type AdminClient,
   apiClient,

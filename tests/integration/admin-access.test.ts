@@ -3,21 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENROL_REQUIRED } from '../../core/mfa-policy.ts'
 import type { Permission } from '../../core/permissions.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
-import { accountSessionsRoutes } from '../../server/account-sessions/router.ts'
-import { createAdmin } from '../../server/auth/admins.server.ts'
-import { createAccount } from '../../server/buyer-access/accounts.server.ts'
-import { createKey } from '../../server/buyer-access/keys.server.ts'
-import { json } from '../../server/db/database.ts'
-import { savePolicy } from '../../server/factors/store.server.ts'
-import { revenueRoutes } from '../../server/ledger/admin-router.ts'
-import { subjectsRoutes } from '../../server/privacy/admin-router.ts'
-import { redirectsRoutes } from '../../server/redirects/admin-router.ts'
-import { returnsRoutes } from '../../server/returns/admin-router.ts'
-import { savedSectionsRoutes } from '../../server/saved-sections/admin-router.ts'
-import { scriptsRoutes } from '../../server/scripts/admin-router.ts'
-import { settingsRoutes } from '../../server/settings/admin-router.ts'
-import { resetFactorsRoute, usersRoutes } from '../../server/users/admin-router.ts'
-import { webhooksRoutes } from '../../server/webhooks/admin-router.ts'
+import { accountSessionsRoutes } from '../../server/identity/account/router.ts'
+import { createAdmin } from '../../server/identity/auth/admins.server.ts'
+import { savePolicy } from '../../server/identity/mfa/store.server.ts'
+import { resetFactorsRoute, usersRoutes } from '../../server/identity/users/admin-router.ts'
+import { subjectsRoutes } from '../../server/leads/data-requests/admin-router.ts'
+import { json } from '../../server/platform/db/database.ts'
+import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
+import { createKey } from '../../server/sales/buyer-access/keys.server.ts'
+import { returnsRoutes } from '../../server/sales/returns/admin-router.ts'
+import { revenueRoutes } from '../../server/sales/revenue/admin-router.ts'
+import { webhooksRoutes } from '../../server/sales/webhooks/admin-router.ts'
+import { redirectsRoutes } from '../../server/site/redirects/admin-router.ts'
+import { savedSectionsRoutes } from '../../server/site/saved-sections/admin-router.ts'
+import { scriptsRoutes } from '../../server/site/scripts/admin-router.ts'
+import { settingsRoutes } from '../../server/site/settings/admin-router.ts'
 import {
   type AdminClient,
   apiClient,
@@ -147,7 +147,7 @@ const entityOf: Record<string, Entity> = {
 }
 
 /**
- * Per-route fixtures for the routes written as definitions (server/http/route.ts): a body an
+ * Per-route fixtures for the routes written as definitions (server/platform/http/route.ts): a body an
  * allowed caller may send, and a status other than the route's own. Method, path and permission
  * come from the definitions.
  */

@@ -7,9 +7,9 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseConfig, parseDatabaseUrl } from '../../server/config.ts'
-import { createDatabase, type Database } from '../../server/db/database.ts'
 import { PERSONAL_DATA_TABLES } from '../../server/leads/personal-data.server.ts'
+import { parseConfig, parseDatabaseUrl } from '../../server/platform/config.ts'
+import { createDatabase, type Database } from '../../server/platform/db/database.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import {
   needlesInFiles,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENROL_REQUIRED, LAST_FACTOR_REQUIRED } from '../../core/mfa-policy.ts'
-import { createAccount } from '../../server/buyer-access/accounts.server.ts'
+import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
 import {
   type AdminClient,
   type ApiClient,

@@ -2,15 +2,11 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CertificateClaims } from '../../core/consent-certificate.ts'
 import { sha256Hex } from '../../core/sha256.ts'
-import { parseConfig } from '../../server/config.ts'
-import { signConsentCertificates } from '../../server/consent-certificates/certificates.server.ts'
-import {
-  forgetActiveKeys,
-  loadActiveKey,
-  signerSettingsOf,
-} from '../../server/consent-certificates/keys.server.ts'
-import { createDatabase } from '../../server/db/database.ts'
-import { migrateToLatest } from '../../server/db/migrations.ts'
+import { signConsentCertificates } from '../../server/leads/consent/certificates.server.ts'
+import { forgetActiveKeys, loadActiveKey, signerSettingsOf } from '../../server/leads/consent/keys.server.ts'
+import { parseConfig } from '../../server/platform/config.ts'
+import { createDatabase } from '../../server/platform/db/database.ts'
+import { migrateToLatest } from '../../server/platform/db/migrations.ts'
 import { createSignedInAdmin, uniqueEmail } from '../support/admin-client.ts'
 import { allowRepeatLeads, leadIdOf, leadPayload } from '../support/factories.ts'
 import { expectError, ok } from '../support/http.ts'

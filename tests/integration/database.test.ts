@@ -1,13 +1,13 @@
 import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { json } from '../../server/db/database.ts'
+import { seed, systemPages } from '../../server/compose/seed.ts'
+import { json } from '../../server/platform/db/database.ts'
 import {
   replacedDescriptions,
   shorterDescriptions,
-} from '../../server/db/migrations/0014-shorter-descriptions.ts'
-import { migrateToLatest, migrationProvider } from '../../server/db/migrations.ts'
-import { seed, systemPages } from '../../server/db/seed.ts'
+} from '../../server/platform/db/migrations/0014-shorter-descriptions.ts'
+import { migrateToLatest, migrationProvider } from '../../server/platform/db/migrations.ts'
 import { insertLead as insertLeadRow } from '../support/factories.ts'
 import { createTestDatabase, testDialect } from '../support/test-app.ts'
 

@@ -1,8 +1,8 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseConfig } from '../../server/config.ts'
-import { clientKey } from '../../server/http/rate-limit.ts'
+import { parseConfig } from '../../server/platform/config.ts'
+import { clientKey } from '../../server/platform/http/rate-limit.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { expectError, ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -236,7 +236,7 @@ describe(`hostile requests on ${testDialect}`, () => {
   it('cuts off a request whose body never arrives', async () => {
     // Node's own requestTimeout is 20 s; the server must not wait minutes. Only the configuration
     // is asserted here (no timing): the values come from applyServerTimeouts.
-    const server = await import('../../server/http/server-timeouts.ts')
+    const server = await import('../../server/platform/http/server-timeouts.ts')
     const fake = {} as http.Server
     server.applyServerTimeouts(fake)
     expect(fake.headersTimeout).toBeLessThanOrEqual(10_000)

@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaItem } from '../../core/schemas/media.ts'
-import { createAccount } from '../../server/buyer-access/accounts.server.ts'
-import { json } from '../../server/db/database.ts'
+import { json } from '../../server/platform/db/database.ts'
+import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
 import {
   type AdminClient,
   createSignedInAdmin,

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSENT_VERSION } from '../../core/consent.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
-import { createAccount } from '../../server/buyer-access/accounts.server.ts'
-import type { WebhookConfig } from '../../server/config.ts'
-import { json } from '../../server/db/database.ts'
-import { type Drift, documentChecker, pointer } from '../../server/openapi/answer-check.ts'
+import type { WebhookConfig } from '../../server/platform/config.ts'
+import { json } from '../../server/platform/db/database.ts'
+import { type Drift, documentChecker, pointer } from '../../server/platform/openapi/answer-check.ts'
+import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
 import {
   type AdminClient,
   createSignedInAdmin,

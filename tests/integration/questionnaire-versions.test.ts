@@ -4,14 +4,14 @@ import { assess } from '../../core/questionnaire/definition.ts'
 import { parseDefinition } from '../../core/questionnaire/definition-schema.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import { specDefinition } from '../../core/questionnaire/spec-definition.ts'
-import { json } from '../../server/db/database.ts'
-import { migrateToLatest } from '../../server/db/migrations.ts'
-import { seed } from '../../server/db/seed.ts'
+import { seed } from '../../server/compose/seed.ts'
 import {
   acceptedQuestionnaire,
   liveQuestionnaire,
   RETIRED_GRACE_MS,
-} from '../../server/questionnaire/queries.server.ts'
+} from '../../server/leads/questionnaire/queries.server.ts'
+import { json } from '../../server/platform/db/database.ts'
+import { migrateToLatest } from '../../server/platform/db/migrations.ts'
 import { createTestDatabase, testDialect } from '../support/test-app.ts'
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>

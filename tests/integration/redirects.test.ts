@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REDIRECT_HITS_JOB } from '../../server/redirects/hits.server.ts'
+import { REDIRECT_HITS_JOB } from '../../server/site/redirects/hits.server.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -112,7 +112,7 @@ describe(`site redirects on ${testDialect}`, () => {
     })
 
     // Regression (was a bug): GET /legacy-docs with the active regex rule `^/old-docs|^/legacy-docs` → /docs should
-    // answer 301 /docs; it answers 404. The literal-prefix shortcut in server/redirects/rules.ts
+    // answer 301 /docs; it answers 404. The literal-prefix shortcut in server/site/redirects/rules.ts
     // reads the pattern as "starts with /old-docs" and skips the second branch.
     it('applies every branch of a top-level alternation', async () => {
       await create({ fromUrl: '^/old-docs|^/legacy-docs', toUrl: '/docs', isRegex: true })
@@ -329,7 +329,7 @@ describe(`site redirects on ${testDialect}`, () => {
     // Regression (was a bug): with `^/rp/(\d+)$` → /rq/$1 in place, POST /api/admin/redirects
     // {fromUrl: '^/rq/(\d+)$', toUrl: '/rp/$1', isRegex: true} should answer 409 (GET /rp/1 → /rq/1 →
     // /rp/1 for ever); it answers 201. The loop check follows the target with each $n replaced by
-    // 'x' (server/redirects/admin-router.ts), which a \d+ pattern never matches.
+    // 'x' (server/site/redirects/admin-router.ts), which a \d+ pattern never matches.
     it('refuses a loop between two regex rules with numeric captures', async () => {
       await create({ fromUrl: '^/rp/(\\d+)$', toUrl: '/rq/$1', isRegex: true })
       await refused({ fromUrl: '^/rq/(\\d+)$', toUrl: '/rp/$1', isRegex: true }, 409, /loop/)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SavedSection } from '../../core/schemas/saved-sections.ts'
-import { createAccount } from '../../server/buyer-access/accounts.server.ts'
+import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
 import {
   type AdminClient,
   apiClient,

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { AppServices } from '../../server/context.ts'
+import type { AppServices } from '../../server/platform/context.ts'
 
-type AppModule = typeof import('../../server/app.ts')
+type AppModule = typeof import('../../server/compose/app.ts')
 
 type Layer = {
   rawPath?: unknown

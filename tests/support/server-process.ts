@@ -23,7 +23,7 @@ export type ServerProcess = {
 }
 
 /**
- * The real server (`node server/index.ts`, the built app) as its own process on `databaseUrl`,
+ * The real server (`node server/compose/main.ts`, the built app) as its own process on `databaseUrl`,
  * as production runs it, with `env` added. Resolves once /healthz answers.
  */
 export async function startServerProcess(
@@ -32,7 +32,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort()
   let errors = ''
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const child = spawn(process.execPath, ['server/compose/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       PATH: process.env.PATH ?? '',

@@ -7,15 +7,15 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import pg from 'pg'
 import pino from 'pino'
-import { type Config, parseConfig } from '../../server/config.ts'
-import type { AppServices } from '../../server/context.ts'
-import { createDatabase, type Database } from '../../server/db/database.ts'
-import { migrateToLatest } from '../../server/db/migrations.ts'
-import { seed } from '../../server/db/seed.ts'
-import { applyServerTimeouts } from '../../server/http/server-timeouts.ts'
-import { createServices } from '../../server/services.ts'
+import { seed } from '../../server/compose/seed.ts'
+import { createServices } from '../../server/compose/services.ts'
+import { type Config, parseConfig } from '../../server/platform/config.ts'
+import type { AppServices } from '../../server/platform/context.ts'
+import { createDatabase, type Database } from '../../server/platform/db/database.ts'
+import { migrateToLatest } from '../../server/platform/db/migrations.ts'
+import { applyServerTimeouts } from '../../server/platform/http/server-timeouts.ts'
 
-type AppModule = typeof import('../../server/app.ts')
+type AppModule = typeof import('../../server/compose/app.ts')
 
 export type TestDialect = 'sqlite' | 'postgres'
 

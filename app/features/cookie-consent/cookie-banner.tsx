@@ -36,7 +36,7 @@ const categories: { key: ConsentCategory | 'essential'; title: string; descripti
 
 type View = 'closed' | 'first' | 'details'
 
-/** Where the dialog's form posts when the islands script has not taken it over (server/consent). */
+/** Where the dialog's form posts when the islands script has not taken it over (server/site/cookie-consent). */
 export const CONSENT_FORM_ACTION = '/api/consent/choice'
 
 const pick = (record: Choice | null): Choice =>

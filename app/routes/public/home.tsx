@@ -7,12 +7,17 @@ import { THANK_YOU_PATH } from '../../../core/lead-confirmation.ts'
 import { assess } from '../../../core/questionnaire/definition.ts'
 import { TOO_MANY } from '../../../core/schemas/auth.ts'
 import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
-import { isSecure } from '../../../server/auth/middleware.ts'
-import { shownConsent } from '../../../server/consent-versions/versions.server.ts'
-import { requestContext, servicesContext } from '../../../server/context.ts'
+import { isSecure } from '../../../server/identity/auth/middleware.ts'
 import { LeadAnswersError } from '../../../server/leads/answers.server.ts'
 import { thankYouCookie } from '../../../server/leads/confirmations.server.ts'
+import { shownConsent } from '../../../server/leads/consent/versions.server.ts'
 import { ConsentVersionError, captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
+import {
+  addressedQuestionnaire,
+  postedQuestionnaire,
+  shownQuestionnaire,
+} from '../../../server/leads/questionnaire/shown-questionnaire.server.ts'
+import { requestContext, servicesContext } from '../../../server/platform/context.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
 import { faqs, stats, steps } from '../../features/home/home-content.ts'
@@ -29,11 +34,6 @@ import {
   transition,
   versionFromForm,
 } from '../../features/questionnaire/questionnaire-state.ts'
-import {
-  addressedQuestionnaire,
-  postedQuestionnaire,
-  shownQuestionnaire,
-} from '../../features/questionnaire/shown-questionnaire.server.ts'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { faqPageMeta } from '../../features/seo/structured-data.ts'

@@ -7,8 +7,8 @@ import {
   withdrawalText,
 } from '../../../core/lead-confirmation.ts'
 import { site } from '../../../core/site.ts'
-import { servicesContext } from '../../../server/context.ts'
 import { enquiryReceipt, thankYouReference } from '../../../server/leads/confirmations.server.ts'
+import { servicesContext } from '../../../server/platform/context.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const own = pageSettings(settings.get('thank-you'))
   const head = await buildPageHead(context, request, own, defaults.title)
   // The page cache renders this page without cookies; a request carrying the reference's cookie
-  // goes past it (server/http/page-cache.ts) and is answered for itself alone.
+  // goes past it (server/platform/http/page-cache.ts) and is answered for itself alone.
   const reference = thankYouReference(request.headers.get('cookie'))
   if (reference === undefined) return { head, receipt: null }
   const receipt: EnquiryReceipt | null = (await enquiryReceipt(services.db, reference)) ?? null

@@ -1,0 +1,595 @@
+import { randomBytes } from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
+import {
+  beaconStage,
+  canonicalPath,
+  cappedDimensions,
+  deviceClass,
+  isBotAgent,
+  KEYS_PER_DAY,
+  OTHER,
+  referrerDomain,
+  type Stage,
+  servedPaths,
+  VALUE_MAX_LENGTH,
+  VALUES_PER_DAY,
+} from '../../../core/analytics.ts'
+import type { Attribution } from '../../../core/attribution.ts'
+import { londonParts } from '../../../core/routing/contract-rules.ts'
+import type { AnalyticsEvent } from '../../../core/schemas/analytics.ts'
+import { settingValue } from '../../../core/settings.ts'
+import type { RateRule } from '../../platform/config.ts'
+import type { DB } from '../../platform/db/schema.ts'
+import type { Job } from '../../platform/scheduler.ts'
+import type { SiteSnapshot } from '../../site/site-state.server.ts'
+import { BeaconLimiter } from './beacon-limit.server.ts'
+import type { VisitorIds } from './visitor.server.ts'
+
+export const ANALYTICS_JOB = 'analytics'
+/** Deletes what analytics no longer needs: past days' visitors, reaches and values, old hourly rows. */
+export const ANALYTICS_PURGE_JOB = 'analytics-purge'
+/** Beyond this many unflushed events (a database that stopped answering), new ones are dropped. */
+const MAX_QUEUED = 500_000
+const INSERT_CHUNK = 500
+/** Events rolled up per transaction: each statement stays short, so pages keep being served. */
+const BATCH_ITEMS = 5000
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Like rows in one: their weights added (a visitor reloading a page within the second). */
+function aggregate(rows: EventRow[]): EventRow[] {
+  const byKey = new Map<string, EventRow>()
+  for (const row of rows) {
+    const key = [
+      row.day,
+      row.hour,
+      row.visitor,
+      row.stage,
+      row.step,
+      row.leadId,
+      row.path,
+      row.variant,
+      row.utmSource,
+      row.utmCampaign,
+      row.utmMedium,
+      row.referrer,
+      row.device,
+    ].join(SEP)
+    const seen = byKey.get(key)
+    if (seen) seen.weight += row.weight
+    else byKey.set(key, row)
+  }
+  return [...byKey.values()]
+}
+const SEP = '\u001f'
+
+/** What a request tells about its visitor: only turned into a hash and a device class at flush. */
+type Who = { ip: string; userAgent: string | undefined }
+type Queued =
+  | (Who & { kind: 'page'; at: number; url: string; referer: string | undefined; variant: string | null })
+  | (Who & { kind: 'beacon'; at: number; event: AnalyticsEvent; stage: Stage })
+  | (Who & {
+      kind: 'lead'
+      at: number
+      leadId: number
+      path: string
+      attribution: Attribution
+      variant: string | null
+    })
+
+type Dims = {
+  path: string
+  variant: string | null
+  utmSource: string | null
+  utmCampaign: string | null
+  utmMedium: string | null
+  referrer: string | null
+  device: string
+}
+export type EventRow = Dims & {
+  batch: string
+  day: string
+  hour: string
+  visitor: string
+  stage: string
+  step: string
+  leadId: number | null
+  weight: number
+}
+
+/** A value as a dimension: trimmed, control characters out, empty as null. */
+function clean(value: string | null | undefined, max = VALUE_MAX_LENGTH): string | null {
+  const text = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is taken out
+    ?.replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, max)
+  return text ? text : null
+}
+
+/** The path and tracking parameters of a request target (`/?utm_source=x`). */
+export function pageOf(url: string): { path: string; params: URLSearchParams } {
+  const q = url.indexOf('?')
+  const path = (q < 0 ? url : url.slice(0, q)).slice(0, 300) || '/'
+  return { path, params: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)) }
+}
+
+/**
+ * The analytics queue (docs/decisions/0037-analytics.md). Recording is a push to memory, cheap
+ * enough for the cached-page hit path; the `analytics` job (every second and at shutdown) hashes
+ * the visitors, writes the raw events of the flush, rolls them into the visitor, reach and hourly
+ * tables in one transaction and deletes them.
+ */
+export class Analytics {
+  readonly #db: Kysely<DB>
+  readonly #visitors: VisitorIds
+  readonly #ownHost: string | undefined
+  readonly #site: () => Promise<SiteSnapshot>
+  readonly #caps: DayValues
+  /** The beacon's rate limit per client address (`POST /api/events`). */
+  readonly limiter: BeaconLimiter
+  #queue: Queued[] = []
+  #pendingBatches: string[] = []
+  #known: { revision: number; facts: SiteFacts } | undefined
+  dropped = 0
+
+  constructor(
+    db: Kysely<DB>,
+    visitors: VisitorIds,
+    publicUrl: string | undefined,
+    options: {
+      /** The site snapshot: which paths, steps and variants exist. */
+      site: () => Promise<SiteSnapshot>
+      /** The beacon's rate rule, undefined while rate limits are off. */
+      beaconRule: () => RateRule | undefined
+    },
+  ) {
+    this.#db = db
+    this.#visitors = visitors
+    this.#ownHost = publicUrl ? new URL(publicUrl).host : undefined
+    this.#site = options.site
+    this.#caps = new DayValues(db)
+    this.limiter = new BeaconLimiter(options.beaconRule)
+  }
+
+  get queued(): number {
+    return this.#queue.length
+  }
+
+  #push(item: Queued) {
+    if (this.#queue.length >= MAX_QUEUED) this.dropped++
+    else this.#queue.push(item)
+  }
+
+  /** A public page the server sent (rendered or cached): the page view that counts. */
+  page(
+    ip: string,
+    userAgent: string | undefined,
+    url: string,
+    referer: string | undefined,
+    /** The experiment variant the page was served in ("experimentId:variantName"). */
+    variant: string | null = null,
+    at = Date.now(),
+  ) {
+    this.#push({ kind: 'page', at, ip, userAgent, url, referer, variant })
+  }
+
+  /** A beacon: counted when it is a stage at all (a `lead` beacon, a too-quick step are not). */
+  beacon(ip: string, userAgent: string | undefined, event: AnalyticsEvent, at = Date.now()): boolean {
+    if (isBotAgent(userAgent)) return false
+    const stage = beaconStage(event)
+    if (!stage) return false
+    this.#push({ kind: 'beacon', at, ip, userAgent, event, stage })
+    return true
+  }
+
+  /** A lead the server captured: the `lead` figure that counts, with the lead's own attribution. */
+  lead(
+    ip: string,
+    userAgent: string | undefined,
+    leadId: number,
+    attribution: Attribution | undefined,
+    sourceUrl: string | null,
+    variant: string | null = null,
+  ) {
+    let path = '/'
+    for (const candidate of [attribution?.landing_page, sourceUrl]) {
+      if (!candidate) continue
+      try {
+        path = new URL(candidate, 'http://x').pathname
+        break
+      } catch {}
+    }
+    this.#push({
+      kind: 'lead',
+      at: Date.now(),
+      ip,
+      userAgent,
+      leadId,
+      path,
+      attribution: attribution ?? {},
+      variant,
+    })
+  }
+
+  /** The job that writes what is queued. */
+  job(): Job {
+    return { name: ANALYTICS_JOB, everyMs: 1000, run: () => this.flush() }
+  }
+
+  /** The job that deletes what is no longer needed (hourly, so a new day is purged soon after it starts). */
+  purgeJob(): Job {
+    return { name: ANALYTICS_PURGE_JOB, everyMs: 3_600_000, run: () => this.purge() }
+  }
+
+  /**
+   * Writes and rolls up everything queued so far, at most BATCH_ITEMS at a time and letting requests
+   * in between (node:sqlite runs each statement on the event loop).
+   */
+  async flush(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const items = this.#queue.splice(0, BATCH_ITEMS)
+      const batch = randomBytes(9).toString('base64url')
+      const rows = await this.#rows(items, batch)
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await this.#db
+          .insertInto('analyticsEvent')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute()
+        await yieldToRequests()
+      }
+      if (rows.length > 0) this.#pendingBatches.push(batch)
+      await this.#rollUpPending()
+    }
+    await this.#rollUpPending()
+    await this.limiter.sync(this.#db)
+  }
+
+  /** A batch whose roll-up failed stays in the table and is tried again next time. */
+  async #rollUpPending() {
+    while (this.#pendingBatches.length > 0) {
+      const batch = this.#pendingBatches[0] as string
+      await this.#db.transaction().execute((trx) => rollUp(trx, batch))
+      this.#pendingBatches.shift()
+      await yieldToRequests()
+    }
+  }
+
+  /** The paths, steps and variants the site has now, worked out once per site revision. */
+  async #facts(): Promise<SiteFacts> {
+    const snapshot = await this.#site()
+    if (this.#known?.revision !== snapshot.revision) {
+      this.#known = { revision: snapshot.revision, facts: siteFacts(snapshot) }
+    }
+    return this.#known.facts
+  }
+
+  /**
+   * The batch's rows: one per visitor, hour, stage and key, `weight` events each, in arrival order.
+   * A beacon for a path, step or variant the site does not have counts nothing; the free-text
+   * dimensions are capped per day (docs/decisions/0054-bounded-analytics.md).
+   */
+  async #rows(items: Queued[], batch: string): Promise<EventRow[]> {
+    const facts = await this.#facts()
+    const rows: EventRow[] = []
+    const visitorIds = new Map<string, string>()
+    // A batch holds many events of few visitors and pages: each user agent and URL is read once.
+    const agents = new Map<string | undefined, { bot: boolean; device: string }>()
+    const agentOf = (ua: string | undefined) => {
+      let known = agents.get(ua)
+      if (!known) {
+        known = { bot: isBotAgent(ua), device: deviceClass(ua) }
+        agents.set(ua, known)
+      }
+      return known
+    }
+    const pages = new Map<string, ReturnType<typeof pageOf>>()
+    let clock = { second: -1, at: new Date(0), day: '', hour: '' }
+    for (const item of items) {
+      const agent = agentOf(item.userAgent)
+      if (item.kind !== 'lead' && agent.bot) continue
+      // Items come in time order: the day and hour are worked out once a second, not per event.
+      const second = Math.floor(item.at / 1000)
+      if (second !== clock.second) {
+        const instant = new Date(item.at)
+        clock = {
+          second,
+          at: instant,
+          day: londonParts(instant).date,
+          hour: instant.toISOString().slice(0, 13),
+        }
+      }
+      const { at, day } = clock
+      let beaconPath = ''
+      if (item.kind === 'beacon') {
+        const { event } = item
+        beaconPath = canonicalPath(event.path)
+        if (!facts.paths.has(beaconPath)) continue
+        if (item.stage === 'step' && !facts.steps.has(event.step ?? '')) continue
+        if (event.variant !== undefined && event.variant !== '' && !facts.variants.has(event.variant))
+          continue
+      }
+      const who = `${day}\u0000${item.ip}\u0000${item.userAgent ?? ''}`
+      let visitor = visitorIds.get(who)
+      if (!visitor) {
+        visitor =
+          this.#visitors.peek(item.ip, item.userAgent ?? '', at) ??
+          (await this.#visitors.id(item.ip, item.userAgent ?? '', at))
+        visitorIds.set(who, visitor)
+      }
+      const base = {
+        batch,
+        day,
+        hour: clock.hour,
+        visitor,
+        device: agent.device,
+        leadId: null as number | null,
+        step: '',
+        weight: 1,
+      }
+      if (item.kind === 'page') {
+        let page = pages.get(item.url)
+        if (!page) {
+          page = pageOf(item.url)
+          pages.set(item.url, page)
+        }
+        const { path, params } = page
+        rows.push({
+          ...base,
+          stage: 'pageview',
+          path: facts.path(path),
+          variant: item.variant,
+          utmSource: clean(params.get('utm_source')),
+          utmCampaign: clean(params.get('utm_campaign')),
+          utmMedium: clean(params.get('utm_medium')),
+          referrer: referrerDomain(item.referer, this.#ownHost),
+        })
+      } else if (item.kind === 'beacon') {
+        const { event } = item
+        rows.push({
+          ...base,
+          stage: item.stage,
+          step: item.stage === 'step' ? (event.step ?? '') : '',
+          path: beaconPath,
+          variant: event.variant || null,
+          utmSource: clean(event.attribution?.utm_source),
+          utmCampaign: clean(event.attribution?.utm_campaign),
+          utmMedium: clean(event.attribution?.utm_medium),
+          referrer: referrerDomain(event.attribution?.referrer, this.#ownHost),
+        })
+      } else {
+        rows.push({
+          ...base,
+          stage: 'lead',
+          leadId: item.leadId,
+          path: facts.path(item.path),
+          variant: item.variant,
+          utmSource: clean(item.attribution.utm_source),
+          utmCampaign: clean(item.attribution.utm_campaign),
+          utmMedium: clean(item.attribution.utm_medium),
+          referrer: referrerDomain(item.attribution.referrer, this.#ownHost),
+        })
+      }
+    }
+    await this.#caps.apply(rows)
+    return aggregate(rows)
+  }
+
+  /**
+   * Visitor, reach and value rows are only needed while their day can still get events; hourly
+   * rollups are kept for the `analytics_hourly_retention_days` setting (default 90), daily ones for ever.
+   */
+  async purge(now = new Date()): Promise<void> {
+    const keepFrom = daysBefore(londonParts(now).date, 1)
+    await this.#db.deleteFrom('analyticsReach').where('day', '<', keepFrom).execute()
+    await this.#db.deleteFrom('analyticsVisitor').where('day', '<', keepFrom).execute()
+    await this.#db.deleteFrom('analyticsValue').where('day', '<', keepFrom).execute()
+    const { settings } = await this.#site()
+    const retention = settingValue(settings, 'analytics_hourly_retention_days')
+    const hourlyFrom = daysBefore(londonParts(now).date, retention)
+    await this.#db.deleteFrom('analyticsHourly').where('hour', '<', hourlyFrom).execute()
+    this.#caps.forget(keepFrom)
+  }
+}
+
+/** The UK day `days` before `day` (both YYYY-MM-DD). */
+function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`)
+  date.setUTCDate(date.getUTCDate() - days)
+  return date.toISOString().slice(0, 10)
+}
+
+/** What the site has: the paths it serves, the questionnaires' step ids, running variants' keys. */
+type SiteFacts = {
+  paths: ReadonlySet<string>
+  steps: ReadonlySet<string>
+  variants: ReadonlySet<string>
+  /** A served page's path as analytics keys it; OTHER for a path the site does not list. */
+  path: (path: string) => string
+}
+
+function siteFacts(snapshot: SiteSnapshot): SiteFacts {
+  const paths = servedPaths(snapshot.pages.keys())
+  const steps = new Set(snapshot.questionnaire?.definition.questions.map((q) => q.id) ?? [])
+  const variants = new Set<string>()
+  for (const experiment of snapshot.experiments.values()) {
+    for (const variant of experiment.variants) {
+      variants.add(variant.key)
+      for (const q of variant.questionnaire?.definition.questions ?? []) steps.add(q.id)
+    }
+  }
+  return {
+    paths,
+    steps,
+    variants,
+    path: (path) => {
+      const canonical = canonicalPath(path)
+      return paths.has(canonical) ? canonical : OTHER
+    },
+  }
+}
+
+/** The first-touch key of a row as the cap on keys per day counts it. */
+const keyOf = (row: EventRow) =>
+  [row.path, row.variant, row.utmSource, row.utmCampaign, row.utmMedium, row.referrer, row.device].join(SEP)
+const KEY = 'key'
+
+function valuesOf(known: Map<string, Set<string>>, dimension: string): Set<string> {
+  let values = known.get(dimension)
+  if (!values) {
+    values = new Set()
+    known.set(dimension, values)
+  }
+  return values
+}
+
+/**
+ * The values each UK day admitted per dimension, in `analytics_value` (shared by instances) and
+ * in memory. A value is admitted while its dimension has room that day; later ones become OTHER.
+ * Instances admitting at the same moment may each fill the last room, so a day holds at most the
+ * cap plus one flush's worth per other instance.
+ */
+class DayValues {
+  readonly #db: Kysely<DB>
+  /** day → dimension → admitted values */
+  readonly #days = new Map<string, Map<string, Set<string>>>()
+
+  constructor(db: Kysely<DB>) {
+    this.#db = db
+  }
+
+  forget(before: string) {
+    for (const day of this.#days.keys()) if (day < before) this.#days.delete(day)
+  }
+
+  async #load(day: string, dimension?: string) {
+    let query = this.#db.selectFrom('analyticsValue').select(['dimension', 'value']).where('day', '=', day)
+    if (dimension) query = query.where('dimension', '=', dimension)
+    const rows = await query.execute()
+    const known = this.#days.get(day) ?? new Map<string, Set<string>>()
+    for (const row of rows) valuesOf(known, row.dimension).add(row.value)
+    this.#days.set(day, known)
+    return known
+  }
+
+  /** The values of `wanted` that `day` admits for `dimension` (admitting new ones while there is room). */
+  async #admit(day: string, dimension: string, cap: number, wanted: Set<string>): Promise<Set<string>> {
+    const known = this.#days.get(day) ?? (await this.#load(day))
+    const values = valuesOf(known, dimension)
+    const unknown = [...wanted].filter((v) => !values.has(v))
+    if (unknown.length === 0) return values
+    const room = Math.max(0, cap - values.size)
+    const admitted = unknown.slice(0, room)
+    for (let i = 0; i < admitted.length; i += INSERT_CHUNK) {
+      await this.#db
+        .insertInto('analyticsValue')
+        .values(admitted.slice(i, i + INSERT_CHUNK).map((value) => ({ day, dimension, value })))
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    }
+    for (const value of admitted) values.add(value)
+    // Beyond the room: another instance may have admitted some of them meanwhile.
+    if (unknown.length > admitted.length) await this.#load(day, dimension)
+    return values
+  }
+
+  /** Caps the rows' free-text values, then their first-touch keys, for each row's day. */
+  async apply(rows: EventRow[]): Promise<void> {
+    const days = new Set(rows.map((r) => r.day))
+    for (const day of days) {
+      const ofDay = rows.filter((r) => r.day === day)
+      for (const dimension of cappedDimensions) {
+        const wanted = new Set<string>()
+        for (const row of ofDay) {
+          const value = row[dimension]
+          if (value !== null && value !== OTHER) wanted.add(value)
+        }
+        if (wanted.size === 0) continue
+        const admitted = await this.#admit(day, dimension, VALUES_PER_DAY, wanted)
+        for (const row of ofDay) {
+          const value = row[dimension]
+          if (value !== null && !admitted.has(value)) row[dimension] = OTHER
+        }
+      }
+      const keys = new Set(ofDay.map(keyOf))
+      const admitted = await this.#admit(day, KEY, KEYS_PER_DAY, keys)
+      for (const row of ofDay) {
+        if (admitted.has(keyOf(row))) continue
+        for (const dimension of cappedDimensions) row[dimension] = OTHER
+      }
+    }
+  }
+}
+
+const dimColumns = sql.raw('path, variant, utm_source, utm_campaign, utm_medium, referrer, device')
+const dimsOf = (alias: string) =>
+  sql.raw(
+    ['path', 'variant', 'utm_source', 'utm_campaign', 'utm_medium', 'referrer', 'device']
+      .map((c) => `${alias}.${c}`)
+      .join(', '),
+  )
+const dimsKey = sql.join(
+  ['path', 'variant', 'utm_source', 'utm_campaign', 'utm_medium', 'referrer', 'device', 'stage', 'step'].map(
+    (c) => sql`coalesce(${sql.raw(`x.${c}`)}, '')`,
+  ),
+  sql` || ${SEP} || `,
+)
+
+/**
+ * One flush's raw events into the tables the reports read, then deleted. A visitor's first event
+ * of the day fixes the key (landing page, attribution, device, variant) all their events that day
+ * count under; a stage reached for the first time that day adds one visitor to its hour, so
+ * visitors summed over any hours, days and keys are exact.
+ */
+export async function rollUp(db: Kysely<DB>, batch: string): Promise<void> {
+  await sql`insert into analytics_visitor (day, visitor, hour, ${dimColumns})
+    select day, visitor, hour, ${dimColumns} from (
+      select e.*, row_number() over (partition by e.day, e.visitor order by e.id) as rn
+      from analytics_event e where e.batch = ${batch}
+    ) first where rn = 1
+    on conflict (day, visitor) do nothing`.execute(db)
+
+  await sql`insert into analytics_reach (day, visitor, stage, step, hour, batch)
+    select day, visitor, stage, step, hour, ${batch} from (
+      select day, visitor, stage, step, min(hour) as hour from analytics_event
+      where batch = ${batch} group by day, visitor, stage, step
+      union all
+      select day, visitor, 'visit' as stage, '' as step, min(hour) as hour from analytics_event
+      where batch = ${batch} group by day, visitor
+    ) reached where true
+    on conflict (day, visitor, stage, step) do nothing`.execute(db)
+
+  // What this batch adds: 1 event per raw event, 1 visitor per new reach, under the visitor's key.
+  const deltas = sql`(
+      select e.hour, e.day, ${dimsOf('v')}, e.stage, e.step, e.weight as events, 0 as visitors
+      from analytics_event e join analytics_visitor v on v.day = e.day and v.visitor = e.visitor
+      where e.batch = ${batch}
+      union all
+      select r.hour, r.day, ${dimsOf('v')}, r.stage, r.step, 0 as events, 1 as visitors
+      from analytics_reach r join analytics_visitor v on v.day = r.day and v.visitor = r.visitor
+      where r.batch = ${batch}
+    ) x`
+  await sql`insert into analytics_hourly (hour, day, dims_key, ${dimColumns}, stage, step, events, visitors)
+    select x.hour, x.day, ${dimsKey}, ${dimsOf('x')}, x.stage, x.step, sum(x.events), sum(x.visitors)
+    from ${deltas} where true
+    group by x.hour, x.day, ${dimsOf('x')}, x.stage, x.step
+    on conflict (hour, dims_key) do update set
+      events = analytics_hourly.events + excluded.events,
+      visitors = analytics_hourly.visitors + excluded.visitors`.execute(db)
+  await sql`insert into analytics_daily (day, dims_key, ${dimColumns}, stage, step, events, visitors)
+    select x.day, ${dimsKey}, ${dimsOf('x')}, x.stage, x.step, sum(x.events), sum(x.visitors)
+    from ${deltas} where true
+    group by x.day, ${dimsOf('x')}, x.stage, x.step
+    on conflict (day, dims_key) do update set
+      events = analytics_daily.events + excluded.events,
+      visitors = analytics_daily.visitors + excluded.visitors`.execute(db)
+
+  // A lead keeps the attribution it was sent with (ADR 0066); landing page, variant and device are the visitor's.
+  await sql`insert into analytics_lead (lead_id, day, hour, ${dimColumns})
+    select e.lead_id, e.day, e.hour, v.path, v.variant, e.utm_source, e.utm_campaign, e.utm_medium, e.referrer, v.device
+    from analytics_event e join analytics_visitor v on v.day = e.day and v.visitor = e.visitor
+    where e.batch = ${batch} and e.lead_id is not null
+    on conflict (lead_id) do nothing`.execute(db)
+
+  await sql`delete from analytics_event where batch = ${batch}`.execute(db)
+}

@@ -1,0 +1,20 @@
+import { readCompliance } from '../../../core/compliance.ts'
+import { shownConsent } from '../../leads/consent/versions.server.ts'
+import { shownQuestionnaire } from '../../leads/questionnaire/shown-questionnaire.server.ts'
+import type { SiteSnapshot as Snapshot } from '../site-state.server.ts'
+
+/**
+ * What a page's blocks render with besides the content: the live questionnaire, the consent
+ * version (its wording's firms, and the page revision the form is on) and the compliance wording. The public page and the builder's canvas both take it
+ * from here, so a contact-form widget is the same markup in both.
+ */
+export function pageRenderContext(site: Snapshot) {
+  return {
+    questionnaire: shownQuestionnaire(site),
+    consent: shownConsent(site.consent),
+    compliance: readCompliance(site.settings),
+  }
+}
+export type PageRenderContext = ReturnType<typeof pageRenderContext> & {
+  images: Snapshot['images']
+}
