@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite'
-import { ISLANDS_INPUT, ISLANDS_MANIFEST } from './server/platform/http/island-assets.ts'
+import { ISLANDS_INPUT, ISLANDS_MANIFEST } from './server/platform/index.ts'
 
 // The second half of `npm run build`: the public pages' islands script, written beside React
 // Router's client build with its own manifest (docs/decisions/0019-public-islands.md).

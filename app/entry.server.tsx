@@ -12,11 +12,11 @@ import { isAdminPath } from '../core/paths.ts'
 import {
   criticalCssContext,
   islandAssetsContext,
+  isRefusedActionOrigin,
+  NONCE_PLACEHOLDER,
   requestContext,
   servicesContext,
-} from '../server/platform/context.ts'
-import { isRefusedActionOrigin } from '../server/platform/http/action-origin.ts'
-import { NONCE_PLACEHOLDER } from '../server/platform/http/nonce.ts'
+} from '../server/platform/index.ts'
 import { IslandAssetsContext, islandsLoader } from './islands/assets.ts'
 import { NonceContext } from './lib/nonce.ts'
 

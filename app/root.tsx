@@ -12,7 +12,7 @@ import {
 } from 'react-router'
 import { type FooterCompliance, readCompliance } from '../core/compliance.ts'
 import { isAdminPath } from '../core/paths.ts'
-import { servicesContext } from '../server/platform/context.ts'
+import { servicesContext } from '../server/platform/index.ts'
 import type { Route } from './+types/root'
 import './app.css'
 import { Button } from './components/ui/button.tsx'

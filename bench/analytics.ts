@@ -6,9 +6,7 @@
 // into analytics_daily (which the reports read) as the roll-up does.
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
-import { parseDatabaseUrl } from '../server/platform/config.ts'
-import { createDatabase } from '../server/platform/db/database.ts'
-import { migrateToLatest } from '../server/platform/db/migrations.ts'
+import { createDatabase, migrateToLatest, parseDatabaseUrl } from '../server/platform/index.ts'
 import { startApp } from './app-process.ts'
 
 const target = Number(process.env.ANALYTICS_EVENTS ?? 10_000_000)

@@ -3,11 +3,8 @@
 // cost per certificate in batches of 500, as a group commit signs them.
 import { performance } from 'node:perf_hooks'
 import type { CertificateClaims } from '../core/consent-certificate.ts'
-import { signConsentCertificates } from '../server/leads/consent/certificates.server.ts'
-import { signerSettingsOf } from '../server/leads/consent/keys.server.ts'
-import { parseConfig } from '../server/platform/config.ts'
-import { createDatabase } from '../server/platform/db/database.ts'
-import { migrateToLatest } from '../server/platform/db/migrations.ts'
+import { signConsentCertificates, signerSettingsOf } from '../server/leads/index.ts'
+import { createDatabase, migrateToLatest, parseConfig } from '../server/platform/index.ts'
 import { percentile } from './delivery.ts'
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })

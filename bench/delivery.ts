@@ -6,8 +6,7 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { parseDatabaseUrl } from '../server/platform/config.ts'
-import { createDatabase } from '../server/platform/db/database.ts'
+import { createDatabase, parseDatabaseUrl } from '../server/platform/index.ts'
 import { startApp } from './app-process.ts'
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10)

@@ -2,7 +2,7 @@
 // (goal ≥ 0.8, as for the plain page): the hit path then also picks the visitor's variant (a
 // MurmurHash2 of address, user agent and day) and counts the exposure (a SHA-256 and a map).
 import { sql } from 'kysely'
-import { createDatabase } from '../server/platform/db/database.ts'
+import { createDatabase } from '../server/platform/index.ts'
 import { fetchRaw, type Load, median, startBare, stopChild, wrk } from './pages.ts'
 
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) bench'

@@ -2,9 +2,7 @@
 // page and its total, the stats, the full CSV export and the server's memory growth during it.
 import fs from 'node:fs'
 import { sql } from 'kysely'
-import { parseDatabaseUrl } from '../server/platform/config.ts'
-import { createDatabase } from '../server/platform/db/database.ts'
-import { migrateToLatest } from '../server/platform/db/migrations.ts'
+import { createDatabase, migrateToLatest, parseDatabaseUrl } from '../server/platform/index.ts'
 import { startApp } from './app-process.ts'
 
 const count = Number(process.env.LEADS_COUNT ?? 1_000_000)

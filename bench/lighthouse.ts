@@ -8,7 +8,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { startInstance } from '../scripts/instances.ts'
-import { createDatabase } from '../server/platform/db/database.ts'
+import { createDatabase } from '../server/platform/index.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1)

@@ -8,10 +8,8 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
 import { capWindowStart } from '../core/routing/contract-rules.ts'
-import { parseDatabaseUrl } from '../server/platform/config.ts'
-import { createDatabase, json } from '../server/platform/db/database.ts'
-import { routableLead } from '../server/sales/routing/lead-routing.server.ts'
-import { routeLeads } from '../server/sales/routing/route.server.ts'
+import { createDatabase, json, parseDatabaseUrl } from '../server/platform/index.ts'
+import { routableLead, routeLeads } from '../server/sales/index.ts'
 import { certificate, percentile, startTrustingApp } from './delivery.ts'
 
 type Db = ReturnType<typeof createDatabase>['db']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeStoredContent } from '../server/site/pages/content.server.ts'
+import { sanitizeStoredContent } from '../server/site/index.ts'
 import { readPageContent } from './page-content.ts'
 import { safeStyles } from './page-styles.ts'
 import { CAMPAIGN_FORM_ANCHOR, findPageTemplate, pageTemplates } from './page-templates.ts'

@@ -6,16 +6,14 @@ import { parseArgs } from 'node:util'
 import { adminUserCreateSchema } from '../core/schemas/users.ts'
 import {
   createAdmin,
+  destroyAdminSessions,
   findAdminByEmail,
   listAdmins,
+  passwordProblem,
   setPassword,
   updateAdmin,
-} from '../server/identity/auth/admins.server.ts'
-import { passwordProblem } from '../server/identity/auth/password-policy.server.ts'
-import { destroyAdminSessions } from '../server/identity/auth/sessions.server.ts'
-import { parseConfig } from '../server/platform/config.ts'
-import { createDatabase } from '../server/platform/db/database.ts'
-import { migrateToLatest } from '../server/platform/db/migrations.ts'
+} from '../server/identity/index.ts'
+import { createDatabase, migrateToLatest, parseConfig } from '../server/platform/index.ts'
 
 const [command, ...rest] = process.argv.slice(2)
 const { values } = parseArgs({

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { backup, DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
-import type { DatabaseConfig } from '../server/platform/config.ts'
+import type { DatabaseConfig } from '../server/platform/index.ts'
 
 /** Debian's PostgreSQL client programs (newest version), else whatever is on PATH. */
 function pgProgram(name: 'pg_dump' | 'pg_restore'): string {

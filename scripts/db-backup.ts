@@ -1,7 +1,7 @@
 // `npm run db:backup [FILE]`: a consistent copy of the configured database (default under backups/).
 import fs from 'node:fs'
 import path from 'node:path'
-import { parseDatabaseUrl } from '../server/platform/config.ts'
+import { parseDatabaseUrl } from '../server/platform/index.ts'
 import { backupDatabase, defaultBackupFile } from './backup.ts'
 
 const database = parseDatabaseUrl(process.env.DATABASE_URL?.trim() || undefined)

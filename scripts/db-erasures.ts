@@ -2,8 +2,8 @@
 // personal data) as JSON lines, to keep beside the backups for `npm run db:restore --ledger FILE`.
 import fs from 'node:fs'
 import path from 'node:path'
-import { ledgerToJsonLines } from '../server/leads/data-requests/erasure-ledger.server.ts'
-import { parseConfig } from '../server/platform/config.ts'
+import { ledgerToJsonLines } from '../server/leads/index.ts'
+import { parseConfig } from '../server/platform/index.ts'
 import { exportLedger } from './erasures.ts'
 
 const [command, target, ...extra] = process.argv.slice(2)

@@ -4,7 +4,7 @@
 // Stop the app (every instance) first, and start it again afterwards.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { parseConfig } from '../server/platform/config.ts'
+import { parseConfig } from '../server/platform/index.ts'
 import { restoreDatabase } from './backup.ts'
 import { readCurrentLedger, readLedgerFile, reapplyAfterRestore } from './erasures.ts'
 

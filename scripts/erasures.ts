@@ -1,15 +1,9 @@
 // The erasure ledger around a restore (docs/decisions/0022-erasure-on-disk.md): read it from the
 // database about to be replaced, then merge it into the restored one and erase those people again.
 import fs from 'node:fs'
-import {
-  type LedgerEntry,
-  parseLedgerJsonLines,
-  readLedger,
-} from '../server/leads/data-requests/erasure-ledger.server.ts'
-import { reapplyErasures } from '../server/leads/data-requests/subjects.server.ts'
-import type { DatabaseConfig } from '../server/platform/config.ts'
-import { createDatabase } from '../server/platform/db/database.ts'
-import { migrateToLatest } from '../server/platform/db/migrations.ts'
+import { type LedgerEntry, parseLedgerJsonLines, readLedger, reapplyErasures } from '../server/leads/index.ts'
+import type { DatabaseConfig } from '../server/platform/index.ts'
+import { createDatabase, migrateToLatest } from '../server/platform/index.ts'
 
 /**
  * The ledger of the configured database, or nothing when that database is gone, damaged or older

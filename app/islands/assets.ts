@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { IslandAssets } from '../../server/platform/http/island-assets.ts'
+import type { IslandAssets } from '../../server/platform/index.ts'
 
 /** The islands script's built files, given by the server render; null when there is no build of it. */
 export const IslandAssetsContext = createContext<IslandAssets | null>(null)

@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { hashTrustedScripts } from '../../server/platform/http/script-hashes.ts'
+import { hashTrustedScripts } from '../../server/platform/index.ts'
 import { Island, scriptJson } from './island.tsx'
 
 const hostile = { title: '</script><script>alert(1)</script><!--', n: 1 }

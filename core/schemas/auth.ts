@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { CODE_INVALID, CODES_LOCKED, SECOND_STEP_ENDED, SECOND_STEP_EXPIRED } from './factors.ts'
 import { email, PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_SHORT, password } from './fields.ts'
+import { CODE_INVALID, CODES_LOCKED, SECOND_STEP_ENDED, SECOND_STEP_EXPIRED } from './mfa.ts'
 
 export { PASSWORD_COMMON, PASSWORD_MIN, PASSWORD_SHORT }
 

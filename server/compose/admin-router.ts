@@ -1,30 +1,34 @@
 import express, { type RequestHandler, Router } from 'express'
 import { type AdminApiPrefix, adminAreas } from '../../core/admin-areas.ts'
-import { userSessionsAdminRouter } from '../identity/account/router.ts'
-import { requirePermission } from '../identity/auth/middleware.ts'
-import { accountAdminRouter } from '../identity/mfa/account-router.ts'
-import { mfaPolicyAdminRouter } from '../identity/mfa/policy-router.ts'
-import { ssoAdminRouter } from '../identity/sso/admin-router.ts'
-import { usersAdminRouter } from '../identity/users/admin-router.ts'
-import { analyticsAdminRouter } from '../insight/analytics/admin-router.ts'
-import { experimentsAdminRouter } from '../insight/experiments/admin-router.ts'
-import { leadsAdminRouter } from '../leads/admin-router.ts'
-import { subjectsAdminRouter } from '../leads/data-requests/admin-router.ts'
-import { questionnaireAdminRouter } from '../leads/questionnaire/admin-router.ts'
-import { activityAdminRouter } from '../platform/audit/router.ts'
-import type { AppServices } from '../platform/context.ts'
-import { buyerAccessAdminRouter } from '../sales/buyer-access/admin-router.ts'
-import { buyersAdminRouter, contractsAdminRouter } from '../sales/buyers/admin-router.ts'
-import { returnsAdminRouter } from '../sales/returns/admin-router.ts'
-import { revenueAdminRouter } from '../sales/revenue/admin-router.ts'
-import { webhooksAdminRouter } from '../sales/webhooks/admin-router.ts'
-import { mediaAdminRouter } from '../site/media/admin-router.ts'
-import { pagesAdminRouter } from '../site/pages/admin-router.ts'
-import { redirectsAdminRouter } from '../site/redirects/admin-router.ts'
-import { savedSectionsAdminRouter } from '../site/saved-sections/admin-router.ts'
-import { scriptsAdminRouter } from '../site/scripts/admin-router.ts'
-import { settingsAdminRouter } from '../site/settings/admin-router.ts'
-import { uploadsAdminRouter } from '../site/uploads/admin-router.ts'
+import {
+  accountAdminRouter,
+  mfaPolicyAdminRouter,
+  requirePermission,
+  ssoAdminRouter,
+  userSessionsAdminRouter,
+  usersAdminRouter,
+} from '../identity/index.ts'
+import { analyticsAdminRouter, experimentsAdminRouter } from '../insight/index.ts'
+import { leadsAdminRouter, questionnaireAdminRouter, subjectsAdminRouter } from '../leads/index.ts'
+import type { AppServices } from '../platform/index.ts'
+import { activityAdminRouter } from '../platform/index.ts'
+import {
+  buyerAccessAdminRouter,
+  buyersAdminRouter,
+  contractsAdminRouter,
+  returnsAdminRouter,
+  revenueAdminRouter,
+  webhooksAdminRouter,
+} from '../sales/index.ts'
+import {
+  mediaAdminRouter,
+  pagesAdminRouter,
+  redirectsAdminRouter,
+  savedSectionsAdminRouter,
+  scriptsAdminRouter,
+  settingsAdminRouter,
+  uploadsAdminRouter,
+} from '../site/index.ts'
 
 /** Each prefix an admin area owns (core/admin-areas.ts) and the module routers mounted there, in order. */
 const mounts: Record<AdminApiPrefix, ((services: AppServices) => Router)[]> = {

@@ -5,46 +5,62 @@ import * as build from 'virtual:react-router/server-build'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import proxyaddr from 'proxy-addr'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
-import { accountSessionsRouter } from '../identity/account/router.ts'
-import { loadSession } from '../identity/auth/middleware.ts'
-import { authRouter } from '../identity/auth/router.ts'
-import { accountFactorsRouter } from '../identity/mfa/account-router.ts'
-import { factorSignInRouter } from '../identity/mfa/sign-in-router.ts'
-import { ssoRouter } from '../identity/sso/router.ts'
-import { serveBeacon } from '../insight/analytics/beacon-endpoint.ts'
-import { eventsRouter } from '../insight/analytics/router.ts'
-import { bucketOf, type TrustProxy } from '../insight/experiments/assignment.server.ts'
-import { routeClassOf } from '../insight/metrics/metrics.ts'
-import { metricsRoute } from '../insight/metrics/router.ts'
-import { consentCertificatesRouter } from '../leads/consent/router.ts'
-import { leadsRouter } from '../leads/router.ts'
+import { PageBlocks } from '../../app/features/blocks/block-view.tsx'
+import {
+  accountFactorsRouter,
+  accountSessionsRouter,
+  authRouter,
+  factorSignInRouter,
+  loadSession,
+  sessionCookieName,
+  ssoRouter,
+} from '../identity/index.ts'
+import {
+  bucketOf,
+  eventsRouter,
+  metricsRoute,
+  routeClassOf,
+  serveBeacon,
+  type TrustProxy,
+} from '../insight/index.ts'
+import { consentCertificatesRouter, leadsRouter } from '../leads/index.ts'
 import {
   type AppServices,
+  answerBadTarget,
+  answerCheck,
+  apiErrorHandler,
+  apiNotFound,
+  CriticalCss,
+  callerError,
+  canonicalCase,
   criticalCssContext,
+  formBodyLimit,
   islandAssetsContext,
+  loadIslandAssets,
+  openApiRouter,
+  pageHandler,
+  pageMethods,
+  ping,
   requestContext,
+  requestGuards,
+  sameOriginOnly,
+  securityHeaders,
   servicesContext,
-} from '../platform/context.ts'
-import { ping } from '../platform/db/database.ts'
-import { CriticalCss } from '../platform/http/critical-css.ts'
-import { apiErrorHandler, apiNotFound, callerError } from '../platform/http/errors.ts'
-import { formBodyLimit } from '../platform/http/form-body-limit.ts'
-import { loadIslandAssets } from '../platform/http/island-assets.ts'
-import { countPageView, PageCache, publicPageCache, serveCachedPage } from '../platform/http/page-cache.ts'
-import { pageHandler } from '../platform/http/page-handler.ts'
-import { canonicalCase, pageMethods, requestGuards } from '../platform/http/request-guards.ts'
-import { answerBadTarget } from '../platform/http/request-target.ts'
-import { sameOriginOnly } from '../platform/http/same-origin.ts'
-import { securityHeaders } from '../platform/http/security-headers.ts'
-import { answerCheck } from '../platform/openapi/answer-check.ts'
-import { openApiRouter } from '../platform/openapi/router.ts'
-import { buyerApiRouter } from '../sales/buyer-api/router.ts'
-import { consentRouter } from '../site/cookie-consent/router.ts'
-import { pagesRouter } from '../site/pages/router.ts'
-import { siteRedirects, wwwToBareHost } from '../site/redirects/middleware.ts'
-import { seoRouter } from '../site/seo/router.ts'
-import { uploadsRouter } from '../site/uploads/router.ts'
+} from '../platform/index.ts'
+import { buyerApiRouter } from '../sales/index.ts'
+import {
+  consentRouter,
+  pagesRouter,
+  seoRouter,
+  siteRedirects,
+  uploadsRouter,
+  wwwToBareHost,
+} from '../site/index.ts'
+import { apiModules } from './openapi-registry.ts'
+import { countPageView, PageCache, publicPageCache, serveCachedPage } from './page-cache.ts'
 import { staffApiRouter } from './staff-api.ts'
 
 export type AppOptions = {
@@ -131,7 +147,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   app.use(requestGuards)
   // Development and tests: JSON answers checked against /api/openapi.json (docs/decisions/0070).
-  app.use(answerCheck(services))
+  app.use(answerCheck(services, apiModules))
   app.use(metricsRoute(services))
 
   app.use(wwwToBareHost)
@@ -191,7 +207,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   app.use(sameOriginOnly(services.config.publicUrl))
   app.use(eventsRouter(services))
-  app.use(pagesRouter(services))
+  app.use(
+    pagesRouter(services, (content, images) =>
+      renderToStaticMarkup(createElement(PageBlocks, { content, images })),
+    ),
+  )
   app.use(leadsRouter(services))
   app.use(consentRouter(services))
   app.use(consentCertificatesRouter(services))
@@ -200,7 +220,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(accountFactorsRouter(services))
   app.use(ssoRouter(services))
   app.use(factorSignInRouter(services))
-  app.use(openApiRouter(services))
+  app.use(openApiRouter(services, apiModules, sessionCookieName(services)))
   app.use(staffApiRouter(services))
   app.use('/api/buyer', buyerApiRouter(services))
   // The sign-in page is a page, at the address the spec gives it.

@@ -2,16 +2,18 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RequestHandler } from 'express'
-import { parseConfig } from '../platform/config.ts'
-import { createDatabase } from '../platform/db/database.ts'
-import { applyServerTimeouts } from '../platform/http/server-timeouts.ts'
-import { createLogger } from '../platform/logger.ts'
-import { gracefulShutdown } from '../platform/shutdown.ts'
+import {
+  applyServerTimeouts,
+  createDatabase,
+  createLogger,
+  gracefulShutdown,
+  parseConfig,
+} from '../platform/index.ts'
 import { createServices, prepareDatabase } from './services.ts'
 
 type AppModule = typeof import('./app.ts')
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const config = parseConfig()
 // React and friends pick their production builds from this; it must be set before they load.
 process.env.NODE_ENV = config.nodeEnv

@@ -1,43 +1,48 @@
 import { EventEmitter } from 'node:events'
 import type { Logger } from 'pino'
-import { accountNoticesJob } from '../identity/account/notices.server.ts'
-import { ensureFirstAdmin } from '../identity/auth/bootstrap.ts'
-import { authJobs } from '../identity/auth/sessions.server.ts'
-import { factorJobs } from '../identity/mfa/store.server.ts'
-import { Analytics } from '../insight/analytics/ingest.server.ts'
-import { VisitorIds } from '../insight/analytics/visitor.server.ts'
-import { Exposures } from '../insight/experiments/assignment.server.ts'
-import { exposuresJob } from '../insight/experiments/jobs.server.ts'
-import { loadRunningExperiments } from '../insight/experiments/queries.server.ts'
-import { Metrics } from '../insight/metrics/metrics.ts'
-import { confirmNewLeads, leadConfirmationsJob } from '../leads/confirmations.server.ts'
-import { certificateJobs } from '../leads/consent/keys.server.ts'
-import { recordCurrentConsent } from '../leads/consent/versions.server.ts'
-import { notifyOperatorOfNewLeads } from '../leads/data-requests/lead-notification.server.ts'
-import { retentionJobs } from '../leads/data-requests/retention.server.ts'
-import { deliveredLeads, deliveredSubmissions, pingedLeads } from '../leads/delivery-payload.server.ts'
-import { liveQuestionnaire } from '../leads/questionnaire/queries.server.ts'
-import type { Config } from '../platform/config.ts'
-import type { AppEvents, AppServices } from '../platform/context.ts'
-import { Counters } from '../platform/counters.ts'
-import { createDatabase, type Database } from '../platform/db/database.ts'
-import { migrateToLatest } from '../platform/db/migrations.ts'
-import { rateLimitJobs } from '../platform/http/rate-limit.ts'
-import { createLogger } from '../platform/logger.ts'
-import { createMailer } from '../platform/mail/mailer.server.ts'
-import { Scheduler } from '../platform/scheduler.ts'
-import { BackgroundTasks } from '../platform/task-queue.ts'
-import { loadConsentBuyers } from '../sales/buyers/consent.server.ts'
-import { returnNotices } from '../sales/returns/notices.server.ts'
-import { contractOffers } from '../sales/routing/offers.server.ts'
-import { DeliveryWorker } from '../sales/webhooks/worker.server.ts'
-import { loadImageInfo } from '../site/media/queries.server.ts'
-import { loadPublishedPages } from '../site/pages/queries.server.ts'
-import { redirectHitsJob } from '../site/redirects/hits.server.ts'
-import { loadRedirectTable } from '../site/redirects/queries.server.ts'
-import { loadScriptMarkup } from '../site/scripts/queries.server.ts'
-import { loadSettings } from '../site/settings/queries.server.ts'
-import { SiteState } from '../site/site-state.server.ts'
+import { accountNoticesJob, authJobs, ensureFirstAdmin, factorJobs, routeGuards } from '../identity/index.ts'
+import {
+  Analytics,
+  Exposures,
+  exposuresJob,
+  loadRunningExperiments,
+  Metrics,
+  VisitorIds,
+} from '../insight/index.ts'
+import {
+  certificateJobs,
+  confirmNewLeads,
+  deliveredLeads,
+  deliveredSubmissions,
+  leadConfirmationsJob,
+  liveQuestionnaire,
+  notifyOperatorOfNewLeads,
+  pingedLeads,
+  recordCurrentConsent,
+  retentionJobs,
+} from '../leads/index.ts'
+import type { AppEvents, AppServices, Config } from '../platform/index.ts'
+import {
+  BackgroundTasks,
+  Counters,
+  createDatabase,
+  createLogger,
+  createMailer,
+  type Database,
+  migrateToLatest,
+  rateLimitJobs,
+  Scheduler,
+} from '../platform/index.ts'
+import { contractOffers, DeliveryWorker, loadConsentBuyers, returnNotices } from '../sales/index.ts'
+import {
+  loadImageInfo,
+  loadPublishedPages,
+  loadRedirectTable,
+  loadScriptMarkup,
+  loadSettings,
+  redirectHitsJob,
+  SiteState,
+} from '../site/index.ts'
 import { seed } from './seed.ts'
 
 /**
@@ -121,6 +126,7 @@ export function createServices(
     jobs,
     counters,
     background: new BackgroundTasks(logger),
+    guards: routeGuards,
     events,
     metrics: new Metrics(events),
     visitors,

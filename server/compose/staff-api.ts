@@ -1,8 +1,7 @@
 import { type RequestHandler, Router } from 'express'
-import { loadSession, requirePermission, requireSignedIn } from '../identity/auth/middleware.ts'
-import { requireEnrolment } from '../identity/mfa/policy-router.ts'
-import { leadListHandler } from '../leads/router.ts'
-import type { AppServices } from '../platform/context.ts'
+import { loadSession, requireEnrolment, requirePermission, requireSignedIn } from '../identity/index.ts'
+import { leadListHandler } from '../leads/index.ts'
+import type { AppServices } from '../platform/index.ts'
 import { adminApiRouter } from './admin-router.ts'
 
 /** Where one signs up for a second factor: the only staff paths an account held at enrolment may use. */

@@ -9,10 +9,9 @@ import {
   SPEC_ANSWER_NAMES,
 } from '../../core/questionnaire/definition.ts'
 import type { LeadData, LeadQuestionnaireOption } from '../../core/schemas/leads.ts'
-import { experimentQuestionnaire } from '../insight/experiments/assignment.server.ts'
-import type { AppServices } from '../platform/context.ts'
-import type { DB } from '../platform/db/schema.ts'
-import { HttpError } from '../platform/http/errors.ts'
+import { experimentQuestionnaire } from '../insight/index.ts'
+import type { AppServices, DB } from '../platform/index.ts'
+import { HttpError } from '../platform/index.ts'
 import { acceptedQuestionnaire, liveQuestionnaire } from './questionnaire/queries.server.ts'
 
 /** A post's answers refused: the 400 names the field (`answers.loanAmount: …`). */

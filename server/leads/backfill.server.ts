@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely'
-import type { DB } from '../platform/db/schema.ts'
+import type { DB } from '../platform/index.ts'
 
 /** A stored loan amount (the band's lower bound) back to the SPEC band it came from. */
 const loanBand = (column: RawBuilder<unknown>) => sql`case ${column}

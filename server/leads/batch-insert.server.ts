@@ -4,10 +4,15 @@ import type { CertificateClaims } from '../../core/consent-certificate.ts'
 import { normaliseUkPhone, type UkPhone } from '../../core/phone.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from '../../core/schemas/settings.ts'
-import type { DB } from '../platform/db/schema.ts'
-import { routableFromAttribution } from '../sales/routing/lead-routing.server.ts'
-import { type RoutableLead, routeLeads } from '../sales/routing/route.server.ts'
-import { type Enqueued, enqueue, leadsWithABuyer } from '../sales/webhooks/enqueue.server.ts'
+import type { DB } from '../platform/index.ts'
+import {
+  type Enqueued,
+  enqueue,
+  leadsWithABuyer,
+  type RoutableLead,
+  routableFromAttribution,
+  routeLeads,
+} from '../sales/index.ts'
 import { enqueueConfirmations } from './confirmations.server.ts'
 import type { ConsentSigner } from './consent/certificates.server.ts'
 import { eligibilityValues, leadValues, newReference, submissionValues } from './lead-rows.server.ts'

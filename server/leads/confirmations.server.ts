@@ -11,10 +11,8 @@ import {
 } from '../../core/lead-confirmation.ts'
 import { recipientNames } from '../../core/lead-form-rules.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
-import type { AppServices } from '../platform/context.ts'
-import type { DB } from '../platform/db/schema.ts'
-import { readCookie, serializeCookie } from '../platform/http/cookies.ts'
-import type { Job } from '../platform/scheduler.ts'
+import type { AppServices, DB, Job } from '../platform/index.ts'
+import { readCookie, serializeCookie } from '../platform/index.ts'
 
 export const LEAD_CONFIRMATIONS_JOB = 'lead-confirmations'
 const BATCH = 50

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { type Attribution, attributionKeys } from '../../core/attribution.ts'
 import type { DeliveredLead, PingedLead } from '../../core/schemas/delivered-lead.ts'
-import type { DB } from '../platform/db/schema.ts'
+import type { DB } from '../platform/index.ts'
 import { questionnaireOf, versionsById } from './answers.server.ts'
 import { consentOf, submissionEligibility } from './lead-detail.server.ts'
 import { attributionColumns } from './lead-rows.server.ts'

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { type Attribution, attributionKeys } from '../../core/attribution.ts'
-import type { DB, Lead, LeadSubmission } from '../platform/db/schema.ts'
-import { leadSales, noSales } from '../sales/revenue/lead-sales.server.ts'
+import type { DB, Lead, LeadSubmission } from '../platform/index.ts'
+import { leadSales, noSales } from '../sales/index.ts'
 import { questionnaireOf, versionsById } from './answers.server.ts'
 import { attributionColumns } from './lead-rows.server.ts'
 

@@ -11,8 +11,7 @@ import {
   leadSchema,
   leadStatsQuerySchema,
 } from '../../core/schemas/leads.ts'
-import { toJsonSchema } from '../platform/openapi/document.ts'
-import { arrayOf, defineApi, type JsonSchema, ref, shape } from '../platform/openapi/operation.ts'
+import { arrayOf, defineApi, type JsonSchema, ref, shape, toJsonSchema } from '../platform/index.ts'
 
 const ADMIN = '/api/admin/leads'
 const deliveries = arrayOf(ref('LeadDelivery'))

@@ -1,8 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { SubjectIdentity } from '../../core/schemas/subjects.ts'
-import type { Dialect } from '../platform/db/database.ts'
-import type { DB } from '../platform/db/schema.ts'
-import { scrubDeletedRows } from '../platform/db/scrub.ts'
+import type { SubjectIdentity } from '../../core/schemas/data-requests.ts'
+import type { DB, Dialect } from '../platform/index.ts'
+import { scrubDeletedRows } from '../platform/index.ts'
 
 /**
  * Leads as personal data: purged after the retention period, found, exported and erased per person.

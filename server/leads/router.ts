@@ -8,12 +8,10 @@ import {
   leadListQuerySchema,
   leadSchema,
 } from '../../core/schemas/leads.ts'
-import { isSecure } from '../identity/auth/middleware.ts'
-import { bucketOf, type TrustProxy } from '../insight/experiments/assignment.server.ts'
-import { audit } from '../platform/audit/audit.server.ts'
-import type { AppServices } from '../platform/context.ts'
-import { HttpError } from '../platform/http/errors.ts'
-import { write } from '../platform/http/write.ts'
+import { isSecure } from '../identity/index.ts'
+import { bucketOf, type TrustProxy } from '../insight/index.ts'
+import type { AppServices } from '../platform/index.ts'
+import { audit, HttpError, write } from '../platform/index.ts'
 import { thankYouCookie } from './confirmations.server.ts'
 import { ConsentVersionError, captureLead, checkLeadRateLimit } from './queries.server.ts'
 import { allLeads, countLeads, listItems, searchLeads } from './search.server.ts'

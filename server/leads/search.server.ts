@@ -2,10 +2,8 @@ import { type Kysely, type Selectable, sql } from 'kysely'
 import { previousMonthStart, SITE_TIME_ZONE } from '../../core/lead-stats.ts'
 import { dayRangeInstants } from '../../core/revenue.ts'
 import type { SaleFilter } from '../../core/schemas/leads.ts'
-import type { Dialect } from '../platform/db/database.ts'
-import type { DB } from '../platform/db/schema.ts'
-import { leadSales, noSales } from '../sales/revenue/lead-sales.server.ts'
-import { neverOffered } from '../sales/routing/lead-routing.server.ts'
+import type { DB, Dialect } from '../platform/index.ts'
+import { leadSales, neverOffered, noSales } from '../sales/index.ts'
 
 /**
  * Reading leads at scale (docs/decisions/0011-lead-search.md): search, pages, totals, stats, the

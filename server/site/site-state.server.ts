@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely'
 import type { ImageInfoMap } from '../../core/image-info.ts'
 import type { RedirectTable } from '../../core/redirect-rules.ts'
 import type { ConsentBuyer } from '../../core/schemas/buyers.ts'
-import type { RunningExperiment } from '../insight/experiments/queries.server.ts'
-import type { CurrentConsent } from '../leads/consent/versions.server.ts'
-import type { LiveQuestionnaire } from '../leads/questionnaire/queries.server.ts'
-import type { DB, Page } from '../platform/db/schema.ts'
+import type { RunningExperiment } from '../insight/index.ts'
+import type { CurrentConsent, LiveQuestionnaire } from '../leads/index.ts'
+import type { DB, Page } from '../platform/index.ts'
 
 /** What public requests read on every hit; each module supplies its part (see server/compose/services.ts). */
 export type SiteParts = {

@@ -3,9 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountSession } from '../../core/schemas/account-sessions.ts'
-import { ACCOUNT_NOTICES_JOB, sendAccountNotices } from '../../server/identity/account/notices.server.ts'
-import { createAdmin } from '../../server/identity/auth/admins.server.ts'
-import { json } from '../../server/platform/db/database.ts'
+import { ACCOUNT_NOTICES_JOB, createAdmin, sendAccountNotices } from '../../server/identity/index.ts'
+import { json } from '../../server/platform/index.ts'
 import {
   type AdminClient,
   apiClient,

@@ -3,21 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENROL_REQUIRED } from '../../core/mfa-policy.ts'
 import type { Permission } from '../../core/permissions.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
-import { accountSessionsRoutes } from '../../server/identity/account/router.ts'
-import { createAdmin } from '../../server/identity/auth/admins.server.ts'
-import { savePolicy } from '../../server/identity/mfa/store.server.ts'
-import { resetFactorsRoute, usersRoutes } from '../../server/identity/users/admin-router.ts'
-import { subjectsRoutes } from '../../server/leads/data-requests/admin-router.ts'
-import { json } from '../../server/platform/db/database.ts'
-import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
-import { createKey } from '../../server/sales/buyer-access/keys.server.ts'
-import { returnsRoutes } from '../../server/sales/returns/admin-router.ts'
-import { revenueRoutes } from '../../server/sales/revenue/admin-router.ts'
-import { webhooksRoutes } from '../../server/sales/webhooks/admin-router.ts'
-import { redirectsRoutes } from '../../server/site/redirects/admin-router.ts'
-import { savedSectionsRoutes } from '../../server/site/saved-sections/admin-router.ts'
-import { scriptsRoutes } from '../../server/site/scripts/admin-router.ts'
-import { settingsRoutes } from '../../server/site/settings/admin-router.ts'
+import {
+  accountSessionsRoutes,
+  createAdmin,
+  createBuyerAccount,
+  resetFactorsRoute,
+  savePolicy,
+  usersRoutes,
+} from '../../server/identity/index.ts'
+import { subjectsRoutes } from '../../server/leads/index.ts'
+import { json } from '../../server/platform/index.ts'
+import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
+import {
+  redirectsRoutes,
+  savedSectionsRoutes,
+  scriptsRoutes,
+  settingsRoutes,
+} from '../../server/site/index.ts'
 import {
   type AdminClient,
   apiClient,
@@ -449,7 +451,7 @@ const routes: RouteCase[] = [
     permission: 'buyers',
     params: async (db) => {
       const buyer = await insertBuyer(db)
-      const account = await createAccount(db, buyer.id, {
+      const account = await createBuyerAccount(db, buyer.id, {
         email: uniqueEmail('buyer-account'),
         password: DEFAULT_PASSWORD,
       })
@@ -463,7 +465,7 @@ const routes: RouteCase[] = [
     permission: 'buyers',
     params: async (db) => {
       const buyer = await insertBuyer(db)
-      const account = await createAccount(db, buyer.id, {
+      const account = await createBuyerAccount(db, buyer.id, {
         email: uniqueEmail('buyer-account'),
         password: DEFAULT_PASSWORD,
       })

@@ -11,8 +11,8 @@ import {
   VALUES_PER_DAY,
 } from '../../core/analytics.ts'
 import { londonDay } from '../../core/revenue.ts'
-import { ANALYTICS_JOB, ANALYTICS_PURGE_JOB } from '../../server/insight/analytics/ingest.server.ts'
-import { parseConfig } from '../../server/platform/config.ts'
+import { ANALYTICS_JOB, ANALYTICS_PURGE_JOB } from '../../server/insight/index.ts'
+import { parseConfig } from '../../server/platform/index.ts'
 import { expectError } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 

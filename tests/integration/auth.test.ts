@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionKey } from '../../server/identity/auth/tokens.server.ts'
-import { parseConfig } from '../../server/platform/config.ts'
+import { sessionKey } from '../../server/identity/index.ts'
+import { parseConfig } from '../../server/platform/index.ts'
 import {
   type AdminClient,
   apiClient,

@@ -7,9 +7,8 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PERSONAL_DATA_TABLES } from '../../server/leads/personal-data.server.ts'
-import { parseConfig, parseDatabaseUrl } from '../../server/platform/config.ts'
-import { createDatabase, type Database } from '../../server/platform/db/database.ts'
+import { PERSONAL_DATA_TABLES } from '../../server/leads/index.ts'
+import { createDatabase, type Database, parseConfig, parseDatabaseUrl } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import {
   needlesInFiles,

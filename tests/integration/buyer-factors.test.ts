@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENROL_REQUIRED, LAST_FACTOR_REQUIRED } from '../../core/mfa-policy.ts'
-import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
+import { createBuyerAccount } from '../../server/identity/index.ts'
 import {
   type AdminClient,
   type ApiClient,
@@ -24,7 +24,7 @@ describe(`second factors for buyers' accounts on ${testDialect}`, () => {
 
   async function buyerAccount(): Promise<ApiClient & { email: string }> {
     const email = uniqueEmail('buyer')
-    await createAccount(app.database.db, buyerId, { email, password: DEFAULT_PASSWORD })
+    await createBuyerAccount(app.database.db, buyerId, { email, password: DEFAULT_PASSWORD })
     return { ...apiClient(app, await signIn(app, email, DEFAULT_PASSWORD)), email }
   }
 

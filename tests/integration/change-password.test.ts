@@ -6,8 +6,8 @@ import {
   PASSWORD_SHORT,
   PASSWORD_UNCHANGED,
 } from '../../core/schemas/auth.ts'
-import { createAdmin } from '../../server/identity/auth/admins.server.ts'
-import { json } from '../../server/platform/db/database.ts'
+import { createAdmin } from '../../server/identity/index.ts'
+import { json } from '../../server/platform/index.ts'
 import {
   apiClient,
   createSignedInAdmin,

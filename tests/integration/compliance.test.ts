@@ -7,7 +7,7 @@ import {
   readCompliance,
 } from '../../core/compliance.ts'
 import type { QuestionnaireDefinition } from '../../core/questionnaire/definition.ts'
-import { loadSettings } from '../../server/site/settings/queries.server.ts'
+import { loadSettings } from '../../server/site/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
 import { decode, visibleText } from '../support/html.ts'

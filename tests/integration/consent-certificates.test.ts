@@ -2,11 +2,13 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CertificateClaims } from '../../core/consent-certificate.ts'
 import { sha256Hex } from '../../core/sha256.ts'
-import { signConsentCertificates } from '../../server/leads/consent/certificates.server.ts'
-import { forgetActiveKeys, loadActiveKey, signerSettingsOf } from '../../server/leads/consent/keys.server.ts'
-import { parseConfig } from '../../server/platform/config.ts'
-import { createDatabase } from '../../server/platform/db/database.ts'
-import { migrateToLatest } from '../../server/platform/db/migrations.ts'
+import {
+  forgetActiveKeys,
+  loadActiveKey,
+  signConsentCertificates,
+  signerSettingsOf,
+} from '../../server/leads/index.ts'
+import { createDatabase, migrateToLatest, parseConfig } from '../../server/platform/index.ts'
 import { createSignedInAdmin, uniqueEmail } from '../support/admin-client.ts'
 import { allowRepeatLeads, leadIdOf, leadPayload } from '../support/factories.ts'
 import { expectError, ok } from '../support/http.ts'

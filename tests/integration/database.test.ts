@@ -1,13 +1,15 @@
 import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seed, systemPages } from '../../server/compose/seed.ts'
-import { json } from '../../server/platform/db/database.ts'
+import { seed } from '../../server/compose/index.ts'
 import {
+  json,
+  migrateToLatest,
+  migrationProvider,
   replacedDescriptions,
   shorterDescriptions,
-} from '../../server/platform/db/migrations/0014-shorter-descriptions.ts'
-import { migrateToLatest, migrationProvider } from '../../server/platform/db/migrations.ts'
+} from '../../server/platform/index.ts'
+import { systemPages } from '../../server/site/index.ts'
 import { insertLead as insertLeadRow } from '../support/factories.ts'
 import { createTestDatabase, testDialect } from '../support/test-app.ts'
 

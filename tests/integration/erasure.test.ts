@@ -6,8 +6,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { normaliseUkPhone } from '../../core/phone.ts'
 import { backupDatabase } from '../../scripts/backup.ts'
-import { ledgerDigest } from '../../server/leads/data-requests/erasure-ledger.server.ts'
-import { PERSONAL_DATA_TABLES } from '../../server/leads/personal-data.server.ts'
+import { ledgerDigest, PERSONAL_DATA_TABLES } from '../../server/leads/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import {
   needlesIn,

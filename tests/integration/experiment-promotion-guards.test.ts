@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import type { ExperimentVariant } from '../../core/schemas/experiments.ts'
-import { json } from '../../server/platform/db/database.ts'
+import { json } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { insertPage } from '../support/factories.ts'
 import { created, expectError, ok } from '../support/http.ts'

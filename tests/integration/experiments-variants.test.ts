@@ -6,7 +6,7 @@ import { variantForBucket, visitorBucket } from '../../core/experiments/assign.t
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import { londonParts } from '../../core/routing/contract-rules.ts'
 import { startNginx } from '../../scripts/nginx.ts'
-import { json } from '../../server/platform/db/database.ts'
+import { json } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { allowRepeatLeads, insertLead, insertPage, leadPayload } from '../support/factories.ts'
 import { created, expectError, ok } from '../support/http.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REAUTHENTICATE, REAUTHENTICATION_FAILED } from '../../core/fresh-sign-in.ts'
-import { json } from '../../server/platform/db/database.ts'
+import { json } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin, DEFAULT_PASSWORD } from '../support/admin-client.ts'
 import { enrolTotp, totpCode } from '../support/factors.ts'
 import { insertBuyer } from '../support/sales.ts'

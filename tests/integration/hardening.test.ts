@@ -1,8 +1,7 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseConfig } from '../../server/platform/config.ts'
-import { clientKey } from '../../server/platform/http/rate-limit.ts'
+import { clientKey, parseConfig } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { expectError, ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -236,7 +235,7 @@ describe(`hostile requests on ${testDialect}`, () => {
   it('cuts off a request whose body never arrives', async () => {
     // Node's own requestTimeout is 20 s; the server must not wait minutes. Only the configuration
     // is asserted here (no timing): the values come from applyServerTimeouts.
-    const server = await import('../../server/platform/http/server-timeouts.ts')
+    const server = await import('../../server/platform/index.ts')
     const fake = {} as http.Server
     server.applyServerTimeouts(fake)
     expect(fake.headersTimeout).toBeLessThanOrEqual(10_000)

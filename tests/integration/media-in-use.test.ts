@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaItem } from '../../core/schemas/media.ts'
-import { json } from '../../server/platform/db/database.ts'
+import { json } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { expectError, ok } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { describe, expect, it } from 'vitest'
-import { migrateToLatest, migrationProvider } from '../../server/platform/db/migrations.ts'
+import { migrateToLatest, migrationProvider } from '../../server/platform/index.ts'
 import { createTestDatabase, testDialect } from '../support/test-app.ts'
 
 describe(`migration 0021 (media library) on ${testDialect}`, () => {

@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaItem } from '../../core/schemas/media.ts'
-import { json } from '../../server/platform/db/database.ts'
-import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
+import { createBuyerAccount } from '../../server/identity/index.ts'
+import { json } from '../../server/platform/index.ts'
 import {
   type AdminClient,
   createSignedInAdmin,
@@ -312,7 +312,7 @@ describe(`media library on ${testDialect}`, () => {
 
       const buyer = await insertBuyer(app.database.db)
       const email = uniqueEmail('media-buyer')
-      await createAccount(app.database.db, buyer.id, { email, password: DEFAULT_PASSWORD })
+      await createBuyerAccount(app.database.db, buyer.id, { email, password: DEFAULT_PASSWORD })
       const cookie = await signIn(app, email, DEFAULT_PASSWORD)
       for (const [method, path] of [
         ['GET', MEDIA],

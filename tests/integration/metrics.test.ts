@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseConfig } from '../../server/platform/config.ts'
+import { parseConfig } from '../../server/platform/index.ts'
 import { createSignedInAdmin } from '../support/admin-client.ts'
 import { leadPayload } from '../support/factories.ts'
 import { created, expectError } from '../support/http.ts'

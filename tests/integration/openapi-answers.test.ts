@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSENT_VERSION } from '../../core/consent.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
-import type { WebhookConfig } from '../../server/platform/config.ts'
-import { json } from '../../server/platform/db/database.ts'
-import { type Drift, documentChecker, pointer } from '../../server/platform/openapi/answer-check.ts'
-import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
+import { createBuyerAccount } from '../../server/identity/index.ts'
+import type { WebhookConfig } from '../../server/platform/index.ts'
+import { type Drift, documentChecker, json, pointer } from '../../server/platform/index.ts'
 import {
   type AdminClient,
   createSignedInAdmin,
@@ -319,7 +318,7 @@ describe(`every answer matches the OpenAPI document, on ${testDialect}`, () => {
       '/api/admin/subjects': { email: params.email as string },
     }
     const buyerHeaders = { authorization: `Bearer ${buyerKey}` }
-    const account = await createAccount(db(), ids.buyer as number, {
+    const account = await createBuyerAccount(db(), ids.buyer as number, {
       email: uniqueEmail('buyer-account'),
       password: DEFAULT_PASSWORD,
     })

@@ -3,10 +3,13 @@ import { promisify } from 'node:util'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD_COMMON, PASSWORD_SHORT } from '../../core/schemas/fields.ts'
-import { findAdminByEmail, setResetToken } from '../../server/identity/auth/admins.server.ts'
-import { ensureFirstAdmin } from '../../server/identity/auth/bootstrap.ts'
-import { verifyPassword } from '../../server/identity/auth/password.server.ts'
-import { tokenDigest } from '../../server/identity/auth/tokens.server.ts'
+import {
+  ensureFirstAdmin,
+  findAdminByEmail,
+  setResetToken,
+  tokenDigest,
+  verifyPassword,
+} from '../../server/identity/index.ts'
 import { type AdminClient, createSignedInAdmin, signIn, uniqueEmail } from '../support/admin-client.ts'
 import { createTestDatabase, startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
@@ -146,7 +149,7 @@ describe(`ADMIN_PASSWORD on first start, on ${testDialect}`, () => {
   it.each(refused)('refuses %s with a clear error and creates no admin', async (adminPassword, message) => {
     const database = await createTestDatabase()
     try {
-      const { migrateToLatest } = await import('../../server/platform/db/migrations.ts')
+      const { migrateToLatest } = await import('../../server/platform/index.ts')
       await migrateToLatest(database.db.withoutPlugins(), database.dialect)
       const config = { ...base, adminPassword } as Parameters<typeof ensureFirstAdmin>[1]
       await expect(ensureFirstAdmin(database.db, config, logger)).rejects.toThrow(
@@ -161,7 +164,7 @@ describe(`ADMIN_PASSWORD on first start, on ${testDialect}`, () => {
   it('creates the first admin from a good one', async () => {
     const database = await createTestDatabase()
     try {
-      const { migrateToLatest } = await import('../../server/platform/db/migrations.ts')
+      const { migrateToLatest } = await import('../../server/platform/index.ts')
       await migrateToLatest(database.db.withoutPlugins(), database.dialect)
       const config = { ...base, adminPassword: GOOD } as Parameters<typeof ensureFirstAdmin>[1]
       expect(await ensureFirstAdmin(database.db, config, logger)).toBeNull()

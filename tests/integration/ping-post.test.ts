@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { LeadDetail } from '../../core/schemas/leads.ts'
-import type { WebhookConfig } from '../../server/platform/config.ts'
+import type { WebhookConfig } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { leadPayload } from '../support/factories.ts'
 import { ok } from '../support/http.ts'

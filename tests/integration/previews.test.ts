@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { signPreview } from '../../server/site/pages/preview-links.server.ts'
+import { signPreview } from '../../server/site/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { insertPage } from '../support/factories.ts'
 import { created, expectError, ok } from '../support/http.ts'

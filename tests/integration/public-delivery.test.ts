@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REDIRECT_HITS_JOB } from '../../server/site/redirects/hits.server.ts'
+import { REDIRECT_HITS_JOB } from '../../server/site/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { attributes, expectScriptsAllowedByHash, parseHead } from '../support/html.ts'
 import { created, ok, type Row } from '../support/http.ts'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { islandsLoader } from '../../app/islands/assets.ts'
 import { HOME_SCRIPT_BUDGET, pageScripts } from '../../bench/bundle-size.ts'
-import { loadIslandAssets } from '../../server/platform/http/island-assets.ts'
+import { loadIslandAssets } from '../../server/platform/index.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const clientDir = path.resolve('build/client')

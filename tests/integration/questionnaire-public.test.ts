@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
-import { json } from '../../server/platform/db/database.ts'
+import { json } from '../../server/platform/index.ts'
 import { decode, expectScriptsAllowedByHash, visibleText } from '../support/html.ts'
 import { postStepAndFollow } from '../support/questionnaire-steps.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'

@@ -4,14 +4,9 @@ import { assess } from '../../core/questionnaire/definition.ts'
 import { parseDefinition } from '../../core/questionnaire/definition-schema.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import { specDefinition } from '../../core/questionnaire/spec-definition.ts'
-import { seed } from '../../server/compose/seed.ts'
-import {
-  acceptedQuestionnaire,
-  liveQuestionnaire,
-  RETIRED_GRACE_MS,
-} from '../../server/leads/questionnaire/queries.server.ts'
-import { json } from '../../server/platform/db/database.ts'
-import { migrateToLatest } from '../../server/platform/db/migrations.ts'
+import { seed } from '../../server/compose/index.ts'
+import { acceptedQuestionnaire, liveQuestionnaire, RETIRED_GRACE_MS } from '../../server/leads/index.ts'
+import { json, migrateToLatest } from '../../server/platform/index.ts'
 import { createTestDatabase, testDialect } from '../support/test-app.ts'
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REDIRECT_HITS_JOB } from '../../server/site/redirects/hits.server.ts'
+import { REDIRECT_HITS_JOB } from '../../server/site/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BuyerLeadPage, BuyerReturnListItem } from '../../core/schemas/buyer-access.ts'
-import type { StatementEntry } from '../../core/schemas/ledger.ts'
-import type { WebhookConfig } from '../../server/platform/config.ts'
-import { statementEntries } from '../../server/sales/revenue/statement.server.ts'
+import type { StatementEntry } from '../../core/schemas/revenue.ts'
+import type { WebhookConfig } from '../../server/platform/index.ts'
+import { statementEntries } from '../../server/sales/index.ts'
 import {
   type AdminClient,
   apiClient,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SavedSection } from '../../core/schemas/saved-sections.ts'
-import { createAccount } from '../../server/sales/buyer-access/accounts.server.ts'
+import { createBuyerAccount } from '../../server/identity/index.ts'
 import {
   type AdminClient,
   apiClient,
@@ -174,7 +174,7 @@ describe(`saved sections on ${testDialect}`, () => {
     }
     const buyer = await insertBuyer(app.database.db, { isActive: false, namedInConsent: false })
     const email = uniqueEmail('buyer-account')
-    await createAccount(app.database.db, buyer.id, { email, password: DEFAULT_PASSWORD })
+    await createBuyerAccount(app.database.db, buyer.id, { email, password: DEFAULT_PASSWORD })
     const client = apiClient(app, await signIn(app, email, DEFAULT_PASSWORD))
     for (const response of [
       await client.get(BASE),

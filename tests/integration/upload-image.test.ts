@@ -1,7 +1,7 @@
 import http from 'node:http'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAdmin } from '../../server/identity/auth/admins.server.ts'
+import { createAdmin } from '../../server/identity/index.ts'
 import {
   type AdminClient,
   createSignedInAdmin,

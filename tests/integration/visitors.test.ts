@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { VisitorIds } from '../../server/insight/analytics/visitor.server.ts'
+import { VisitorIds } from '../../server/insight/index.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 describe(`cookieless visitor ids on ${testDialect}`, () => {

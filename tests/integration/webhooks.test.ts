@@ -15,9 +15,8 @@ import type {
   WebhookHealth,
   WebhookView,
 } from '../../core/schemas/webhooks.ts'
-import { signerSettingsOf } from '../../server/leads/consent/keys.server.ts'
-import { createLead } from '../../server/leads/queries.server.ts'
-import type { WebhookConfig } from '../../server/platform/config.ts'
+import { createLead, signerSettingsOf } from '../../server/leads/index.ts'
+import type { WebhookConfig } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { eligibleAnswers, leadIdOf, leadPayload } from '../support/factories.ts'
 import { expectError, ok } from '../support/http.ts'

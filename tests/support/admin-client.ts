@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createAdmin } from '../../server/identity/auth/admins.server.ts'
+import { createAdmin } from '../../server/identity/index.ts'
 import type { TestApp } from './test-app.ts'
 
 export const DEFAULT_PASSWORD = 'correct horse battery staple'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { CreatedBuyerApiKey } from '../../core/schemas/buyer-access.ts'
-import type { DB } from '../../server/platform/db/schema.ts'
+import type { DB } from '../../server/platform/index.ts'
 import { type AdminClient, uniqueEmail } from './admin-client.ts'
 import { insertLead } from './factories.ts'
 import { ok } from './http.ts'

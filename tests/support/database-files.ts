@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Kysely, sql } from 'kysely'
-import type { DB } from '../../server/platform/db/schema.ts'
+import type { DB } from '../../server/platform/index.ts'
 
 /** Which of `needles` these bytes hold, in UTF-8 or UTF-16 (either byte order), in `needles` order. */
 export function needlesIn(bytes: Buffer, needles: readonly string[]): string[] {

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { AppServices } from '../../server/platform/context.ts'
+import type { AppServices } from '../../server/platform/index.ts'
 
 type AppModule = typeof import('../../server/compose/app.ts')
 

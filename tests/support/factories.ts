@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Insertable, Kysely } from 'kysely'
 import type { LeadInput } from '../../core/schemas/leads.ts'
-import { json } from '../../server/platform/db/database.ts'
-import type { DB } from '../../server/platform/db/schema.ts'
+import type { DB } from '../../server/platform/index.ts'
+import { json } from '../../server/platform/index.ts'
 
 /** Questionnaire answers that make an eligible lead (band 15000-25000: £2,500). */
 export const eligibleAnswers = {

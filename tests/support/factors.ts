@@ -1,4 +1,4 @@
-import { totpFor } from '../../server/identity/mfa/totp.server.ts'
+import { totpFor } from '../../server/identity/index.ts'
 import { type ApiClient, apiClient, sessionCookie } from './admin-client.ts'
 import type { TestApp } from './test-app.ts'
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Insertable, Kysely } from 'kysely'
-import type { DB } from '../../server/platform/db/schema.ts'
-import type { BuyerTable, ContractTable } from '../../server/platform/db/schema-buyers.ts'
-import { recordSales } from '../../server/sales/revenue/entries.server.ts'
+import type { BuyerTable, ContractTable, DB } from '../../server/platform/index.ts'
+import { recordSales } from '../../server/sales/index.ts'
 
 /** A buyer written straight to the table (tests that are not about the buyers API). */
 export async function insertBuyer(db: Kysely<DB>, values: Partial<Insertable<BuyerTable>> = {}) {

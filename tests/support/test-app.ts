@@ -7,13 +7,16 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import pg from 'pg'
 import pino from 'pino'
-import { seed } from '../../server/compose/seed.ts'
-import { createServices } from '../../server/compose/services.ts'
-import { type Config, parseConfig } from '../../server/platform/config.ts'
-import type { AppServices } from '../../server/platform/context.ts'
-import { createDatabase, type Database } from '../../server/platform/db/database.ts'
-import { migrateToLatest } from '../../server/platform/db/migrations.ts'
-import { applyServerTimeouts } from '../../server/platform/http/server-timeouts.ts'
+import { createServices, seed } from '../../server/compose/index.ts'
+import type { AppServices } from '../../server/platform/index.ts'
+import {
+  applyServerTimeouts,
+  type Config,
+  createDatabase,
+  type Database,
+  migrateToLatest,
+  parseConfig,
+} from '../../server/platform/index.ts'
 
 type AppModule = typeof import('../../server/compose/app.ts')
 

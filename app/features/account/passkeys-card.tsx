@@ -1,6 +1,6 @@
 import { KeyRound, Pencil, Trash2 } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
-import type { PasskeyView } from '../../../core/schemas/factors.ts'
+import type { PasskeyView } from '../../../core/schemas/mfa.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'

@@ -1,6 +1,6 @@
 import { Copy, Download, RefreshCw } from 'lucide-react'
 import { useState } from 'react'
-import type { SecurityView } from '../../../core/schemas/factors.ts'
+import type { SecurityView } from '../../../core/schemas/mfa.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { SecurityView } from '../../../core/schemas/factors.ts'
+import type { SecurityView } from '../../../core/schemas/mfa.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PasskeysCard } from './passkeys-card.tsx'
 import { PasswordCard } from './password-card.tsx'

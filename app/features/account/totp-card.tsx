@@ -1,6 +1,6 @@
 import { Smartphone, Trash2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import type { SecurityView } from '../../../core/schemas/factors.ts'
+import type { SecurityView } from '../../../core/schemas/mfa.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'

@@ -4,7 +4,7 @@ import {
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser'
-import type { PasskeyView } from '../../../core/schemas/factors.ts'
+import type { PasskeyView } from '../../../core/schemas/mfa.ts'
 
 export { browserSupportsWebAuthn }
 

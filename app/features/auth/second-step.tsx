@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import type { SecondFactorMethod } from '../../../core/schemas/factors.ts'
+import type { SecondFactorMethod } from '../../../core/schemas/mfa.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Field, Notice } from './auth-card.tsx'
 import { browserSupportsWebAuthn, passkeyErrorMessage, signInWithPasskey } from './passkey-client.ts'

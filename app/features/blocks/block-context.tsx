@@ -5,7 +5,7 @@ import { IMAGE_SIZES, type ImageInfoMap } from '../../../core/image-info.ts'
 import { isSafeImageSrc } from '../../../core/links.ts'
 import type { PageContent, PixelSize, Widget } from '../../../core/page-content.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
-import type { ShownQuestionnaire } from '../questionnaire/questionnaire-state.ts'
+import type { ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
 
 const SPEC_PREVIEW: ShownQuestionnaire = { id: 0, version: 0, definition: specDefinition }
 

@@ -1,7 +1,7 @@
 import { formModel } from '../../../core/blocks/form.ts'
+import { initialQuestionnaire } from '../../../core/questionnaire/state.ts'
 import { Island } from '../../islands/island.tsx'
 import { Questionnaire } from '../questionnaire/questionnaire.tsx'
-import { initialQuestionnaire } from '../questionnaire/questionnaire-state.ts'
 import { useBlockContext } from './block-context.tsx'
 import { defineBlock } from './define-block.ts'
 

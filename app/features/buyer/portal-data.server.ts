@@ -1,6 +1,6 @@
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import type { AppServices } from '../../../server/platform/context.ts'
-import { buyerLead, buyerLeads, countBuyerLeads } from '../../../server/sales/buyer-api/leads.server.ts'
+import type { AppServices } from '../../../server/platform/index.ts'
+import { buyerLead, buyerLeads, countBuyerLeads } from '../../../server/sales/index.ts'
 
 export const PORTAL_PAGE_SIZE = 25
 

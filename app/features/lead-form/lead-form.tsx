@@ -13,6 +13,7 @@ import {
 import { isPreviewPath } from '../../../core/paths.ts'
 import { PHONE_FORMATS_HINT } from '../../../core/phone.ts'
 import type { Answers } from '../../../core/questionnaire/definition.ts'
+import { answerField, QUESTIONNAIRE_ACTION } from '../../../core/questionnaire/state.ts'
 import type { ConsentVersionRefusal } from '../../../core/schemas/leads.ts'
 import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
@@ -20,7 +21,6 @@ import { track } from '../analytics/beacon.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { currentAttribution } from '../attribution/attribution-store.ts'
 import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
-import { answerField, QUESTIONNAIRE_ACTION } from '../questionnaire/questionnaire-state.ts'
 import { fields, leadInputFromForm } from './lead-form-fields.ts'
 
 export type LeadFormValues = Partial<

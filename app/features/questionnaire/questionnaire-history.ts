@@ -1,5 +1,5 @@
-import type { QuestionnaireState } from './questionnaire-state.ts'
-import { stateQuery } from './questionnaire-state.ts'
+import type { QuestionnaireState } from '../../../core/questionnaire/state.ts'
+import { stateQuery } from '../../../core/questionnaire/state.ts'
 
 /**
  * With JavaScript each step is a history entry (ADR 0058): the entry keeps the step and answers,

@@ -6,14 +6,6 @@ import { type Compliance, DEFAULT_COMPLIANCE } from '../../../core/compliance-st
 import type { ShownConsent } from '../../../core/consent-version.ts'
 import { formatPounds } from '../../../core/money.ts'
 import { effectiveAnswers, type Question, visibleQuestions } from '../../../core/questionnaire/definition.ts'
-
-import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
-import { useHydrated } from '../../lib/use-hydrated.ts'
-import { track } from '../analytics/beacon.ts'
-import { AttributionFields } from '../attribution/attribution-fields.tsx'
-import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
-import { EstimateReference, FeeDisclosure, FreeRouteStatement } from './compliance-notes.tsx'
-import { cameForward, pushEntry, replaceEntry, stateOfEntry } from './questionnaire-history.ts'
 import {
   answerField,
   answersFromForm,
@@ -25,7 +17,14 @@ import {
   stateFromForm,
   transition,
   answer as withAnswer,
-} from './questionnaire-state.ts'
+} from '../../../core/questionnaire/state.ts'
+import { PlainButton as Button } from '../../components/ui/plain-button.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+import { track } from '../analytics/beacon.ts'
+import { AttributionFields } from '../attribution/attribution-fields.tsx'
+import { LeadForm, type LeadFormFeedback } from '../lead-form/lead-form.tsx'
+import { EstimateReference, FeeDisclosure, FreeRouteStatement } from './compliance-notes.tsx'
+import { cameForward, pushEntry, replaceEntry, stateOfEntry } from './questionnaire-history.ts'
 
 type Props = {
   /** The live version, from the site snapshot; its definition decides every question and figure. */

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { servicesContext } from '../../../server/platform/context.ts'
+import { servicesContext } from '../../../server/platform/index.ts'
 import type { PageHead } from './page-head.ts'
 
 export function canonicalUrl(context: Readonly<RouterContextProvider>, request: Request): string {

@@ -2,8 +2,8 @@ import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { ShownConsent } from '../../../core/consent-version.ts'
 import type { ImageInfoMap } from '../../../core/image-info.ts'
 import type { PageContent } from '../../../core/page-content.ts'
+import type { ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
 import { PageBlocks } from '../blocks/block-view.tsx'
-import type { ShownQuestionnaire } from '../questionnaire/questionnaire-state.ts'
 
 /**
  * A page's content on the public page: every widget through its block definition (the canvas and

@@ -6,12 +6,10 @@ import {
   INVITE_ACCEPTED,
   loginSchema,
 } from '../../../core/schemas/auth.ts'
-import { SECOND_STEP_EXPIRED } from '../../../core/schemas/factors.ts'
 import { fieldErrors } from '../../../core/schemas/leads.ts'
-import { readChallenge } from '../../../server/identity/mfa/challenges.server.ts'
-import { secondFactorMethods } from '../../../server/identity/mfa/methods.server.ts'
-import { ssoPublicView } from '../../../server/identity/sso/public.server.ts'
-import { requestContext, servicesContext } from '../../../server/platform/context.ts'
+import { SECOND_STEP_EXPIRED } from '../../../core/schemas/mfa.ts'
+import { readChallenge, secondFactorMethods, ssoPublicView } from '../../../server/identity/index.ts'
+import { requestContext, servicesContext } from '../../../server/platform/index.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { AuthCard, adminPageMeta, Field, Notice } from '../../features/auth/auth-card.tsx'
 import { PasskeySignIn } from '../../features/auth/passkey-sign-in.tsx'

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, redirect } from 'react-router'
-import { requestContext, servicesContext } from '../../../server/platform/context.ts'
+import { requestContext, servicesContext } from '../../../server/platform/index.ts'
 import { adminPageMeta } from '../../features/auth/auth-card.tsx'
 import { BuyerRefused } from '../../features/buyer/buyer-portal.tsx'
 import { BuyerLeadDetail } from '../../features/buyer/lead-detail.tsx'

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from 'react-router'
-import { needsEnrolment } from '../../../server/identity/mfa/store.server.ts'
-import { requestContext, servicesContext } from '../../../server/platform/context.ts'
+import { needsEnrolment } from '../../../server/identity/index.ts'
+import { requestContext, servicesContext } from '../../../server/platform/index.ts'
 import { adminPageMeta } from '../../features/auth/auth-card.tsx'
 import { BuyerPortal, BuyerRefused } from '../../features/buyer/buyer-portal.tsx'
 import { portalData } from '../../features/buyer/portal-data.server.ts'

@@ -5,24 +5,6 @@ import { readCompliance } from '../../../core/compliance.ts'
 import { pageRevisionHash } from '../../../core/consent-version.ts'
 import { THANK_YOU_PATH } from '../../../core/lead-confirmation.ts'
 import { assess } from '../../../core/questionnaire/definition.ts'
-import { TOO_MANY } from '../../../core/schemas/auth.ts'
-import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
-import { isSecure } from '../../../server/identity/auth/middleware.ts'
-import { LeadAnswersError } from '../../../server/leads/answers.server.ts'
-import { thankYouCookie } from '../../../server/leads/confirmations.server.ts'
-import { shownConsent } from '../../../server/leads/consent/versions.server.ts'
-import { ConsentVersionError, captureLead, checkLeadRateLimit } from '../../../server/leads/queries.server.ts'
-import {
-  addressedQuestionnaire,
-  postedQuestionnaire,
-  shownQuestionnaire,
-} from '../../../server/leads/questionnaire/shown-questionnaire.server.ts'
-import { requestContext, servicesContext } from '../../../server/platform/context.ts'
-import { Button } from '../../components/ui/button.tsx'
-import { Faq } from '../../features/home/faq.tsx'
-import { faqs, stats, steps } from '../../features/home/home-content.ts'
-import { leadInputFromForm } from '../../features/lead-form/lead-form-fields.ts'
-import { Questionnaire } from '../../features/questionnaire/questionnaire.tsx'
 import {
   initialQuestionnaire,
   intentFrom,
@@ -33,7 +15,27 @@ import {
   stateQuery,
   transition,
   versionFromForm,
-} from '../../features/questionnaire/questionnaire-state.ts'
+} from '../../../core/questionnaire/state.ts'
+import { TOO_MANY } from '../../../core/schemas/auth.ts'
+import { fieldErrors, leadSchema } from '../../../core/schemas/leads.ts'
+import { isSecure } from '../../../server/identity/index.ts'
+import {
+  addressedQuestionnaire,
+  ConsentVersionError,
+  captureLead,
+  checkLeadRateLimit,
+  LeadAnswersError,
+  postedQuestionnaire,
+  shownConsent,
+  shownQuestionnaire,
+  thankYouCookie,
+} from '../../../server/leads/index.ts'
+import { requestContext, servicesContext } from '../../../server/platform/index.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { Faq } from '../../features/home/faq.tsx'
+import { faqs, stats, steps } from '../../features/home/home-content.ts'
+import { leadInputFromForm } from '../../features/lead-form/lead-form-fields.ts'
+import { Questionnaire } from '../../features/questionnaire/questionnaire.tsx'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { faqPageMeta } from '../../features/seo/structured-data.ts'

@@ -7,8 +7,8 @@ import {
   withdrawalText,
 } from '../../../core/lead-confirmation.ts'
 import { site } from '../../../core/site.ts'
-import { enquiryReceipt, thankYouReference } from '../../../server/leads/confirmations.server.ts'
-import { servicesContext } from '../../../server/platform/context.ts'
+import { enquiryReceipt, thankYouReference } from '../../../server/leads/index.ts'
+import { servicesContext } from '../../../server/platform/index.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'

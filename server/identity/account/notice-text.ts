@@ -1,4 +1,4 @@
-import type { Mail } from '../../platform/mail/mailer.server.ts'
+import type { Mail } from '../../platform/index.ts'
 
 /** The audit actions that mail the account they are about, and whom: the actor, or the entity. */
 export const noticeActions = {

@@ -1,5 +1,4 @@
-import type { AppServices } from '../../platform/context.ts'
-import type { Job } from '../../platform/scheduler.ts'
+import type { AppServices, Job } from '../../platform/index.ts'
 import { isNoticeAction, noticeActions, noticeMail } from './notice-text.ts'
 
 export const ACCOUNT_NOTICES_JOB = 'account-notices'

@@ -2,17 +2,17 @@ import { Router } from 'express'
 import { hasAdminAccess } from '../../../core/permissions.ts'
 import { accountSessionListSchema, sessionIdSchema } from '../../../core/schemas/account-sessions.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import type { AppServices } from '../../platform/index.ts'
 import {
   apiModule,
+  audit,
+  HttpError,
   mountRoutes,
   type RouteContext,
   type RouteDefinition,
   route,
-} from '../../platform/http/route.ts'
-import { shape } from '../../platform/openapi/operation.ts'
+  shape,
+} from '../../platform/index.ts'
 import { findAdminById } from '../auth/admins.server.ts'
 import { clearSessionCookie } from '../auth/middleware.ts'
 import { destroyAdminSessions } from '../auth/sessions.server.ts'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { AccountSession } from '../../../core/schemas/account-sessions.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 import { describeUserAgent } from './client-details.ts'
 
 /** The live sessions of an account, the most recently seen first; `currentSid` marks the caller's own. */

@@ -1,6 +1,6 @@
 import type { Permission } from '../../../core/permissions.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import { HttpError } from '../../platform/index.ts'
 
 /**
  * The permission check of an operation, for code that performs it on another route's behalf (an

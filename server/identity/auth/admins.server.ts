@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
 import { effectivePermissions } from '../../../core/permissions.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { json } from '../../platform/db/database.ts'
-import type { AdminUser, DB } from '../../platform/db/schema.ts'
-import type { ResourceStore } from '../../platform/http/admin-resource.ts'
+import type { AdminUser, DB, ResourceStore } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
 import { hashPassword } from './password.server.ts'
 import { assertAcceptablePassword } from './password-policy.server.ts'
 

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import type { Config } from '../../platform/config.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { Config, DB } from '../../platform/index.ts'
 import { countAdmins, createAdmin } from './admins.server.ts'
 import { passwordProblem } from './password-policy.server.ts'
 

@@ -1,8 +1,7 @@
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
 import { site } from '../../../core/site.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { AdminUser } from '../../platform/db/schema.ts'
+import type { AdminUser, AppServices } from '../../platform/index.ts'
+import { audit } from '../../platform/index.ts'
 import { setResetToken } from './admins.server.ts'
 import { randomToken, tokenDigest } from './tokens.server.ts'
 

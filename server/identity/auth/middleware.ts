@@ -1,8 +1,8 @@
 import type { RequestHandler, Response } from 'express'
 import { FRESH_SIGN_IN_MS, REAUTHENTICATE } from '../../../core/fresh-sign-in.ts'
 import type { Permission } from '../../../core/permissions.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { readCookie, serializeCookie } from '../../platform/http/cookies.ts'
+import type { AppServices, RouteGuards } from '../../platform/index.ts'
+import { readCookie, serializeCookie } from '../../platform/index.ts'
 import { readSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions.server.ts'
 
 export function isSecure(services: AppServices): boolean {
@@ -117,4 +117,13 @@ export const requireFreshSignIn: RequestHandler = (req, res, next) => {
     return
   }
   next()
+}
+
+/** The checks route definitions name (server/platform/http/route.ts), as the services carry them. */
+export const routeGuards: RouteGuards = {
+  loadSession,
+  requireSignedIn,
+  requireAnyAccount,
+  requireFreshSignIn,
+  requirePermission,
 }

@@ -5,7 +5,7 @@ import {
   resetPasswordSchema,
   setupSchema,
 } from '../../../core/schemas/auth.ts'
-import { defineApi, type JsonSchema, messageSchema, ref, shape } from '../../platform/openapi/operation.ts'
+import { defineApi, type JsonSchema, messageSchema, ref, shape } from '../../platform/index.ts'
 
 /** A buyer's sign-in account also names its buyer (`buyerId`), which staff answers leave out. */
 function withBuyer(schema: JsonSchema): JsonSchema {

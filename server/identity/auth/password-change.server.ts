@@ -4,10 +4,8 @@ import {
   PASSWORD_SIGN_IN_OFF,
   PASSWORD_UNCHANGED,
 } from '../../../core/schemas/auth.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { AdminUser } from '../../platform/db/schema.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import type { AdminUser, AppServices } from '../../platform/index.ts'
+import { audit, HttpError } from '../../platform/index.ts'
 import { passwordRefusedForSso } from '../sso/sign-in.server.ts'
 import { awaitsPassword, setPassword } from './admins.server.ts'
 import { verifyPassword } from './password.server.ts'

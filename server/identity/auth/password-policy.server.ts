@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
 import { PASSWORD_COMMON, password } from '../../../core/schemas/fields.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import { HttpError } from '../../platform/index.ts'
 
 /**
  * Below this many guesses a password is a common or breached one: an entry of the list, or one

@@ -1,6 +1,6 @@
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { audit } from '../../platform/index.ts'
 import { findAdminByEmail, setResetToken } from './admins.server.ts'
 import { randomToken, tokenDigest } from './tokens.server.ts'
 

@@ -12,11 +12,8 @@ import {
   SSO_REQUIRED,
   setupSchema,
 } from '../../../core/schemas/auth.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { rateLimit } from '../../platform/http/rate-limit.ts'
-import { parseBody } from '../../platform/http/validate.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { audit, HttpError, parseBody, rateLimit } from '../../platform/index.ts'
 import { beginSecondStep } from '../mfa/sign-in-router.ts'
 import { passwordRefusedForSso } from '../sso/sign-in.server.ts'
 import {

@@ -8,13 +8,10 @@ import {
   passkeyRegistrationSchema,
   type SecurityView,
   totpCodeSchema,
-} from '../../../core/schemas/factors.ts'
+} from '../../../core/schemas/mfa.ts'
 import { site } from '../../../core/site.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { rateLimit } from '../../platform/http/rate-limit.ts'
-import { parseBody, parseId } from '../../platform/http/validate.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { audit, HttpError, parseBody, parseId, rateLimit } from '../../platform/index.ts'
 import { kickAccountNotices } from '../account/notices.server.ts'
 import { findAdminById } from '../auth/admins.server.ts'
 import { loadSession, requireAnyAccount, requireFreshSignIn } from '../auth/middleware.ts'

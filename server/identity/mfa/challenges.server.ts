@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express'
-import type { AppServices } from '../../platform/context.ts'
-import type { ChallengeKind } from '../../platform/db/schema-factors.ts'
-import { readCookie, serializeCookie } from '../../platform/http/cookies.ts'
+import type { AppServices, ChallengeKind } from '../../platform/index.ts'
+import { readCookie, serializeCookie } from '../../platform/index.ts'
 import { isSecure } from '../auth/middleware.ts'
 import { randomToken, tokenDigest } from '../auth/tokens.server.ts'
 

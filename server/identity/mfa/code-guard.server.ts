@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { AdminUser, DB } from '../../platform/db/schema.ts'
+import type { AdminUser, AppServices, DB } from '../../platform/index.ts'
+import { audit } from '../../platform/index.ts'
 import { kickAccountNotices } from '../account/notices.server.ts'
 
 /** Wrong codes (authenticator or recovery) one pending sign-in may give before it ends. */

@@ -1,5 +1,5 @@
-import type { SecondFactorMethod } from '../../../core/schemas/factors.ts'
-import type { AppServices } from '../../platform/context.ts'
+import type { SecondFactorMethod } from '../../../core/schemas/mfa.ts'
+import type { AppServices } from '../../platform/index.ts'
 import { factorsOf, remainingRecoveryCodes } from './store.server.ts'
 
 /** The ways this account can finish signing in after its password. */

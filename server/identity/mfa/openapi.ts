@@ -7,8 +7,7 @@ import {
   passkeyRegistrationSchema,
   recoveryCodeSchema,
   totpCodeSchema,
-} from '../../../core/schemas/factors.ts'
-import { toJsonSchema } from '../../platform/openapi/document.ts'
+} from '../../../core/schemas/mfa.ts'
 import {
   type ApiOperation,
   arrayOf,
@@ -16,7 +15,8 @@ import {
   messageSchema,
   ref,
   shape,
-} from '../../platform/openapi/operation.ts'
+  toJsonSchema,
+} from '../../platform/index.ts'
 import { resetFactorsRoute } from '../users/admin-router.ts'
 
 const SIGNED_IN = shape({ user: ref('CurrentAdmin'), redirect: 'string' })

@@ -1,9 +1,8 @@
 import { type RequestHandler, Router } from 'express'
 import { ENROL_REQUIRED } from '../../../core/mfa-policy.ts'
-import { mfaPolicySchema } from '../../../core/schemas/factors.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { parseBody } from '../../platform/http/validate.ts'
+import { mfaPolicySchema } from '../../../core/schemas/mfa.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { audit, parseBody } from '../../platform/index.ts'
 import { needsEnrolment, readPolicy, savePolicy } from './store.server.ts'
 
 /** /api/admin/mfa-policy (users permission): who must have a second factor. */

@@ -8,13 +8,9 @@ import {
   SECOND_STEP_ENDED,
   SECOND_STEP_EXPIRED,
   totpCodeSchema,
-} from '../../../core/schemas/factors.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { AdminUser } from '../../platform/db/schema.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { rateLimit } from '../../platform/http/rate-limit.ts'
-import { parseBody } from '../../platform/http/validate.ts'
+} from '../../../core/schemas/mfa.ts'
+import type { AdminUser, AppServices } from '../../platform/index.ts'
+import { audit, HttpError, parseBody, rateLimit } from '../../platform/index.ts'
 import { findAdminById, toCurrentAdmin } from '../auth/admins.server.ts'
 import { loadSession } from '../auth/middleware.ts'
 import { completeSignIn, type SignInMethod } from '../auth/sign-in.server.ts'

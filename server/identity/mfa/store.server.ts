@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely'
 import { MFA_POLICY_OFF, type MfaPolicy, type MfaRole, mustEnrol } from '../../../core/mfa-policy.ts'
-import type { PasskeyView } from '../../../core/schemas/factors.ts'
-import { json } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { Passkey } from '../../platform/db/schema-factors.ts'
-import type { Job } from '../../platform/scheduler.ts'
+import type { PasskeyView } from '../../../core/schemas/mfa.ts'
+import type { DB, Job, Passkey } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
 import { purgeCodeGuards } from './code-guard.server.ts'
 import { recoveryCodeHash } from './recovery-codes.server.ts'
 

@@ -10,9 +10,8 @@ import {
 } from '@simplewebauthn/server'
 import type { Request } from 'express'
 import { site } from '../../../core/site.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { Passkey } from '../../platform/db/schema-factors.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import type { AppServices, Passkey } from '../../platform/index.ts'
+import { HttpError } from '../../platform/index.ts'
 
 export const PASSKEY_FAILED = 'That passkey could not be verified. Please try again.'
 

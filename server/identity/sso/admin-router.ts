@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import type { SsoSettingsView } from '../../../core/schemas/sso.ts'
-import type { AppServices } from '../../platform/context.ts'
+import type { AppServices } from '../../platform/index.ts'
 import { listIdentities } from './identities.server.ts'
 
 /** GET /api/admin/sso: the single sign-on configuration (never the secret) and the linked users. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 
 /** How long a sign-in started at the provider may take before its callback is refused. */
 export const ATTEMPT_TTL_MS = 10 * 60_000

@@ -1,5 +1,5 @@
 import * as client from 'openid-client'
-import type { SsoConfig } from '../../platform/sso-config.ts'
+import type { SsoConfig } from '../../platform/index.ts'
 
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback'
 

@@ -1,6 +1,5 @@
 import { ssoSettingsViewSchema } from '../../../core/schemas/sso.ts'
-import { toJsonSchema } from '../../platform/openapi/document.ts'
-import { defineApi } from '../../platform/openapi/operation.ts'
+import { defineApi, toJsonSchema } from '../../platform/index.ts'
 
 const REFUSED =
   'Every refusal (state, provider, e-mail, domain, account) redirects to `/api/login?error=sso-…` and records `auth.sign_in_failed`.'

@@ -1,11 +1,14 @@
 import { type Request, type Response, Router } from 'express'
 import type { SsoErrorCode } from '../../../core/schemas/auth.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { AdminUser } from '../../platform/db/schema.ts'
-import { readCookie, serializeCookie } from '../../platform/http/cookies.ts'
-import { clientKey, hitRateLimit } from '../../platform/http/rate-limit.ts'
-import { providerUsedSecondFactor } from '../../platform/sso-config.ts'
+import type { AdminUser, AppServices } from '../../platform/index.ts'
+import {
+  audit,
+  clientKey,
+  hitRateLimit,
+  providerUsedSecondFactor,
+  readCookie,
+  serializeCookie,
+} from '../../platform/index.ts'
 import { loadSession } from '../auth/middleware.ts'
 import { completeSignIn } from '../auth/sign-in.server.ts'
 import { beginSecondStep } from '../mfa/sign-in-router.ts'

@@ -5,13 +5,19 @@ import {
   adminUserUpdateSchema,
   type CurrentAdmin,
 } from '../../../core/schemas/users.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { resourceRoutes } from '../../platform/http/admin-resource.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { apiModule, mountRoutes, route } from '../../platform/http/route.ts'
-import { messageSchema, ref, shape } from '../../platform/openapi/operation.ts'
-import { buyerExists } from '../../sales/buyers/queries.server.ts'
+import type { AppServices } from '../../platform/index.ts'
+import {
+  apiModule,
+  audit,
+  HttpError,
+  messageSchema,
+  mountRoutes,
+  ref,
+  resourceRoutes,
+  route,
+  shape,
+} from '../../platform/index.ts'
+import { buyerExists } from '../../sales/index.ts'
 import { kickAccountNotices } from '../account/notices.server.ts'
 import {
   adminStore,

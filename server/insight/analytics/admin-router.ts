@@ -7,9 +7,9 @@ import {
   analyticsQuerySchema,
   breakdownQuerySchema,
 } from '../../../core/schemas/analytics.ts'
-import { questionTitles } from '../../leads/questionnaire/queries.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import { questionTitles } from '../../leads/index.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { HttpError } from '../../platform/index.ts'
 import { breakdown, funnel, series } from './reports.server.ts'
 
 /** A share for a CSV cell: four decimals, empty when there is nothing to divide. */

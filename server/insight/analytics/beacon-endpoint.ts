@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { EVENT_BODY_LIMIT, eventSchema } from '../../../core/schemas/analytics.ts'
-import type { AppServices } from '../../platform/context.ts'
+import type { AppServices } from '../../platform/index.ts'
 
 export const EVENTS_PATH = '/api/events'
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { RateRule } from '../../platform/config.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import { clientKey, hitRateLimit, type RateDecision } from '../../platform/http/rate-limit.ts'
+import type { DB, RateRule } from '../../platform/index.ts'
+import { clientKey, hitRateLimit, type RateDecision } from '../../platform/index.ts'
 
 type Window = { endsAt: number; shared: number; pending: number }
 

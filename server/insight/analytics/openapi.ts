@@ -1,6 +1,6 @@
 import { KEYS_PER_DAY, VALUE_MAX_LENGTH, VALUES_PER_DAY } from '../../../core/analytics.ts'
 import { analyticsQuerySchema, breakdownQuerySchema, eventSchema } from '../../../core/schemas/analytics.ts'
-import { arrayOf, defineApi, shape } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi, shape } from '../../platform/index.ts'
 
 const BASE = '/api/admin/analytics'
 const period = { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } } as const

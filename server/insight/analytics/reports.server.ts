@@ -10,7 +10,7 @@ import type {
   Funnel,
   Series,
 } from '../../../core/schemas/analytics.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 
 /**
  * The reports (docs/decisions/0037-analytics.md): counts come from `analytics_daily` only (the

@@ -1,7 +1,7 @@
 import express, { type RequestHandler, Router } from 'express'
 import { EVENT_BODY_LIMIT } from '../../../core/schemas/analytics.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { HttpError } from '../../platform/index.ts'
 import { acceptEvent, EVENTS_PATH } from './beacon-endpoint.ts'
 
 /**

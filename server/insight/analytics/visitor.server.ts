@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { londonParts } from '../../../core/routing/contract-rules.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 
 /**
  * Who a visitor is, for one UK day, without storing anything on their device: a hash of the site,

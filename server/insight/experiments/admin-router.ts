@@ -9,22 +9,19 @@ import {
   experimentUpdateSchema,
 } from '../../../core/schemas/experiments.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { requireActorPermission } from '../../identity/auth/actor-permission.server.ts'
-import { publishGuard } from '../../leads/questionnaire/publish.server.ts'
-import { findQuestionnaireVersion } from '../../leads/questionnaire/queries.server.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { Experiment } from '../../platform/db/schema.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import { requireActorPermission } from '../../identity/index.ts'
+import { findQuestionnaireVersion, publishGuard } from '../../leads/index.ts'
+import type { AppServices, Experiment } from '../../platform/index.ts'
 import {
+  audit,
   changedFields,
+  HttpError,
   isUniqueViolation,
   parseBody,
   parseId,
   requireChanges,
-} from '../../platform/http/validate.ts'
-import { sanitizeStoredContent } from '../../site/pages/content.server.ts'
-import { previewLink } from '../../site/pages/preview-links.server.ts'
+} from '../../platform/index.ts'
+import { previewLink, sanitizeStoredContent } from '../../site/index.ts'
 import { promoteVariant } from './promote.server.ts'
 import {
   deleteExperiment,

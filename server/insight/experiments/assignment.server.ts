@@ -7,7 +7,7 @@ import {
   variantForBucket,
 } from '../../../core/experiments/assign.ts'
 import { londonParts } from '../../../core/routing/contract-rules.ts'
-import { rawHeader } from '../../platform/http/page-entry.ts'
+import { rawHeader } from '../../platform/index.ts'
 import type { VisitorIds } from '../analytics/visitor.server.ts'
 import type { Exposure, RunningExperiment, RunningVariant } from './queries.server.ts'
 

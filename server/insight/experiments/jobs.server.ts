@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../../platform/db/schema.ts'
-import type { Job } from '../../platform/scheduler.ts'
+import type { DB, Job } from '../../platform/index.ts'
 import type { Exposures } from './assignment.server.ts'
 import { insertExposures } from './queries.server.ts'
 

@@ -7,8 +7,7 @@ import {
   experimentUpdateSchema,
   experimentVariantSchema,
 } from '../../../core/schemas/experiments.ts'
-import { toJsonSchema } from '../../platform/openapi/document.ts'
-import { arrayOf, defineApi, messageSchema, ref, shape } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi, messageSchema, ref, shape, toJsonSchema } from '../../platform/index.ts'
 
 const BASE = '/api/admin/experiments'
 const auth = 'permission:analytics' as const

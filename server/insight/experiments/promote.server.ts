@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { ExperimentVariant } from '../../../core/schemas/experiments.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { requireActorPermission } from '../../identity/auth/actor-permission.server.ts'
-import { publishQuestionnaire } from '../../leads/questionnaire/publish.server.ts'
-import { findQuestionnaireVersion } from '../../leads/questionnaire/queries.server.ts'
-import type { DB, Experiment } from '../../platform/db/schema.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { findPage } from '../../site/pages/queries.server.ts'
-import { savePage } from '../../site/pages/save.server.ts'
-import type { SiteState } from '../../site/site-state.server.ts'
+import { requireActorPermission } from '../../identity/index.ts'
+import { findQuestionnaireVersion, publishQuestionnaire } from '../../leads/index.ts'
+import type { DB, Experiment } from '../../platform/index.ts'
+import { HttpError } from '../../platform/index.ts'
+import type { SiteState } from '../../site/index.ts'
+import { findPage, savePage } from '../../site/index.ts'
 
 /**
  * Makes a variant the page by performing what it changes, each through the operation its own route

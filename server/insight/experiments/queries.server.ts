@@ -6,8 +6,8 @@ import type {
   ExperimentStatus,
   ExperimentVariant,
 } from '../../../core/schemas/experiments.ts'
-import { json } from '../../platform/db/database.ts'
-import type { DB, Experiment } from '../../platform/db/schema.ts'
+import type { DB, Experiment } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
 
 /** The only code that reads or writes `experiment` and `experiment_exposure`. */
 

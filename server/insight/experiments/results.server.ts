@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { hasMinimumSample, judge, MIN_CONVERSIONS, MIN_VISITORS } from '../../../core/experiments/stats.ts'
 import type { ExperimentResults } from '../../../core/schemas/experiments.ts'
-import type { DB, Experiment } from '../../platform/db/schema.ts'
+import type { DB, Experiment } from '../../platform/index.ts'
 import { tallyExperiment } from './queries.server.ts'
 
 /** `GET /api/admin/experiments/{id}/results`: each variant in the experiment's order. */

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import type { AppEvents } from '../../platform/context.ts'
+import type { AppEvents } from '../../platform/index.ts'
 import { Metrics, routeClassOf } from './metrics.ts'
 
 const line = (text: string, prefix: string) => text.split('\n').find((l) => l.startsWith(prefix))

@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import type { AppEvents } from '../../platform/context.ts'
+import type { AppEvents } from '../../platform/index.ts'
 
 export const routeClasses = [
   'page_cached',

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { RequestHandler } from 'express'
-import type { AppServices } from '../../platform/context.ts'
+import type { AppServices } from '../../platform/index.ts'
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
 

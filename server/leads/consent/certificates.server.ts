@@ -7,7 +7,7 @@ import {
   certificatePayload,
   isCertificatePayload,
 } from '../../../core/consent-certificate.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 import { activeKey, publishedKey, type SignerSettings } from './keys.server.ts'
 
 export type { CertificateClaims }

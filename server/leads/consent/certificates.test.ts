@@ -4,8 +4,7 @@ import path from 'node:path'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CertificateClaims } from '../../../core/consent-certificate.ts'
-import { createDatabase, type Database } from '../../platform/db/database.ts'
-import { migrateToLatest } from '../../platform/db/migrations.ts'
+import { createDatabase, type Database, migrateToLatest } from '../../platform/index.ts'
 import { signConsentCertificates, verifyConsentCertificate } from './certificates.server.ts'
 import {
   activeKey,

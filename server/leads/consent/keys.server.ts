@@ -9,12 +9,8 @@ import type { Kysely } from 'kysely'
 import { certificateIssuer } from '../../../core/consent-certificate.ts'
 import { RETENTION_YEARS_KEY, retentionCutoff } from '../../../core/lead-settings.ts'
 import { settingValue } from '../../../core/settings.ts'
-import { seal, unseal } from '../../identity/mfa/seal.server.ts'
-import type { Config } from '../../platform/config.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { PublicJwk } from '../../platform/db/schema-certificates.ts'
-import type { Job } from '../../platform/scheduler.ts'
+import { seal, unseal } from '../../identity/index.ts'
+import type { AppServices, Config, DB, Job, PublicJwk } from '../../platform/index.ts'
 
 /**
  * The keys that sign consent certificates (docs/decisions/0051-consent-certificates.md): one

@@ -2,7 +2,7 @@ import {
   certificateVerdictSchema,
   certificateVerifySchema,
 } from '../../../core/schemas/consent-certificates.ts'
-import { arrayOf, defineApi } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi } from '../../platform/index.ts'
 
 const jwk = {
   type: 'object',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 
 export type Revocation = 'erased' | 'returned_no_consent'
 

@@ -4,9 +4,8 @@ import {
   type CertificateVerdict,
   certificateVerifySchema,
 } from '../../../core/schemas/consent-certificates.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { rateLimit } from '../../platform/http/rate-limit.ts'
-import { parseBody } from '../../platform/http/validate.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { parseBody, rateLimit } from '../../platform/index.ts'
 import { verifyConsentCertificate } from './certificates.server.ts'
 import { publishedKeys, retentionYearsOf } from './keys.server.ts'
 import { revocationOf } from './queries.server.ts'

@@ -6,9 +6,9 @@ import {
 } from '../../../core/consent-version.ts'
 import type { ConsentBuyer } from '../../../core/schemas/buyers.ts'
 import { consentWording, PRIVACY_POLICY_VERSION } from '../../../core/schemas/leads.ts'
-import { json } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import { consentRecipients } from '../../sales/buyers/consent.server.ts'
+import type { DB } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
+import { consentRecipients } from '../../sales/index.ts'
 
 /** A consent version: its hash and what it said. */
 export type ConsentVersion = { hash: string; content: ConsentVersionContent }

@@ -3,12 +3,10 @@ import {
   parseSubjectQuery,
   type SubjectIdentity,
   subjectQuerySchema,
-} from '../../../core/schemas/subjects.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { apiModule, mountRoutes, route } from '../../platform/http/route.ts'
-import { shape } from '../../platform/openapi/operation.ts'
-import { eraseSubject, exportSubject } from './subjects.server.ts'
+} from '../../../core/schemas/data-requests.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { apiModule, HttpError, mountRoutes, route, shape } from '../../platform/index.ts'
+import { eraseSubject, exportSubject } from './requests.server.ts'
 
 const BASE = '/api/admin/subjects'
 const subject = { type: 'object', description: '`{email}` or `{phone}` (E.164)' }

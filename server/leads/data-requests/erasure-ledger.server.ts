@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { normaliseUkPhone } from '../../../core/phone.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 
 /**
  * The erasure ledger (docs/decisions/0022-erasure-on-disk.md): for every erased person, keyed

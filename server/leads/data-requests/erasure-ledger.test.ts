@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { parseConfig } from '../../platform/config.ts'
+import { parseConfig } from '../../platform/index.ts'
 import {
   ledgerDigest,
   ledgerEntriesFor,

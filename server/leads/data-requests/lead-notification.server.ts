@@ -1,7 +1,6 @@
 import { LEAD_NOTIFICATION_EMAIL_KEY } from '../../../core/lead-settings.ts'
 import { settingValue } from '../../../core/settings.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { Mail } from '../../platform/mail/mailer.server.ts'
+import type { AppServices, Mail } from '../../platform/index.ts'
 
 export const NEW_LEAD_SUBJECT = 'New lead received'
 

@@ -1,8 +1,7 @@
 import { RETENTION_YEARS_KEY, retentionCutoff } from '../../../core/lead-settings.ts'
 import { settingValue } from '../../../core/settings.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { Job } from '../../platform/scheduler.ts'
-import { purgeConsentBefore } from '../../site/cookie-consent/queries.server.ts'
+import type { AppServices, Job } from '../../platform/index.ts'
+import { purgeConsentBefore } from '../../site/index.ts'
 import { purgeLeadsBefore, purgeSubmissionsBefore } from '../personal-data.server.ts'
 
 export const RETENTION_JOB = 'retention-purge'

@@ -10,11 +10,8 @@ import {
   QUESTIONNAIRE_REFERENCE_AMOUNT_KEY,
   readQuestionnaireReferenceAmount,
 } from '../../../core/schemas/settings.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { QuestionnaireVersion } from '../../platform/db/schema.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { changedFields, parseBody, parseId, requireChanges } from '../../platform/http/validate.ts'
+import type { AppServices, QuestionnaireVersion } from '../../platform/index.ts'
+import { audit, changedFields, HttpError, parseBody, parseId, requireChanges } from '../../platform/index.ts'
 import { PublishRefused, publishQuestionnaire } from './publish.server.ts'
 import {
   createQuestionnaireDraft,

@@ -3,7 +3,7 @@ import {
   questionnairePublishSchema,
   questionnaireUpdateSchema,
 } from '../../../core/schemas/questionnaires.ts'
-import { arrayOf, defineApi, ref, shape } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi, ref, shape } from '../../platform/index.ts'
 
 const BASE = '/api/admin/questionnaires'
 const problems = {

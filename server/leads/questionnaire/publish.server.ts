@@ -6,12 +6,10 @@ import {
   readQuestionnaireReferenceAmount,
 } from '../../../core/schemas/settings.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { requireActorPermission } from '../../identity/auth/actor-permission.server.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { DB, QuestionnaireVersion } from '../../platform/db/schema.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { isUniqueViolation } from '../../platform/http/validate.ts'
-import type { SiteState } from '../../site/site-state.server.ts'
+import { requireActorPermission } from '../../identity/index.ts'
+import type { DB, QuestionnaireVersion } from '../../platform/index.ts'
+import { audit, HttpError, isUniqueViolation } from '../../platform/index.ts'
+import type { SiteState } from '../../site/index.ts'
 import { PublishConflict, publishQuestionnaireVersion, readSetting } from './queries.server.ts'
 
 /** A publish the guard refuses: a 400 whose problems each name the field they belong to. */

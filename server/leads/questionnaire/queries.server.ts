@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely'
 import type { QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
 import { redressSchemeDefinition } from '../../../core/questionnaire/redress-scheme-definition.ts'
 import { specDefinitionFromSettings } from '../../../core/questionnaire/spec-from-settings.ts'
-import { json } from '../../platform/db/database.ts'
-import type { DB, QuestionnaireVersion } from '../../platform/db/schema.ts'
-import { isUniqueViolation } from '../../platform/http/validate.ts'
+import type { DB, QuestionnaireVersion } from '../../platform/index.ts'
+import { isUniqueViolation, json } from '../../platform/index.ts'
 
 /**
  * The questionnaire module owns `questionnaire_version`: drafts, the one live version and the

@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely'
+import type { Attribution } from '../../../core/attribution.ts'
+import { isQuestionnaireAddress } from '../../../core/questionnaire/address.ts'
+import { specDefinitionFromSettings } from '../../../core/questionnaire/spec-from-settings.ts'
 import {
   attributionFromQuery,
   type QuestionnaireState,
@@ -6,13 +9,10 @@ import {
   startedAtFrom,
   stateFromQuery,
   versionFromForm,
-} from '../../../app/features/questionnaire/questionnaire-state.ts'
-import type { Attribution } from '../../../core/attribution.ts'
-import { isQuestionnaireAddress } from '../../../core/questionnaire/address.ts'
-import { specDefinitionFromSettings } from '../../../core/questionnaire/spec-from-settings.ts'
-import { experimentQuestionnaire } from '../../insight/experiments/assignment.server.ts'
-import type { RunningExperiment } from '../../insight/experiments/queries.server.ts'
-import type { DB } from '../../platform/db/schema.ts'
+} from '../../../core/questionnaire/state.ts'
+import type { RunningExperiment } from '../../insight/index.ts'
+import { experimentQuestionnaire } from '../../insight/index.ts'
+import type { DB } from '../../platform/index.ts'
 import { acceptedQuestionnaire, type LiveQuestionnaire } from './queries.server.ts'
 
 type Snapshot = {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { AuditAction } from '../../../core/audit-actions.ts'
-import type { CurrentAdmin } from '../../identity/auth/admins.server.ts'
+import type { CurrentAdmin } from '../../../core/schemas/users.ts'
 import { json } from '../db/database.ts'
 import type { DB } from '../db/schema.ts'
 

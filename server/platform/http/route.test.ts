@@ -4,6 +4,7 @@ import express, { type RequestHandler, Router } from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
+import { routeGuards } from '../../identity/index.ts'
 import type { AppServices } from '../context.ts'
 import { buildOpenApiDocument } from '../openapi/document.ts'
 import { apiErrorHandler } from './errors.ts'
@@ -15,7 +16,7 @@ afterEach(() => {
 })
 
 // No cookie is ever sent, so reading the session never reaches the database.
-const services = { config: {} } as unknown as AppServices
+const services = { config: {}, guards: routeGuards } as unknown as AppServices
 
 const editor = { id: 7, role: 'editor', permissions: ['pages'] } as unknown as CurrentAdmin
 const buyer = { id: 8, role: 'buyer', permissions: [] } as unknown as CurrentAdmin

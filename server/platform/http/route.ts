@@ -3,13 +3,6 @@ import type { z } from 'zod'
 import { adminAreas } from '../../../core/admin-areas.ts'
 import type { Permission } from '../../../core/permissions.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import {
-  loadSession,
-  requireAnyAccount,
-  requireFreshSignIn,
-  requirePermission,
-  requireSignedIn,
-} from '../../identity/auth/middleware.ts'
 import type { AppServices } from '../context.ts'
 import { type ApiModule, type ApiOperation, defineApi, type JsonSchema } from '../openapi/operation.ts'
 import { HttpError } from './errors.ts'
@@ -111,7 +104,26 @@ function areaAuth(path: string): string | undefined {
   return area.permission ? `permission:${area.permission}` : 'session'
 }
 
+/**
+ * The checks a route's `auth` names, supplied by the identity area through the services, so the
+ * platform runs them without knowing how sessions, accounts or permissions are stored.
+ */
+export type RouteGuards = {
+  /** Reads the session cookie and sets `req.admin` (and `req.session`) when it is valid. */
+  loadSession: (services: AppServices) => RequestHandler
+  /** A member of staff is signed in (401 otherwise; a buyer's account is refused). */
+  requireSignedIn: RequestHandler
+  /** Any account is signed in, staff or buyer. */
+  requireAnyAccount: RequestHandler
+  /** The account proved who it is recently (403 `fresh-sign-in` otherwise). */
+  requireFreshSignIn: RequestHandler
+  /** The signed-in member of staff holds `permission` (403 otherwise). */
+  requirePermission: (permission: Permission) => RequestHandler
+}
+
 function guardsFor(definition: RouteDefinition, services: AppServices): RequestHandler[] {
+  const { loadSession, requireAnyAccount, requireFreshSignIn, requirePermission, requireSignedIn } =
+    services.guards
   const { auth, method, path } = definition.operation
   const expected = areaAuth(path)
   if (expected && expected !== auth) {

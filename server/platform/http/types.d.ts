@@ -1,6 +1,5 @@
 import type { Logger } from 'pino'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import type { Assigned } from '../../insight/experiments/assignment.server.ts'
 import type { CspOptions } from './security-headers.ts'
 
 declare global {
@@ -20,8 +19,6 @@ declare global {
       cspNonce: string
       /** How this response's CSP is built, for a cached page that lists script hashes instead. */
       cspOptions: CspOptions
-      /** The experiment variant this page is rendered for (server/insight/experiments). */
-      experimentVariant?: Assigned
     }
   }
 }

@@ -1,6 +1,33 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { AppServices } from '../context.ts'
 import { answerCheck, documentChecker, pointer } from './answer-check.ts'
+import { defineApi } from './operation.ts'
+
+/** A documented answer that is either `enabled: false` alone or the whole settings. */
+const settingsApi = defineApi({
+  tag: { name: 'Settings', description: 'A stand-in module' },
+  schemas: {
+    Toggle: {
+      anyOf: [
+        { type: 'object', properties: { enabled: { const: false } }, required: ['enabled'] },
+        {
+          type: 'object',
+          properties: { enabled: { const: true }, issuer: { type: 'string' } },
+          required: ['enabled', 'issuer'],
+        },
+      ],
+    },
+  },
+  operations: [
+    {
+      method: 'get',
+      path: '/api/admin/sso',
+      summary: 'The settings',
+      auth: 'permission:users',
+      response: { $ref: '#/components/schemas/Toggle' },
+    },
+  ],
+})
 
 const doc = {
   components: {
@@ -83,10 +110,14 @@ describe('the answer check middleware', () => {
       },
     }
     return new Promise<{ sent: typeof sent; error: typeof error }>((resolve) => {
-      void answerCheck(services)({ method: 'GET', path: '/api/admin/sso' } as never, res as never, () => {
-        res.json(body)
-        resolve({ sent, error })
-      })
+      void answerCheck(services, [settingsApi])(
+        { method: 'GET', path: '/api/admin/sso' } as never,
+        res as never,
+        () => {
+          res.json(body)
+          resolve({ sent, error })
+        },
+      )
     })
   }
 

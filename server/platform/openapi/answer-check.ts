@@ -1,9 +1,8 @@
 import type { ErrorObject } from 'ajv'
 import type { RequestHandler } from 'express'
-import { apiModules } from '../../compose/openapi-registry.ts'
 import type { AppServices } from '../context.ts'
 import { buildOpenApiDocument, type OpenApiDocument } from './document.ts'
-import type { JsonSchema } from './operation.ts'
+import type { ApiModule, JsonSchema } from './operation.ts'
 
 /**
  * Answers checked against the document (docs/decisions/0070-answers-match-the-document.md): in
@@ -124,7 +123,7 @@ function routesOf(doc: OpenApiDocument): Route[] {
  * drift is logged as an error with the operation and where the body differs (never its values);
  * with `answerCheck: 'throw'` the answer becomes a 500 naming the drift, so a test fails.
  */
-export function answerCheck(services: AppServices): RequestHandler {
+export function answerCheck(services: AppServices, apiModules: readonly ApiModule[]): RequestHandler {
   const mode = services.config.nodeEnv === 'production' ? 'off' : (services.config.answerCheck ?? 'log')
   if (mode === 'off') return (_req, _res, next) => next()
   let ready: Promise<{

@@ -1,14 +1,19 @@
 import { Router } from 'express'
 import { apiKeyCreateSchema, buyerAccountCreateSchema } from '../../../core/schemas/buyer-access.ts'
-import { awaitsPassword, findAdminByEmail } from '../../identity/auth/admins.server.ts'
-import { sendInvite } from '../../identity/auth/invites.server.ts'
-import { requireFreshSignIn } from '../../identity/auth/middleware.ts'
-import { assertAcceptablePassword } from '../../identity/auth/password-policy.server.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { isUniqueViolation, parseBody, parseId } from '../../platform/http/validate.ts'
-import { createAccount, deleteAccount, findAccount, listAccounts, toAccountView } from './accounts.server.ts'
+import {
+  assertAcceptablePassword,
+  awaitsPassword,
+  createBuyerAccount,
+  deleteBuyerAccount,
+  findAdminByEmail,
+  findBuyerAccount,
+  listBuyerAccounts,
+  requireFreshSignIn,
+  sendInvite,
+  toBuyerAccountView,
+} from '../../identity/index.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { audit, HttpError, isUniqueViolation, parseBody, parseId } from '../../platform/index.ts'
 import { createKey, listKeys, revokeKey } from './keys.server.ts'
 
 const DUPLICATE_EMAIL = 'An account with this email already exists'
@@ -68,7 +73,7 @@ export function buyerAccessAdminRouter(services: AppServices): Router {
   router.get('/:id/accounts', async (req, res) => {
     const buyerId = await buyerIdOf(req.params.id)
     res.setHeader('Cache-Control', 'no-store')
-    res.json(await listAccounts(db, buyerId))
+    res.json(await listBuyerAccounts(db, buyerId))
   })
 
   router.post('/:id/accounts', async (req, res) => {
@@ -76,9 +81,9 @@ export function buyerAccessAdminRouter(services: AppServices): Router {
     const input = parseBody(buyerAccountCreateSchema, req)
     if (input.password !== undefined) assertAcceptablePassword(input.password)
     if (await findAdminByEmail(db, input.email)) throw new HttpError(409, DUPLICATE_EMAIL)
-    let row: Awaited<ReturnType<typeof createAccount>>
+    let row: Awaited<ReturnType<typeof createBuyerAccount>>
     try {
-      row = await createAccount(db, buyerId, input)
+      row = await createBuyerAccount(db, buyerId, input)
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_EMAIL)
       throw error
@@ -92,13 +97,13 @@ export function buyerAccessAdminRouter(services: AppServices): Router {
       detail: { buyerId, invited },
     })
     if (invited) await sendInvite(services, row, req.admin, { buyerId })
-    res.status(201).json(toAccountView(row))
+    res.status(201).json(toBuyerAccountView(row))
   })
 
   // Another link for an account that has not chosen its password yet; the last link stops working.
   router.post('/:id/accounts/:userId/invite', async (req, res) => {
     const buyerId = await buyerIdOf(req.params.id)
-    const row = await findAccount(db, buyerId, parseId(req.params.userId, 'Account'))
+    const row = await findBuyerAccount(db, buyerId, parseId(req.params.userId, 'Account'))
     if (!row) throw new HttpError(404, 'Account not found')
     if (!awaitsPassword(row))
       throw new HttpError(409, 'This account has chosen its password: it can use “Forgot password?”')
@@ -109,7 +114,7 @@ export function buyerAccessAdminRouter(services: AppServices): Router {
   router.delete('/:id/accounts/:userId', async (req, res) => {
     const buyerId = await buyerIdOf(req.params.id)
     const userId = parseId(req.params.userId, 'Account')
-    if (!(await deleteAccount(db, buyerId, userId))) throw new HttpError(404, 'Account not found')
+    if (!(await deleteBuyerAccount(db, buyerId, userId))) throw new HttpError(404, 'Account not found')
     await audit(db, {
       actor: req.admin,
       action: 'buyer_account.delete',

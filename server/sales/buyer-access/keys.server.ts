@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { BuyerApiKeyView } from '../../../core/schemas/buyer-access.ts'
-import { tokenDigest } from '../../identity/auth/tokens.server.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import { tokenDigest } from '../../identity/index.ts'
+import type { DB } from '../../platform/index.ts'
 
 /**
  * Buyers' API keys (docs/decisions/0034-buyer-access-and-returns.md): `ccb_` and 32 base64url

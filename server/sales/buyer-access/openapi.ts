@@ -1,5 +1,5 @@
 import { apiKeyCreateSchema, buyerAccountCreateSchema } from '../../../core/schemas/buyer-access.ts'
-import { arrayOf, defineApi, ref, shape } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi, ref, shape } from '../../platform/index.ts'
 
 const BASE = '/api/admin/buyers/{id}'
 const noBuyer = { 404: 'No such buyer (or, for a key or account, none of this buyer’s)' }

@@ -1,8 +1,7 @@
 import type { RequestHandler, Response } from 'express'
 import { ENROL_REQUIRED } from '../../../core/mfa-policy.ts'
-import { loadSession } from '../../identity/auth/middleware.ts'
-import { needsEnrolment } from '../../identity/mfa/store.server.ts'
-import type { AppServices } from '../../platform/context.ts'
+import { loadSession, needsEnrolment } from '../../identity/index.ts'
+import type { AppServices } from '../../platform/index.ts'
 import { buyerOfKey } from '../buyer-access/keys.server.ts'
 
 /** Who is calling the buyer API: a buyer, through one of its keys or one of its sign-in accounts. */

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { BuyerLeadDetail, BuyerLeadView } from '../../../core/schemas/buyer-access.ts'
 import type { ReturnReason, ReturnStatus } from '../../../core/schemas/buyers.ts'
-import { questionnaireOf, versionsById } from '../../leads/answers.server.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import { questionnaireOf, versionsById } from '../../leads/index.ts'
+import type { DB } from '../../platform/index.ts'
 import { returnableUntil, toReturnView } from '../returns/returns.server.ts'
 
 /**

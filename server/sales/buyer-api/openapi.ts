@@ -2,8 +2,7 @@ import { z } from 'zod'
 import { buyerCsvQuerySchema, buyerLeadsQuerySchema } from '../../../core/schemas/buyer-access.ts'
 import { returnRequestSchema } from '../../../core/schemas/buyers.ts'
 import { answerViewSchema, questionnaireRefSchema } from '../../../core/schemas/delivered-lead.ts'
-import { toJsonSchema } from '../../platform/openapi/document.ts'
-import { arrayOf, defineApi, ref, shape } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi, ref, shape, toJsonSchema } from '../../platform/index.ts'
 
 const tooMany = { 429: 'Too many calls from this address: wait for `Retry-After` seconds' }
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] })

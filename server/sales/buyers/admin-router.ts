@@ -6,10 +6,8 @@ import {
   contractCreateSchema,
   contractUpdateSchema,
 } from '../../../core/schemas/buyers.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { adminResource, type ResourceOperation } from '../../platform/http/admin-resource.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { parseId } from '../../platform/http/validate.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { adminResource, HttpError, parseId, type ResourceOperation } from '../../platform/index.ts'
 import { checkWebhookUrl } from '../webhooks/admin-router.ts'
 import {
   buyerExists,

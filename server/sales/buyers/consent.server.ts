@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { type Recipients, recipientNames } from '../../../core/lead-form-rules.ts'
 import type { ConsentBuyer } from '../../../core/schemas/buyers.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 
 /**
  * The active buyers the consent wording names, in the operator's order, by the name the public

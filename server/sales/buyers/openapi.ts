@@ -4,7 +4,7 @@ import {
   contractCreateSchema,
   contractUpdateSchema,
 } from '../../../core/schemas/buyers.ts'
-import { arrayOf, defineApi, ref, shape } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi, ref, shape } from '../../platform/index.ts'
 import { buyerWebhooks } from './webhooks-openapi.ts'
 
 const BUYERS = '/api/admin/buyers'

@@ -7,10 +7,8 @@ import type {
   contractCreateSchema,
   contractUpdateSchema,
 } from '../../../core/schemas/buyers.ts'
-import { json } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { Buyer, Contract } from '../../platform/db/schema-buyers.ts'
-import type { ResourceStore } from '../../platform/http/admin-resource.ts'
+import type { Buyer, Contract, DB, ResourceStore } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
 import { iso } from '../webhooks/db-time.server.ts'
 import { secretHint } from '../webhooks/queries.server.ts'
 

@@ -5,8 +5,7 @@ import {
   leadPostSchema,
   leadReturnDecidedSchema,
 } from '../../../core/schemas/delivered-lead.ts'
-import { toJsonSchema } from '../../platform/openapi/document.ts'
-import { type JsonSchema, ref } from '../../platform/openapi/operation.ts'
+import { type JsonSchema, ref, toJsonSchema } from '../../platform/index.ts'
 
 // What the app sends to a buyer's contract (docs/decisions/0050-ping-post.md): the OpenAPI 3.1
 // `webhooks` a buyer implements, leadPing (no personal data), leadPost (the lead itself) and

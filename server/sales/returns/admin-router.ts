@@ -1,10 +1,8 @@
 import { Router } from 'express'
 import { returnListQuerySchema, returnStatuses } from '../../../core/schemas/buyer-access.ts'
 import { returnDecisionSchema, returnReasons } from '../../../core/schemas/buyers.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { apiModule, mountRoutes, route } from '../../platform/http/route.ts'
-import { arrayOf, type JsonSchema, ref } from '../../platform/openapi/operation.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { apiModule, arrayOf, audit, type JsonSchema, mountRoutes, ref, route } from '../../platform/index.ts'
 import { decideReturn, findReturn, listReturns } from './returns.server.ts'
 
 const BASE = '/api/admin/returns'

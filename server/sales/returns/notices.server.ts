@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { returnInstruction } from '../../../core/schemas/buyer-access.ts'
 import type { ReturnNotice } from '../../../core/schemas/delivered-lead.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 import { enqueue } from '../webhooks/enqueue.server.ts'
 import type { ReturnNoticeKey } from '../webhooks/worker.server.ts'
 

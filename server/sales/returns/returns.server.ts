@@ -6,9 +6,8 @@ import {
   RETURNED_DATA_INSTRUCTION,
 } from '../../../core/schemas/buyer-access.ts'
 import type { ReturnReason, ReturnStatus } from '../../../core/schemas/buyers.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { isUniqueViolation } from '../../platform/http/validate.ts'
+import type { DB } from '../../platform/index.ts'
+import { HttpError, isUniqueViolation } from '../../platform/index.ts'
 import { recordReturn } from '../revenue/entries.server.ts'
 import { enqueueReturnNotice } from './notices.server.ts'
 

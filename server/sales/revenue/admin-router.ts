@@ -5,12 +5,19 @@ import {
   revenueQuerySchema,
   type StatementEntry,
   statementQuerySchema,
-} from '../../../core/schemas/ledger.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { apiModule, mountRoutes, route } from '../../platform/http/route.ts'
-import { write } from '../../platform/http/write.ts'
-import { arrayOf, type JsonSchema, ref, shape } from '../../platform/openapi/operation.ts'
+} from '../../../core/schemas/revenue.ts'
+import type { AppServices } from '../../platform/index.ts'
+import {
+  apiModule,
+  arrayOf,
+  HttpError,
+  type JsonSchema,
+  mountRoutes,
+  ref,
+  route,
+  shape,
+  write,
+} from '../../platform/index.ts'
 import { buyerOptions, revenueReport, zeroFigures } from './reports.server.ts'
 import {
   addToTotals,

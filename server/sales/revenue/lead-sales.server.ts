@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 
 /** What the leads list shows of a lead's sales: who bought it, what they paid, what is kept after returns. */
 export type LeadSales = { buyers: string[]; pricePence: number | null; netPence: number | null }

@@ -6,9 +6,8 @@ import type {
   RevenueFigures,
   RevenueQuery,
   RevenueReport,
-} from '../../../core/schemas/ledger.ts'
-import type { Dialect } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
+} from '../../../core/schemas/revenue.ts'
+import type { DB, Dialect } from '../../platform/index.ts'
 
 /**
  * Revenue from the ledger (docs/decisions/0030-buyers-and-routing.md): sales less approved

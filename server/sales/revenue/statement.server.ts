@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import { csvRow, formatCsvDate } from '../../../core/csv.ts'
 import { monthRangeInstants, poundsDecimal } from '../../../core/revenue.ts'
-import type { RevenueFigures, StatementEntry } from '../../../core/schemas/ledger.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { RevenueFigures, StatementEntry } from '../../../core/schemas/revenue.ts'
+import type { DB } from '../../platform/index.ts'
 
 type Db = Kysely<DB>
 

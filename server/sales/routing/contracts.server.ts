@@ -3,7 +3,7 @@ import type { BuyerIdentity } from '../../../core/consent-version.ts'
 import { capWindowStart } from '../../../core/routing/contract-rules.ts'
 import { type CapWindow, capWindows } from '../../../core/routing/contract-terms.ts'
 import type { ContractCaps, ContractFilters, ContractSchedule } from '../../../core/schemas/buyers.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 
 /** A contract with what routing needs of its buyer. */
 export type RoutableContract = {

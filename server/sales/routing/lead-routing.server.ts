@@ -2,9 +2,9 @@ import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Attribution } from '../../../core/attribution.ts'
 import type { ConsentBuyer } from '../../../core/schemas/buyers.ts'
 import type { LeadRoutingView } from '../../../core/schemas/routing.ts'
-import type { Dialect } from '../../platform/db/database.ts'
-import type { DB, Lead } from '../../platform/db/schema.ts'
-import { isUniqueViolation } from '../../platform/http/validate.ts'
+import { setSaleStatus } from '../../leads/index.ts'
+import type { DB, Dialect, Lead } from '../../platform/index.ts'
+import { isUniqueViolation } from '../../platform/index.ts'
 import { iso } from '../webhooks/db-time.server.ts'
 import { offerDeliveries } from '../webhooks/deliveries.server.ts'
 import { type RoutableLead, routeLeads } from './route.server.ts'
@@ -233,7 +233,7 @@ async function routeAgainOnce(
     })
     const offers = made.get(leadId) ?? 0
     if (offers === 0 && sales.length > 0) {
-      await trx.updateTable('lead').set({ saleStatus: 'sold' }).where('id', '=', leadId).execute()
+      await setSaleStatus(trx, leadId, 'sold')
     }
     return { ok: true, offers, round }
   })

@@ -2,10 +2,10 @@ import { type Insertable, type Kysely, sql } from 'kysely'
 import { consentRefusal } from '../../../core/consent-version.ts'
 import { capVerdict, scheduleOpen } from '../../../core/routing/contract-rules.ts'
 import { capWindows } from '../../../core/routing/contract-terms.ts'
-import type { ConsentBuyer, SaleStatus } from '../../../core/schemas/buyers.ts'
-import { type Dialect, json } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { RouteDecision, SaleTable } from '../../platform/db/schema-buyers.ts'
+import type { ConsentBuyer } from '../../../core/schemas/buyers.ts'
+import { lockLead, setSaleStatus } from '../../leads/index.ts'
+import type { DB, RouteDecision, SaleTable } from '../../platform/index.ts'
+import { type Dialect, json } from '../../platform/index.ts'
 import { recordSales } from '../revenue/entries.server.ts'
 import type { ContractOffers, OfferEnd, OfferRefusal } from '../webhooks/claims.server.ts'
 import { enqueue } from '../webhooks/enqueue.server.ts'
@@ -217,7 +217,7 @@ export async function settleOffers(trx: Kysely<DB>, all: OfferEnd[], at = new Da
     // Sold exclusively: nothing more to offer. A shared sale may go on to the next contract.
     const exclusive = sales.flatMap((s) => (s.exclusive && s.leadId !== null ? [s.leadId] : []))
     if (exclusive.length > 0) {
-      await trx.updateTable('lead').set({ saleStatus: 'sold' }).where('id', 'in', exclusive).execute()
+      await setSaleStatus(trx, exclusive, 'sold')
       // The bids of its pinged group still waiting will not be offered.
       await trx
         .updateTable('leadRoute')
@@ -254,11 +254,7 @@ const money = (pence: number) => `£${(pence / 100).toFixed(2)}`
 async function settlePings(trx: Kysely<DB>, ends: OfferEnd[], at: Date): Promise<number> {
   const leadIds = [...new Set(ends.map((e) => e.leadId))].sort((a, b) => a - b)
   for (const id of leadIds) {
-    await trx
-      .updateTable('lead')
-      .set((eb) => ({ saleStatus: eb.ref('saleStatus') }))
-      .where('id', '=', id)
-      .execute()
+    await lockLead(trx, id)
   }
   for (const end of ends) {
     const bid = end.outcome === 'accepted' ? (end.bidPence ?? null) : null
@@ -465,10 +461,6 @@ function stillOpen(contract: RoutableContract, sales: SoldOn[], at: Date): strin
   if (sold) return sold
   const open = scheduleOpen(contract.schedule, at)
   return open.ok ? undefined : open.reason
-}
-
-async function setSaleStatus(trx: Kysely<DB>, leadId: number, saleStatus: SaleStatus) {
-  await trx.updateTable('lead').set({ saleStatus }).where('id', '=', leadId).execute()
 }
 
 /** What the outbox worker calls for contract deliveries (injected: the outbox knows no routing). */

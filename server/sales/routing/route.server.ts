@@ -4,9 +4,9 @@ import { capVerdict, matchFilters, scheduleOpen } from '../../../core/routing/co
 import type { LeadFacts, Verdict } from '../../../core/routing/contract-terms.ts'
 import { orderCandidates } from '../../../core/routing/order.ts'
 import type { ConsentBuyer, SaleStatus } from '../../../core/schemas/buyers.ts'
-import { json } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { SkippedContract } from '../../platform/db/schema-buyers.ts'
+import { setSaleStatus } from '../../leads/index.ts'
+import type { DB, SkippedContract } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
 import { enqueue } from '../webhooks/enqueue.server.ts'
 import {
   type CapUsage,
@@ -137,7 +137,7 @@ export async function routeLeads(
   if (routes.length > 0) await trx.insertInto('leadRoute').values(routes).execute()
   await enqueue(trx, deliveries)
   for (const [saleStatus, ids] of status) {
-    await trx.updateTable('lead').set({ saleStatus }).where('id', 'in', ids).execute()
+    await setSaleStatus(trx, ids, saleStatus)
   }
   for (const id of pinged) offers.set(id, await advance(trx, id, at))
   return offers

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { AnswerReading } from '../../../core/routing/buyer-answer.ts'
-import type { Dialect } from '../../platform/db/database.ts'
-import type { DB, DeliveryKind } from '../../platform/db/schema.ts'
+import type { DB, DeliveryKind, Dialect } from '../../platform/index.ts'
 import { nowPlus } from './db-time.server.ts'
 
 // The outbox as the delivery worker sees it: claiming due deliveries and settling their posts.

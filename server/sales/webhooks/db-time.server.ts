@@ -1,5 +1,5 @@
 import { type Expression, sql } from 'kysely'
-import type { Dialect } from '../../platform/db/database.ts'
+import type { Dialect } from '../../platform/index.ts'
 
 /** A stored time as ISO text for the API, null kept. */
 export const iso = (value: Date | string | null | undefined) =>

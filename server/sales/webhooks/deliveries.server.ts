@@ -6,8 +6,7 @@ import type {
   LeadDeliveryView,
   WebhookHealth,
 } from '../../../core/schemas/webhooks.ts'
-import type { Dialect } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB, Dialect } from '../../platform/index.ts'
 import { iso, nowPlus } from './db-time.server.ts'
 
 // Deliveries as the admin sees them: per lead, resent, and the failing ones on the Overview.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { DB, DeliveryKind } from '../../platform/db/schema.ts'
+import type { DB, DeliveryKind } from '../../platform/index.ts'
 
 // The one way into the outbox: leads (for webhooks) and routing (for contracts) write their
 // deliveries here, inside their own transaction.

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { WebhookView } from '../../../core/schemas/webhooks.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { ResourceStore } from '../../platform/http/admin-resource.ts'
+import type { DB, ResourceStore } from '../../platform/index.ts'
 import { iso } from './db-time.server.ts'
 
 /**

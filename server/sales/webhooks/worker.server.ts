@@ -13,10 +13,7 @@ import {
   type PingedLead,
   type ReturnNotice,
 } from '../../../core/schemas/delivered-lead.ts'
-import type { WebhookConfig } from '../../platform/config.ts'
-import type { AppEvents } from '../../platform/context.ts'
-import type { Dialect } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { AppEvents, DB, Dialect, WebhookConfig } from '../../platform/index.ts'
 import {
   type ClaimedDelivery,
   type ContractOffers,

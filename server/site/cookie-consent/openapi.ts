@@ -1,5 +1,5 @@
 import { consentChoiceFormSchema, consentProofSchema } from '../../../core/schemas/consent.ts'
-import { defineApi, shape } from '../../platform/openapi/operation.ts'
+import { defineApi, shape } from '../../platform/index.ts'
 
 export const consentApi = defineApi({
   tag: { name: 'Consent', description: "Proof of a visitor's cookie choice." },

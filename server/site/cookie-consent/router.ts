@@ -9,11 +9,8 @@ import {
   parseConsentCookie,
 } from '../../../core/consent.ts'
 import { consentChoiceFormSchema, consentProofSchema } from '../../../core/schemas/consent.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { readCookie, serializeCookie } from '../../platform/http/cookies.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { rateLimit } from '../../platform/http/rate-limit.ts'
-import { parseBody } from '../../platform/http/validate.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { HttpError, parseBody, rateLimit, readCookie, serializeCookie } from '../../platform/index.ts'
 import { insertConsentProof } from './queries.server.ts'
 import { returnTarget } from './return-target.server.ts'
 

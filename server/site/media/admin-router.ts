@@ -5,12 +5,16 @@ import {
   mediaUpdateSchema,
   mediaUploadFieldsSchema,
 } from '../../../core/schemas/media.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { Media } from '../../platform/db/schema-media.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { readMultipartForm } from '../../platform/http/multipart.ts'
-import { containsNul, NUL_MESSAGE, parseBody, parseId } from '../../platform/http/validate.ts'
+import type { AppServices, Media } from '../../platform/index.ts'
+import {
+  audit,
+  containsNul,
+  HttpError,
+  NUL_MESSAGE,
+  parseBody,
+  parseId,
+  readMultipartForm,
+} from '../../platform/index.ts'
 import { MAX_IMAGE_BYTES, TOO_LARGE } from '../uploads/images.server.ts'
 import { deleteMedia, findMedia, listMedia, mediaView, updateMediaAlt } from './queries.server.ts'
 import { storeImage } from './store.server.ts'

@@ -4,7 +4,7 @@ import {
   mediaUpdateSchema,
   mediaUploadFieldsSchema,
 } from '../../../core/schemas/media.ts'
-import { arrayOf, defineApi, messageSchema, ref, shape } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi, messageSchema, ref, shape } from '../../platform/index.ts'
 
 const BASE = '/api/admin/media'
 const auth = 'permission:pages' as const

@@ -1,9 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import { IMAGE_SIZES, type ImageInfoMap } from '../../../core/image-info.ts'
 import type { MediaItem, MediaRendition, MediaUsage } from '../../../core/schemas/media.ts'
-import { json } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { Media } from '../../platform/db/schema-media.ts'
+import type { DB, Media } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
 
 /** The only code that reads or writes `media` (and deletes from `upload`). */
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../../platform/db/schema.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import type { DB } from '../../platform/index.ts'
+import { HttpError } from '../../platform/index.ts'
 import { MAX_IMAGE_BYTES, processImage, TOO_LARGE, UPLOAD_CONTENT_TYPE } from '../uploads/images.server.ts'
 import { saveRenditions } from '../uploads/queries.server.ts'
 import { recordMedia } from './queries.server.ts'

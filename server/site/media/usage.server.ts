@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { MediaUsage } from '../../../core/schemas/media.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
 import { RENDITION_URL } from './queries.server.ts'
 
 /** The upload hashes a stored value refers to, wherever they sit (image src, gallery, HTML, srcset). */

@@ -7,10 +7,15 @@ import {
   pagePreviewSchema,
   pageUpdateRequestSchema,
 } from '../../../core/schemas/pages.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { isUniqueViolation, parseBody, parseId, requireChanges } from '../../platform/http/validate.ts'
+import type { AppServices } from '../../platform/index.ts'
+import {
+  audit,
+  HttpError,
+  isUniqueViolation,
+  parseBody,
+  parseId,
+  requireChanges,
+} from '../../platform/index.ts'
 import { sanitizeStoredContent } from './content.server.ts'
 import { placeholderConflict } from './placeholders.server.ts'
 import { previewLink } from './preview-links.server.ts'

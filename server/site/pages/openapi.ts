@@ -12,8 +12,7 @@ import {
   pageViewSchema,
   publicPageSchema,
 } from '../../../core/schemas/pages.ts'
-import { toJsonSchema } from '../../platform/openapi/document.ts'
-import { arrayOf, defineApi, ref, shape } from '../../platform/openapi/operation.ts'
+import { arrayOf, defineApi, ref, shape, toJsonSchema } from '../../platform/index.ts'
 
 const PAGE = '/api/admin/pages'
 export const pagesApi = defineApi({

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import { PREVIEW_PATH } from '../../../core/paths.ts'
-import { safeEqual } from '../../identity/auth/tokens.server.ts'
+import { safeEqual } from '../../identity/index.ts'
 
 /** How long a preview link opens what it names (docs/decisions/0064-preview-links.md). */
 export const PREVIEW_LINK_TTL_MS = 24 * 3_600_000

@@ -1,7 +1,7 @@
 import { isSystemPageSlug } from '../../../core/paths.ts'
-import { findExperiment } from '../../insight/experiments/queries.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
+import { findExperiment } from '../../insight/index.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { HttpError } from '../../platform/index.ts'
 import { readPreview } from './preview-links.server.ts'
 import { findPage, findPageBySlug, findRevision } from './queries.server.ts'
 

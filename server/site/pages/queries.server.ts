@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { json } from '../../platform/db/database.ts'
-import type { DB, Page } from '../../platform/db/schema.ts'
+import type { DB, Page } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
 
 type PageValues = {
   slug: string

@@ -1,6 +1,5 @@
 import { readCompliance } from '../../../core/compliance.ts'
-import { shownConsent } from '../../leads/consent/versions.server.ts'
-import { shownQuestionnaire } from '../../leads/questionnaire/shown-questionnaire.server.ts'
+import { shownConsent, shownQuestionnaire } from '../../leads/index.ts'
 import type { SiteSnapshot as Snapshot } from '../site-state.server.ts'
 
 /**

@@ -15,12 +15,17 @@ import {
   redirectTestQuerySchema,
   redirectUpdateSchema,
 } from '../../../core/schemas/redirects.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import { resourceRoutes, withChanges } from '../../platform/http/admin-resource.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { apiModule, mountRoutes, route } from '../../platform/http/route.ts'
-import { ref, shape } from '../../platform/openapi/operation.ts'
+import type { AppServices, DB } from '../../platform/index.ts'
+import {
+  apiModule,
+  HttpError,
+  mountRoutes,
+  ref,
+  resourceRoutes,
+  route,
+  shape,
+  withChanges,
+} from '../../platform/index.ts'
 import { ownHosts, resolveRedirect } from './middleware.ts'
 import { listActiveRules, redirectStore } from './queries.server.ts'
 

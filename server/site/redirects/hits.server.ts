@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Counters } from '../../platform/counters.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { Job } from '../../platform/scheduler.ts'
+import type { Counters, DB, Job } from '../../platform/index.ts'
 import { addRedirectHits } from './queries.server.ts'
 
 export const REDIRECT_HITS_JOB = 'redirect-hits'

@@ -11,7 +11,7 @@ import {
   withoutTokens,
 } from '../../../core/redirect-rules.ts'
 import type { RedirectTestResult } from '../../../core/schemas/redirects.ts'
-import type { AppServices } from '../../platform/context.ts'
+import type { AppServices } from '../../platform/index.ts'
 import { recordRedirectHit } from './hits.server.ts'
 
 /** Requests to www.example.com go to example.com, path and query kept. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { compileRedirects } from '../../../core/redirect-rules.ts'
-import { crudStore } from '../../platform/db/crud-store.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
+import { crudStore } from '../../platform/index.ts'
 
 const ruleColumns = ['id', 'fromUrl', 'toUrl', 'statusCode', 'isRegex', 'isActive', 'keepQuery'] as const
 

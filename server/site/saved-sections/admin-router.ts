@@ -5,13 +5,18 @@ import {
   savedSectionCreateSchema,
   savedSectionUpdateSchema,
 } from '../../../core/schemas/saved-sections.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { resourceRoutes } from '../../platform/http/admin-resource.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { apiModule, mountRoutes, route } from '../../platform/http/route.ts'
-import { isUniqueViolation } from '../../platform/http/validate.ts'
-import { ref, shape } from '../../platform/openapi/operation.ts'
+import type { AppServices } from '../../platform/index.ts'
+import {
+  apiModule,
+  audit,
+  HttpError,
+  isUniqueViolation,
+  mountRoutes,
+  ref,
+  resourceRoutes,
+  route,
+  shape,
+} from '../../platform/index.ts'
 import { sanitizeStoredContent } from '../pages/content.server.ts'
 import { insertSavedSection, savedSectionStore } from './queries.server.ts'
 

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { SavedSectionContent } from '../../../core/schemas/saved-sections.ts'
-import { json } from '../../platform/db/database.ts'
-import type { DB } from '../../platform/db/schema.ts'
-import type { SavedSectionTable } from '../../platform/db/schema-page-parts.ts'
-import type { ResourceStore } from '../../platform/http/admin-resource.ts'
+import type { DB, ResourceStore, SavedSectionTable } from '../../platform/index.ts'
+import { json } from '../../platform/index.ts'
 
 export type SavedSectionRow = {
   [K in keyof SavedSectionTable]: K extends 'id'

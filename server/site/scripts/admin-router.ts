@@ -2,12 +2,16 @@ import { Router } from 'express'
 import { scriptCreateSchema, scriptUpdateSchema } from '../../../core/schemas/scripts.ts'
 import { scriptInjection } from '../../../core/script-injection.ts'
 import { vendorCategoryProblem } from '../../../core/script-vendors.ts'
-import type { AppServices } from '../../platform/context.ts'
-import type { ConsentCategory } from '../../platform/db/schema.ts'
-import { resourceRoutes, withChanges } from '../../platform/http/admin-resource.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { apiModule, mountRoutes } from '../../platform/http/route.ts'
-import { ref, shape } from '../../platform/openapi/operation.ts'
+import type { AppServices, ConsentCategory } from '../../platform/index.ts'
+import {
+  apiModule,
+  HttpError,
+  mountRoutes,
+  ref,
+  resourceRoutes,
+  shape,
+  withChanges,
+} from '../../platform/index.ts'
 import { scriptStore } from './queries.server.ts'
 
 const BASE = '/api/admin/scripts'

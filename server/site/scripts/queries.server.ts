@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { crudStore } from '../../platform/db/crud-store.ts'
-import type { DB } from '../../platform/db/schema.ts'
+import type { DB } from '../../platform/index.ts'
+import { crudStore } from '../../platform/index.ts'
 import { renderScripts } from './render-scripts.ts'
 
 export const scriptStore = (db: Kysely<DB>) => crudStore(db, 'customScript')

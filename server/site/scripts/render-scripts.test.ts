@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NONCE_PLACEHOLDER } from '../../platform/http/nonce.ts'
+import { NONCE_PLACEHOLDER } from '../../platform/index.ts'
 import { prepareScript, renderScripts, type ScriptRecord } from './render-scripts.ts'
 
 const NONCE = `nonce="${NONCE_PLACEHOLDER}"`

@@ -1,5 +1,5 @@
 import { gateScriptMarkup, scriptInjection } from '../../../core/script-injection.ts'
-import { NONCE_PLACEHOLDER } from '../../platform/http/nonce.ts'
+import { NONCE_PLACEHOLDER } from '../../platform/index.ts'
 
 export type ScriptRecord = { id: number; script: string; position: string; consentCategory: string }
 

@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { settingValue } from '../../../core/settings.ts'
-import type { AppServices } from '../../platform/context.ts'
+import type { AppServices } from '../../platform/index.ts'
 
 const escapeXml = (text: string) =>
   text.replace(

@@ -1,10 +1,7 @@
 import { Router } from 'express'
 import { settingSchema, settingValueError } from '../../../core/schemas/settings.ts'
-import { audit } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
-import { HttpError } from '../../platform/http/errors.ts'
-import { apiModule, mountRoutes, route } from '../../platform/http/route.ts'
-import { arrayOf, ref, shape } from '../../platform/openapi/operation.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { apiModule, arrayOf, audit, HttpError, mountRoutes, ref, route, shape } from '../../platform/index.ts'
 import { listSettings, saveSetting } from './queries.server.ts'
 
 const BASE = '/api/admin/settings'

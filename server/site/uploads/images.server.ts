@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
-import { HttpError } from '../../platform/http/errors.ts'
+import { HttpError } from '../../platform/index.ts'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 40_000_000

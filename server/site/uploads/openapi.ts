@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { uploadImageFieldsSchema } from '../../../core/schemas/uploads.ts'
-import { defineApi, shape } from '../../platform/openapi/operation.ts'
+import { defineApi, shape } from '../../platform/index.ts'
 
 export const uploadsApi = defineApi({
   tag: { name: 'Uploads', description: 'Images for pages, stored as WebP renditions.' },

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppServices } from '../../platform/context.ts'
+import type { AppServices } from '../../platform/index.ts'
 import { findUpload } from './queries.server.ts'
 
 const KEY = /^[0-9a-f]{16}-\d{1,5}\.webp$/

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import type { PageRenderContext } from '../../../../server/site/pages/render-context.server.ts'
+import type { PageRenderContext } from '../../../../server/site/index.ts'
 import { useList } from '../use-list.ts'
 import { MEDIA_URL, type MediaItem } from './media-api.ts'
 

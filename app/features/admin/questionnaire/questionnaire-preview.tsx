@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import type { QuestionnaireDefinition } from '../../../../core/questionnaire/definition.ts'
+import { initialQuestionnaire } from '../../../../core/questionnaire/state.ts'
 import { Questionnaire } from '../../questionnaire/questionnaire.tsx'
-import { initialQuestionnaire } from '../../questionnaire/questionnaire-state.ts'
 
 /**
  * The public questionnaire itself, fed the draft's definition, at a phone's width: the operator

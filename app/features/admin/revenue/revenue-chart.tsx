@@ -1,5 +1,5 @@
 import { formatPence } from '../../../../core/money.ts'
-import type { RevenueDay } from '../../../../core/schemas/ledger.ts'
+import type { RevenueDay } from '../../../../core/schemas/revenue.ts'
 
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 const label = (date: string) => dayLabel.format(new Date(`${date}T12:00:00Z`))

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { revenuePeriod } from '../../../../core/revenue.ts'
-import type { RevenueReport } from '../../../../core/schemas/ledger.ts'
+import type { RevenueReport } from '../../../../core/schemas/revenue.ts'
 import { Input } from '../../../components/ui/field.tsx'
 import { LoadError } from '../load-error.tsx'
 import { RevenueChart } from './revenue-chart.tsx'

@@ -1,5 +1,5 @@
 import { formatPence } from '../../../../core/money.ts'
-import type { RevenueFigures, RevenueReport } from '../../../../core/schemas/ledger.ts'
+import type { RevenueFigures, RevenueReport } from '../../../../core/schemas/revenue.ts'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`

@@ -1,5 +1,5 @@
-import { type Attribution, attributionKeys, attributionLimits } from '../../../core/attribution.ts'
-import { STEP_PARAM } from '../../../core/questionnaire/address.ts'
+import { type Attribution, attributionKeys, attributionLimits } from '../attribution.ts'
+import { STEP_PARAM } from './address.ts'
 import {
   type Answers,
   type Assessment,
@@ -8,7 +8,7 @@ import {
   type QuestionnaireDefinition,
   SPEC_ANSWER_NAMES,
   visibleQuestions,
-} from '../../../core/questionnaire/definition.ts'
+} from './definition.ts'
 
 /** What answers, steps and versions are read from: a posted form or an address's query. */
 type Fields = { get(name: string): FormDataEntryValue | null }

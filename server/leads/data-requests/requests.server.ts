@@ -1,7 +1,7 @@
-import { type SubjectErasure, type SubjectIdentity, subjectOf } from '../../../core/schemas/subjects.ts'
+import { type SubjectErasure, type SubjectIdentity, subjectOf } from '../../../core/schemas/data-requests.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
-import { audit, auditEntriesAbout } from '../../platform/audit/audit.server.ts'
-import type { AppServices } from '../../platform/context.ts'
+import type { AppServices } from '../../platform/index.ts'
+import { audit, auditEntriesAbout } from '../../platform/index.ts'
 import {
   deleteLeads,
   eraseSubjectLeads,

@@ -5,7 +5,7 @@ import {
   type SubjectErasure,
   type SubjectExport,
   subjectQueryString,
-} from '../../../../core/schemas/subjects.ts'
+} from '../../../../core/schemas/data-requests.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button, buttonClasses } from '../../../components/ui/button.tsx'

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely'
 import type { BuyerAccountView } from '../../../core/schemas/buyer-access.ts'
-import { awaitsPassword, createAdmin } from '../../identity/auth/admins.server.ts'
-import { destroyAdminSessions } from '../../identity/auth/sessions.server.ts'
-import type { AdminUser, DB } from '../../platform/db/schema.ts'
+import type { AdminUser, DB } from '../../platform/index.ts'
+import { awaitsPassword, createAdmin } from '../auth/admins.server.ts'
+import { destroyAdminSessions } from '../auth/sessions.server.ts'
 
 /**
  * A buyer's sign-in accounts: `admin_user` rows of role 'buyer' tied to the buyer. They sign in
  * where staff do, hold no permission, and see only /buyer (server/sales/buyer-api/).
  */
 
-export function toAccountView(row: AdminUser): BuyerAccountView {
+export function toBuyerAccountView(row: AdminUser): BuyerAccountView {
   return {
     id: row.id,
     email: row.email,
@@ -22,7 +22,7 @@ export function toAccountView(row: AdminUser): BuyerAccountView {
   }
 }
 
-export async function listAccounts(db: Kysely<DB>, buyerId: number) {
+export async function listBuyerAccounts(db: Kysely<DB>, buyerId: number) {
   const rows = await db
     .selectFrom('adminUser')
     .selectAll()
@@ -30,10 +30,10 @@ export async function listAccounts(db: Kysely<DB>, buyerId: number) {
     .where('buyerId', '=', buyerId)
     .orderBy('id')
     .execute()
-  return rows.map(toAccountView)
+  return rows.map(toBuyerAccountView)
 }
 
-export async function createAccount(
+export async function createBuyerAccount(
   db: Kysely<DB>,
   buyerId: number,
   input: { email: string; password?: string; firstName?: string | null; lastName?: string | null },
@@ -42,7 +42,7 @@ export async function createAccount(
 }
 
 /** One of this buyer's accounts; undefined for any other account. */
-export function findAccount(db: Kysely<DB>, buyerId: number, userId: number) {
+export function findBuyerAccount(db: Kysely<DB>, buyerId: number, userId: number) {
   return db
     .selectFrom('adminUser')
     .selectAll()
@@ -53,7 +53,7 @@ export function findAccount(db: Kysely<DB>, buyerId: number, userId: number) {
 }
 
 /** Deletes one of this buyer's accounts (its sessions go with it); false when it has no such account. */
-export async function deleteAccount(db: Kysely<DB>, buyerId: number, userId: number): Promise<boolean> {
+export async function deleteBuyerAccount(db: Kysely<DB>, buyerId: number, userId: number): Promise<boolean> {
   const deleted = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('adminUser')

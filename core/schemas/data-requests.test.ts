@@ -6,7 +6,7 @@ import {
   SUBJECT_QUERY_BOTH,
   SUBJECT_QUERY_MISSING,
   subjectQueryString,
-} from './subjects.ts'
+} from './data-requests.ts'
 
 describe('parseSubjectQuery', () => {
   it('reads an email the way leads store it: trimmed and lower-cased', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isQuestionnaireAddress } from '../../../core/questionnaire/address.ts'
-import { type Answers, assess, type QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
-import { redressSchemeDefinition } from '../../../core/questionnaire/redress-scheme-definition.ts'
-import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
+import { isQuestionnaireAddress } from './address.ts'
+import { type Answers, assess, type QuestionnaireDefinition } from './definition.ts'
+import { redressSchemeDefinition } from './redress-scheme-definition.ts'
+import { specDefinition } from './spec-definition.ts'
 import {
   answer,
   answersFromForm,
@@ -18,7 +18,7 @@ import {
   stateQuery,
   transition,
   versionFromForm,
-} from './questionnaire-state.ts'
+} from './state.ts'
 
 const spec: QuestionnaireDefinition = specDefinition
 const scheme: QuestionnaireDefinition = redressSchemeDefinition

@@ -1,22 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { THANK_YOU_COOKIE, THANK_YOU_PATH } from '../../../core/lead-confirmation.ts'
-import { isAdminPath } from '../../../core/paths.ts'
-import { isQuestionnaireAddress } from '../../../core/questionnaire/address.ts'
+import { THANK_YOU_COOKIE, THANK_YOU_PATH } from '../../core/lead-confirmation.ts'
+import { isAdminPath } from '../../core/paths.ts'
+import { isQuestionnaireAddress } from '../../core/questionnaire/address.ts'
+import { type Assigned, assignedVariant, type TrustProxy, visitorFacts } from '../insight/index.ts'
+import type { AppServices } from '../platform/index.ts'
 import {
-  type Assigned,
-  assignedVariant,
-  type TrustProxy,
-  visitorFacts,
-} from '../../insight/experiments/assignment.server.ts'
-import type { AppServices } from '../context.ts'
-import { NONCE_PLACEHOLDER } from './nonce.ts'
-import { buildPageEntry, type PageEntry, rawHeader, sendPageEntry } from './page-entry.ts'
-import { renderOrigin } from './page-handler.ts'
-import { urlOnSite } from './request-target.ts'
-import { hashTrustedScripts } from './script-hashes.ts'
-import { contentSecurityPolicy } from './security-headers.ts'
+  buildPageEntry,
+  contentSecurityPolicy,
+  hashTrustedScripts,
+  NONCE_PLACEHOLDER,
+  type PageEntry,
+  rawHeader,
+  renderOrigin,
+  sendPageEntry,
+  urlOnSite,
+} from '../platform/index.ts'
 
 const MAX_ENTRIES = 1000
 

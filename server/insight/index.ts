@@ -1,0 +1,61 @@
+/**
+ * Insight: cookieless analytics, experiments and the process metrics.
+ */
+import type { Analytics } from './analytics/ingest.server.ts'
+import type { VisitorIds } from './analytics/visitor.server.ts'
+import type { Assigned, Exposures } from './experiments/assignment.server.ts'
+import type { Metrics } from './metrics/metrics.ts'
+
+export { analyticsAdminRouter } from './analytics/admin-router.ts'
+export { serveBeacon } from './analytics/beacon-endpoint.ts'
+export { ANALYTICS_JOB, ANALYTICS_PURGE_JOB, Analytics } from './analytics/ingest.server.ts'
+export { analyticsApi } from './analytics/openapi.ts'
+export { visitorTotals } from './analytics/reports.server.ts'
+export { eventsRouter } from './analytics/router.ts'
+export { VisitorIds } from './analytics/visitor.server.ts'
+export { experimentsAdminRouter } from './experiments/admin-router.ts'
+export {
+  type Assigned,
+  assignedVariant,
+  bucketOf,
+  Exposures,
+  experimentQuestionnaire,
+  leadVariant,
+  type TrustProxy,
+  visitorFacts,
+} from './experiments/assignment.server.ts'
+export { exposuresJob } from './experiments/jobs.server.ts'
+export { experimentsApi } from './experiments/openapi.ts'
+export {
+  findExperiment,
+  loadRunningExperiments,
+  type RunningExperiment,
+} from './experiments/queries.server.ts'
+export { Metrics, routeClassOf } from './metrics/metrics.ts'
+export { metricsRoute } from './metrics/router.ts'
+
+declare module '../platform/index.ts' {
+  interface AppServices {
+    /** This instance's request, cache, lead and delivery figures for GET /metrics. */
+    metrics: Metrics
+    /** A visitor's id for the day, from a daily salt: no cookie, nothing on the device. */
+    visitors: VisitorIds
+    /** Who saw which experiment variant, written in batches. */
+    exposures: Exposures
+    /** Cookieless analytics: events queued in memory, written and rolled up by the `analytics` job. */
+    analytics: Analytics
+  }
+  interface RequestFacts {
+    /** The variant of the experiment running on this page that the visitor is shown. */
+    variant: Assigned | null
+  }
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The experiment variant this page is rendered for. */
+      experimentVariant?: Assigned
+    }
+  }
+}
