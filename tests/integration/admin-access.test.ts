@@ -13,7 +13,14 @@ import {
 } from '../../server/identity/index.ts'
 import { subjectsRoutes } from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
-import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
+import {
+  buyersRoutes,
+  contractsRoutes,
+  createKey,
+  returnsRoutes,
+  revenueRoutes,
+  webhooksRoutes,
+} from '../../server/sales/index.ts'
 import {
   redirectsRoutes,
   savedSectionsRoutes,
@@ -146,6 +153,8 @@ const entityOf: Record<string, Entity> = {
   '/api/admin/redirects': 'redirect',
   '/api/admin/webhooks': 'webhook',
   '/api/admin/users': 'user',
+  '/api/admin/buyers': 'buyer',
+  '/api/admin/contracts': 'contract',
 }
 
 /**
@@ -222,6 +231,21 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/admin/revenue/statement': { ok: 400 },
   'GET /api/admin/revenue/statement.csv': { ok: 400 },
   'POST /api/admin/settings': { body: () => ({ key: `access_${counter++}`, value: 'x' }) },
+  'POST /api/admin/buyers': {
+    body: () => ({ name: `Access ${next()}`, fcaNumber: '123456', email: 'access@example.test' }),
+  },
+  'PUT /api/admin/buyers/{id}': { body: () => ({ isActive: false }) },
+  // Inactive, at a documentation address: nothing is ever posted to it.
+  'POST /api/admin/buyers/{id}/contracts': {
+    body: () => ({
+      name: 'Access check',
+      pricePence: 1000,
+      webhookUrl: 'https://203.0.113.9/leads',
+      secret: 'access-secret',
+      isActive: false,
+    }),
+  },
+  'PUT /api/admin/contracts/{id}': { body: () => ({ priority: 5 }) },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -238,6 +262,8 @@ const definedRoutes: RouteCase[] = [
   ...returnsRoutes,
   ...revenueRoutes,
   ...settingsRoutes,
+  ...buyersRoutes,
+  ...contractsRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -563,52 +589,6 @@ const routes: RouteCase[] = [
     body: () => ({ variant: 'B', force: true }),
     ok: 200,
   },
-  { method: 'GET', path: '/api/admin/buyers', permission: 'buyers', ok: 200 },
-  { method: 'GET', path: '/api/admin/buyers/questions', permission: 'buyers', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/buyers',
-    permission: 'buyers',
-    body: () => ({ name: `Access ${next()}`, fcaNumber: '123456', email: 'access@example.test' }),
-    ok: 201,
-  },
-  { method: 'GET', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
-  {
-    method: 'PUT',
-    path: '/api/admin/buyers/:id',
-    permission: 'buyers',
-    entity: 'buyer',
-    body: () => ({ isActive: false }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
-  { method: 'GET', path: '/api/admin/buyers/:id/contracts', permission: 'buyers', entity: 'buyer', ok: 200 },
-  { method: 'GET', path: '/api/admin/buyers/:id/identities', permission: 'buyers', entity: 'buyer', ok: 200 },
-  // Inactive, at a documentation address: nothing is ever posted to it.
-  {
-    method: 'POST',
-    path: '/api/admin/buyers/:id/contracts',
-    permission: 'buyers',
-    entity: 'buyer',
-    body: () => ({
-      name: 'Access check',
-      pricePence: 1000,
-      webhookUrl: 'https://203.0.113.9/leads',
-      secret: 'access-secret',
-      isActive: false,
-    }),
-    ok: 201,
-  },
-  { method: 'GET', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
-  {
-    method: 'PUT',
-    path: '/api/admin/contracts/:id',
-    permission: 'buyers',
-    entity: 'contract',
-    body: () => ({ priority: 5 }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
   { method: 'GET', path: '/api/admin/analytics/funnel', permission: 'analytics', ok: 400 },
   { method: 'GET', path: '/api/admin/analytics/breakdown', permission: 'analytics', ok: 400 },
   { method: 'GET', path: '/api/admin/analytics/series', permission: 'analytics', ok: 400 },
