@@ -2,9 +2,8 @@
  * Sales: buyers and contracts, routing and offers, webhook delivery, returns, revenue (the
  * ledger) and the buyers' own API and accounts.
  */
-export { buyerAccessAdminRouter } from './buyer-access/admin-router.ts'
+export { buyerAccessAdminRouter, buyerAccessApi, buyerAccessRoutes } from './buyer-access/admin-router.ts'
 export { createKey } from './buyer-access/keys.server.ts'
-export { buyerAccessApi } from './buyer-access/openapi.ts'
 export { buyerLead, buyerLeads, countBuyerLeads } from './buyer-api/leads.server.ts'
 export { buyerApi } from './buyer-api/openapi.ts'
 export { buyerApiRouter } from './buyer-api/router.ts'

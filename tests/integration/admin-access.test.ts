@@ -14,6 +14,7 @@ import {
 import { subjectsRoutes } from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
 import {
+  buyerAccessRoutes,
   buyersRoutes,
   contractsRoutes,
   createKey,
@@ -82,6 +83,16 @@ async function sessionOwner(db: Db) {
     role: 'editor',
   })
   return row.id
+}
+
+/** A buyer and one of its sign-in accounts, with a password chosen. */
+async function buyerAccount(db: Db) {
+  const buyer = await insertBuyer(db)
+  const account = await createBuyerAccount(db, buyer.id, {
+    email: uniqueEmail('buyer-account'),
+    password: DEFAULT_PASSWORD,
+  })
+  return { id: buyer.id, userId: account.id }
 }
 
 /** One's own second factors (tests/integration/second-factors.test.ts). */
@@ -246,6 +257,20 @@ const fixtures: Record<string, Fixture> = {
     }),
   },
   'PUT /api/admin/contracts/{id}': { body: () => ({ priority: 5 }) },
+  'POST /api/admin/buyers/{id}/keys': { body: () => ({ name: 'Access check' }) },
+  'DELETE /api/admin/buyers/{id}/keys/{keyId}': {
+    params: async (db) => {
+      const buyer = await insertBuyer(db)
+      const key = await createKey(db, buyer.id, 'Access check')
+      return { id: buyer.id, keyId: key.id }
+    },
+  },
+  'POST /api/admin/buyers/{id}/accounts': {
+    body: () => ({ email: uniqueEmail('buyer-account'), password: DEFAULT_PASSWORD }),
+  },
+  'DELETE /api/admin/buyers/{id}/accounts/{userId}': { params: buyerAccount },
+  // The account chose its password: told to use "Forgot password?" (an invited one gets a new link).
+  'POST /api/admin/buyers/{id}/accounts/{userId}/invite': { params: buyerAccount, ok: 409 },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -264,6 +289,7 @@ const definedRoutes: RouteCase[] = [
   ...settingsRoutes,
   ...buyersRoutes,
   ...contractsRoutes,
+  ...buyerAccessRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -441,65 +467,6 @@ const routes: RouteCase[] = [
     entity: 'questionnaire',
     body: () => ({}),
     ok: 201,
-  },
-  { method: 'GET', path: '/api/admin/buyers/:id/keys', permission: 'buyers', entity: 'buyer', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/buyers/:id/keys',
-    permission: 'buyers',
-    entity: 'buyer',
-    body: () => ({ name: 'Access check' }),
-    ok: 201,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/buyers/:id/keys/:keyId',
-    permission: 'buyers',
-    params: async (db) => {
-      const buyer = await insertBuyer(db)
-      const key = await createKey(db, buyer.id, 'Access check')
-      return { id: buyer.id, keyId: key.id }
-    },
-    ok: 200,
-  },
-  { method: 'GET', path: '/api/admin/buyers/:id/accounts', permission: 'buyers', entity: 'buyer', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/buyers/:id/accounts',
-    permission: 'buyers',
-    entity: 'buyer',
-    body: () => ({ email: uniqueEmail('buyer-account'), password: DEFAULT_PASSWORD }),
-    ok: 201,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/buyers/:id/accounts/:userId',
-    permission: 'buyers',
-    params: async (db) => {
-      const buyer = await insertBuyer(db)
-      const account = await createBuyerAccount(db, buyer.id, {
-        email: uniqueEmail('buyer-account'),
-        password: DEFAULT_PASSWORD,
-      })
-      return { id: buyer.id, userId: account.id }
-    },
-    ok: 204,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/buyers/:id/accounts/:userId/invite',
-    permission: 'buyers',
-    params: async (db) => {
-      const buyer = await insertBuyer(db)
-      const account = await createBuyerAccount(db, buyer.id, {
-        email: uniqueEmail('buyer-account'),
-        password: DEFAULT_PASSWORD,
-      })
-      return { id: buyer.id, userId: account.id }
-    },
-    body: () => ({}),
-    // The account chose its password: told to use "Forgot password?" (an invited one gets a new link).
-    ok: 409,
   },
   // The shipped scheme set's estimates equal the reference: it publishes without a note.
   {
