@@ -4,9 +4,9 @@
  */
 export { buyerAccessAdminRouter, buyerAccessApi, buyerAccessRoutes } from './buyer-access/admin-router.ts'
 export { createKey } from './buyer-access/keys.server.ts'
+export { requireBuyer } from './buyer-api/auth.ts'
 export { buyerLead, buyerLeads, countBuyerLeads } from './buyer-api/leads.server.ts'
-export { buyerApi } from './buyer-api/openapi.ts'
-export { buyerApiRouter } from './buyer-api/router.ts'
+export { buyerApi, buyerApiRouter, buyerApiRoutes } from './buyer-api/router.ts'
 export {
   buyersAdminRouter,
   buyersApi,

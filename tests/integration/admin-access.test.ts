@@ -15,6 +15,7 @@ import { subjectsRoutes } from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
 import {
   buyerAccessRoutes,
+  buyerApiRoutes,
   buyersRoutes,
   contractsRoutes,
   createKey,
@@ -592,11 +593,9 @@ const publicApiRoutes = [
   'POST /api/login/passkey-alone/options',
   'POST /api/login/passkey-alone/verify',
   // A buyer's own API: an API key or a buyer's session (tests/integration/buyer-api.test.ts).
-  'GET /api/buyer/leads',
-  'GET /api/buyer/leads.csv',
-  'GET /api/buyer/leads/:ref',
-  'POST /api/buyer/leads/:ref/return',
-  'GET /api/buyer/returns',
+  ...buyerApiRoutes.map(
+    ({ operation: { method, path } }) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`,
+  ),
 ]
 
 describe(`admin access control on ${testDialect}`, () => {
