@@ -58,7 +58,6 @@ export type { SavedSectionTable } from './db/schema-page-parts.ts'
 export { scrubDeletedRows } from './db/scrub.ts'
 export { isRefusedActionOrigin } from './http/action-origin.ts'
 export {
-  adminResource,
   type ResourceOperation,
   type ResourceStore,
   resourceRoutes,

@@ -13,7 +13,16 @@ import {
 } from '../../server/identity/index.ts'
 import { subjectsRoutes } from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
-import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
+import {
+  buyerAccessRoutes,
+  buyerApiRoutes,
+  buyersRoutes,
+  contractsRoutes,
+  createKey,
+  returnsRoutes,
+  revenueRoutes,
+  webhooksRoutes,
+} from '../../server/sales/index.ts'
 import {
   redirectsRoutes,
   savedSectionsRoutes,
@@ -75,6 +84,16 @@ async function sessionOwner(db: Db) {
     role: 'editor',
   })
   return row.id
+}
+
+/** A buyer and one of its sign-in accounts, with a password chosen. */
+async function buyerAccount(db: Db) {
+  const buyer = await insertBuyer(db)
+  const account = await createBuyerAccount(db, buyer.id, {
+    email: uniqueEmail('buyer-account'),
+    password: DEFAULT_PASSWORD,
+  })
+  return { id: buyer.id, userId: account.id }
 }
 
 /** One's own second factors (tests/integration/second-factors.test.ts). */
@@ -146,6 +165,8 @@ const entityOf: Record<string, Entity> = {
   '/api/admin/redirects': 'redirect',
   '/api/admin/webhooks': 'webhook',
   '/api/admin/users': 'user',
+  '/api/admin/buyers': 'buyer',
+  '/api/admin/contracts': 'contract',
 }
 
 /**
@@ -222,6 +243,35 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/admin/revenue/statement': { ok: 400 },
   'GET /api/admin/revenue/statement.csv': { ok: 400 },
   'POST /api/admin/settings': { body: () => ({ key: `access_${counter++}`, value: 'x' }) },
+  'POST /api/admin/buyers': {
+    body: () => ({ name: `Access ${next()}`, fcaNumber: '123456', email: 'access@example.test' }),
+  },
+  'PUT /api/admin/buyers/{id}': { body: () => ({ isActive: false }) },
+  // Inactive, at a documentation address: nothing is ever posted to it.
+  'POST /api/admin/buyers/{id}/contracts': {
+    body: () => ({
+      name: 'Access check',
+      pricePence: 1000,
+      webhookUrl: 'https://203.0.113.9/leads',
+      secret: 'access-secret',
+      isActive: false,
+    }),
+  },
+  'PUT /api/admin/contracts/{id}': { body: () => ({ priority: 5 }) },
+  'POST /api/admin/buyers/{id}/keys': { body: () => ({ name: 'Access check' }) },
+  'DELETE /api/admin/buyers/{id}/keys/{keyId}': {
+    params: async (db) => {
+      const buyer = await insertBuyer(db)
+      const key = await createKey(db, buyer.id, 'Access check')
+      return { id: buyer.id, keyId: key.id }
+    },
+  },
+  'POST /api/admin/buyers/{id}/accounts': {
+    body: () => ({ email: uniqueEmail('buyer-account'), password: DEFAULT_PASSWORD }),
+  },
+  'DELETE /api/admin/buyers/{id}/accounts/{userId}': { params: buyerAccount },
+  // The account chose its password: told to use "Forgot password?" (an invited one gets a new link).
+  'POST /api/admin/buyers/{id}/accounts/{userId}/invite': { params: buyerAccount, ok: 409 },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -238,6 +288,9 @@ const definedRoutes: RouteCase[] = [
   ...returnsRoutes,
   ...revenueRoutes,
   ...settingsRoutes,
+  ...buyersRoutes,
+  ...contractsRoutes,
+  ...buyerAccessRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -416,65 +469,6 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 201,
   },
-  { method: 'GET', path: '/api/admin/buyers/:id/keys', permission: 'buyers', entity: 'buyer', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/buyers/:id/keys',
-    permission: 'buyers',
-    entity: 'buyer',
-    body: () => ({ name: 'Access check' }),
-    ok: 201,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/buyers/:id/keys/:keyId',
-    permission: 'buyers',
-    params: async (db) => {
-      const buyer = await insertBuyer(db)
-      const key = await createKey(db, buyer.id, 'Access check')
-      return { id: buyer.id, keyId: key.id }
-    },
-    ok: 200,
-  },
-  { method: 'GET', path: '/api/admin/buyers/:id/accounts', permission: 'buyers', entity: 'buyer', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/buyers/:id/accounts',
-    permission: 'buyers',
-    entity: 'buyer',
-    body: () => ({ email: uniqueEmail('buyer-account'), password: DEFAULT_PASSWORD }),
-    ok: 201,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/buyers/:id/accounts/:userId',
-    permission: 'buyers',
-    params: async (db) => {
-      const buyer = await insertBuyer(db)
-      const account = await createBuyerAccount(db, buyer.id, {
-        email: uniqueEmail('buyer-account'),
-        password: DEFAULT_PASSWORD,
-      })
-      return { id: buyer.id, userId: account.id }
-    },
-    ok: 204,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/buyers/:id/accounts/:userId/invite',
-    permission: 'buyers',
-    params: async (db) => {
-      const buyer = await insertBuyer(db)
-      const account = await createBuyerAccount(db, buyer.id, {
-        email: uniqueEmail('buyer-account'),
-        password: DEFAULT_PASSWORD,
-      })
-      return { id: buyer.id, userId: account.id }
-    },
-    body: () => ({}),
-    // The account chose its password: told to use "Forgot password?" (an invited one gets a new link).
-    ok: 409,
-  },
   // The shipped scheme set's estimates equal the reference: it publishes without a note.
   {
     method: 'POST',
@@ -563,52 +557,6 @@ const routes: RouteCase[] = [
     body: () => ({ variant: 'B', force: true }),
     ok: 200,
   },
-  { method: 'GET', path: '/api/admin/buyers', permission: 'buyers', ok: 200 },
-  { method: 'GET', path: '/api/admin/buyers/questions', permission: 'buyers', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/buyers',
-    permission: 'buyers',
-    body: () => ({ name: `Access ${next()}`, fcaNumber: '123456', email: 'access@example.test' }),
-    ok: 201,
-  },
-  { method: 'GET', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
-  {
-    method: 'PUT',
-    path: '/api/admin/buyers/:id',
-    permission: 'buyers',
-    entity: 'buyer',
-    body: () => ({ isActive: false }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/buyers/:id', permission: 'buyers', entity: 'buyer', ok: 200 },
-  { method: 'GET', path: '/api/admin/buyers/:id/contracts', permission: 'buyers', entity: 'buyer', ok: 200 },
-  { method: 'GET', path: '/api/admin/buyers/:id/identities', permission: 'buyers', entity: 'buyer', ok: 200 },
-  // Inactive, at a documentation address: nothing is ever posted to it.
-  {
-    method: 'POST',
-    path: '/api/admin/buyers/:id/contracts',
-    permission: 'buyers',
-    entity: 'buyer',
-    body: () => ({
-      name: 'Access check',
-      pricePence: 1000,
-      webhookUrl: 'https://203.0.113.9/leads',
-      secret: 'access-secret',
-      isActive: false,
-    }),
-    ok: 201,
-  },
-  { method: 'GET', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
-  {
-    method: 'PUT',
-    path: '/api/admin/contracts/:id',
-    permission: 'buyers',
-    entity: 'contract',
-    body: () => ({ priority: 5 }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/contracts/:id', permission: 'buyers', entity: 'contract', ok: 200 },
   { method: 'GET', path: '/api/admin/analytics/funnel', permission: 'analytics', ok: 400 },
   { method: 'GET', path: '/api/admin/analytics/breakdown', permission: 'analytics', ok: 400 },
   { method: 'GET', path: '/api/admin/analytics/series', permission: 'analytics', ok: 400 },
@@ -645,11 +593,9 @@ const publicApiRoutes = [
   'POST /api/login/passkey-alone/options',
   'POST /api/login/passkey-alone/verify',
   // A buyer's own API: an API key or a buyer's session (tests/integration/buyer-api.test.ts).
-  'GET /api/buyer/leads',
-  'GET /api/buyer/leads.csv',
-  'GET /api/buyer/leads/:ref',
-  'POST /api/buyer/leads/:ref/return',
-  'GET /api/buyer/returns',
+  ...buyerApiRoutes.map(
+    ({ operation: { method, path } }) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`,
+  ),
 ]
 
 describe(`admin access control on ${testDialect}`, () => {

@@ -172,6 +172,44 @@ describe('route', () => {
     expect((await (await app(undefined, [own]))('DELETE', '/api/things/sessions/x')).status).toBe(401)
   })
 
+  it('runs the buyer guard the services supply in front of a buyer-key route, and refuses one without it', async () => {
+    const leads = route({
+      method: 'get',
+      path: '/api/things/leads',
+      summary: 'A buyer’s leads',
+      auth: 'buyer-key',
+      handle: ({ res }) => ({ buyerId: res.locals.buyerId }),
+    })
+    expect(() => mountRoutes(Router(), services, '/api/things', [leads])).toThrow(
+      /buyer-key needs services.guards.requireBuyer/,
+    )
+    const requireBuyer: RequestHandler = (req, res, next) => {
+      if (req.get('authorization') !== 'Bearer ccb_good') {
+        res.status(401).json({ message: 'No key' })
+        return
+      }
+      res.locals.buyerId = 3
+      next()
+    }
+    const withBuyers = { ...services, guards: { ...routeGuards, requireBuyer: () => requireBuyer } }
+    const server = express()
+    server.use('/api/things', mountRoutes(Router(), withBuyers as AppServices, '/api/things', [leads]))
+    const listening = server.listen(0, '127.0.0.1')
+    servers.push(listening)
+    await new Promise((resolve) => listening.once('listening', resolve))
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/things/leads`
+    const refused = await fetch(url)
+    expect({ status: refused.status, body: await refused.json() }).toEqual({
+      status: 401,
+      body: { message: 'No key' },
+    })
+    const allowed = await fetch(url, { headers: { authorization: 'Bearer ccb_good' } })
+    expect({ status: allowed.status, body: await allowed.json() }).toEqual({
+      status: 200,
+      body: { buyerId: 3 },
+    })
+  })
+
   it('refuses to mount an /api/admin route whose auth differs from its area', () => {
     const wrong = route({
       method: 'get',

@@ -119,6 +119,11 @@ export type RouteGuards = {
   requireFreshSignIn: RequestHandler
   /** The signed-in member of staff holds `permission` (403 otherwise). */
   requirePermission: (permission: Permission) => RequestHandler
+  /**
+   * For `buyer-key`: the caller is a buyer, by one of its API keys or a buyer account's session.
+   * Supplied by the area that keeps the keys; without it a `buyer-key` route refuses to mount.
+   */
+  requireBuyer?: (services: AppServices) => RequestHandler
 }
 
 function guardsFor(definition: RouteDefinition, services: AppServices): RequestHandler[] {
@@ -131,7 +136,11 @@ function guardsFor(definition: RouteDefinition, services: AppServices): RequestH
   }
   const fresh = definition.fresh ? [requireFreshSignIn] : []
   if (auth === 'public') return fresh
-  if (auth === 'buyer-key') throw new Error(`${path}: buyer-key routes are not mounted by mountRoutes yet`)
+  if (auth === 'buyer-key') {
+    const { requireBuyer } = services.guards
+    if (!requireBuyer) throw new Error(`${path}: buyer-key needs services.guards.requireBuyer`)
+    return [requireBuyer(services), ...fresh]
+  }
   // Staff routes have their session read by staff-api.ts; elsewhere it is read here.
   const session = loadSession(services)
   const load: RequestHandler = (req, res, next) => (req.admin ? next() : session(req, res, next))
