@@ -264,6 +264,43 @@ describe(`cookieless analytics on ${testDialect}`, () => {
     expect(crossSite.status).toBe(403)
   })
 
+  it('answers a beacon alike on the lean path and through Express (a compressed body)', async () => {
+    const bodies = [
+      JSON.stringify({ type: 'form_start', path: '/', elapsed: 900 }),
+      'not json',
+      JSON.stringify({ type: 'purchase', path: '/' }),
+      JSON.stringify({
+        type: 'pageview',
+        path: '/',
+        attribution: { referrer: `https://x.example/${'a'.repeat(2100)}` },
+      }),
+    ]
+    // A bot's events are answered as any other and never counted.
+    const send = (body: string, gzip: boolean) =>
+      app.request('/api/events', {
+        method: 'POST',
+        body: gzip ? gzipSync(body) : body,
+        headers: headers(BOT, {
+          'content-type': 'text/plain',
+          'sec-fetch-site': 'same-origin',
+          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        }),
+      })
+    const seen = async (res: Response) => ({
+      status: res.status,
+      type: res.headers.get('content-type'),
+      cache: res.headers.get('cache-control'),
+      body: await res.text(),
+    })
+    const statuses: number[] = []
+    for (const body of bodies) {
+      const lean = await seen(await send(body, false))
+      expect(await seen(await send(body, true))).toEqual(lean)
+      statuses.push(lean.status)
+    }
+    expect(statuses).toEqual([202, 400, 400, 413])
+  })
+
   it('counts a visitor once a UK day however many hours they come back, and again another day', async () => {
     const { analytics } = app.services
     const V: Visitor = { ip: '198.51.100.20', ua: DESKTOP }
