@@ -12,7 +12,7 @@ export { ANALYTICS_JOB, ANALYTICS_PURGE_JOB, Analytics } from './analytics/inges
 export { visitorTotals } from './analytics/reports.server.ts'
 export { eventsRouter } from './analytics/router.ts'
 export { VisitorIds } from './analytics/visitor.server.ts'
-export { experimentsAdminRouter } from './experiments/admin-router.ts'
+export { experimentsAdminRouter, experimentsApi, experimentsRoutes } from './experiments/admin-router.ts'
 export {
   type Assigned,
   assignedVariant,
@@ -24,7 +24,6 @@ export {
   visitorFacts,
 } from './experiments/assignment.server.ts'
 export { exposuresJob } from './experiments/jobs.server.ts'
-export { experimentsApi } from './experiments/openapi.ts'
 export {
   findExperiment,
   loadRunningExperiments,

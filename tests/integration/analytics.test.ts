@@ -216,6 +216,9 @@ describe(`cookieless analytics on ${testDialect}`, () => {
   it('answers any table as CSV', async () => {
     const res = await admin.get(`/api/admin/analytics/funnel?${range}&format=csv`)
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="analytics-funnel-${today}-to-${today}.csv"`,
+    )
     const text = await res.text()
     expect(text).toContain(
       'Step,Label,Count,Share,Share of,Lost from step before\r\nvisitors,Visitors,4,1.0000,of visitors,\r\n',
