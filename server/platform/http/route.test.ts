@@ -210,6 +210,30 @@ describe('route', () => {
     })
   })
 
+  it('leaves the body to a handler that reads it, and still describes it', async () => {
+    const beacon = route({
+      method: 'post',
+      path: '/api/things/beacon',
+      summary: 'A beacon',
+      auth: 'public',
+      body: noteSchema,
+      readsBody: true,
+      status: 202,
+      handle: ({ body, req }) => ({ parsed: body ?? null, raw: req.body }),
+    })
+    // An empty title breaks the schema: only the handler judges it.
+    expect(await (await app(undefined, [beacon]))('POST', '/api/things/beacon', { title: '' })).toEqual({
+      status: 202,
+      body: { parsed: null, raw: { title: '' } },
+    })
+    const document = buildOpenApiDocument([apiModule({ tag: { name: 'T', description: 'T' } }, [beacon])], {
+      sessionCookie: 'sid',
+    })
+    expect(document.paths['/api/things/beacon']?.post).toMatchObject({
+      requestBody: { content: { 'application/json': { schema: { required: ['title'] } } } },
+    })
+  })
+
   it('refuses to mount an /api/admin route whose auth differs from its area', () => {
     const wrong = route({
       method: 'get',

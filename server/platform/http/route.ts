@@ -54,6 +54,11 @@ type RouteOptions<
   fresh?: boolean
   /** A `session` route a buyer's account may call too (its own sessions and factors). */
   anyAccount?: boolean
+  /**
+   * The handler reads the body itself from `req` (the analytics beacon: any media type, read as
+   * text, after its rate limit); `body` then only describes it and the handler's `body` is unset.
+   */
+  readsBody?: boolean
   /** The answer's value, sent as JSON with `status`; or undefined after answering through `res`. */
   handle: (context: RouteContext<Path, Input<Q>, Input<B>, D>) => unknown
 }
@@ -64,6 +69,7 @@ export type RouteDefinition = {
   label: string
   fresh: boolean
   anyAccount: boolean
+  readsBody: boolean
   handle: (context: RouteContext) => unknown
 }
 
@@ -78,13 +84,29 @@ export function route<
   B extends z.ZodType | undefined = undefined,
   D extends string = never,
 >(options: RouteOptions<Path, Q, B, D>): RouteDefinition {
-  const { query, body, label = 'Record', fresh = false, anyAccount = false, handle, ...rest } = options
+  const {
+    query,
+    body,
+    label = 'Record',
+    fresh = false,
+    anyAccount = false,
+    readsBody = false,
+    handle,
+    ...rest
+  } = options
   const operation: Omit<ApiOperation, 'tag'> = {
     ...rest,
     ...(query ? { query } : {}),
     ...(body ? { request: body } : {}),
   }
-  return { operation, label, fresh, anyAccount, handle: handle as unknown as RouteDefinition['handle'] }
+  return {
+    operation,
+    label,
+    fresh,
+    anyAccount,
+    readsBody,
+    handle: handle as unknown as RouteDefinition['handle'],
+  }
 }
 
 /** A module's routes as what the OpenAPI registry collects (server/compose/openapi-registry.ts). */
@@ -182,7 +204,10 @@ export function mountRoutes(
     const local = path.slice(base.length).replace(/\{([^}]+)\}/g, ':$1') || '/'
     const acceptForms = requestType === 'json-or-form'
     // Multipart and plain form bodies are read by their handler (uploads, sign-in forms).
-    const parsesBody = request && (acceptForms || (requestType ?? 'application/json') === 'application/json')
+    const parsesBody =
+      request &&
+      !definition.readsBody &&
+      (acceptForms || (requestType ?? 'application/json') === 'application/json')
     const handler: RequestHandler = async (req, res) => {
       const params = parseParams(definition, req)
       const query = parseQuery(definition.operation.query, req)
