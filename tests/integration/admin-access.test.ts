@@ -15,6 +15,7 @@ import { subjectsRoutes } from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
 import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
 import {
+  pagesRoutes,
   redirectsRoutes,
   savedSectionsRoutes,
   scriptsRoutes,
@@ -146,6 +147,7 @@ const entityOf: Record<string, Entity> = {
   '/api/admin/redirects': 'redirect',
   '/api/admin/webhooks': 'webhook',
   '/api/admin/users': 'user',
+  '/api/admin/pages': 'page',
 }
 
 /**
@@ -222,6 +224,12 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/admin/revenue/statement': { ok: 400 },
   'GET /api/admin/revenue/statement.csv': { ok: 400 },
   'POST /api/admin/settings': { body: () => ({ key: `access_${counter++}`, value: 'x' }) },
+  'POST /api/admin/pages': { body: () => ({ title: 'Access check', slug: `access-${next()}` }) },
+  'PUT /api/admin/pages/{id}': { body: () => ({ title: 'Renamed' }) },
+  'POST /api/admin/pages/preview': { body: () => ({ content: '<p>Preview</p>' }) },
+  // No revision exists for a fresh page: an allowed caller gets as far as 404.
+  'GET /api/admin/pages/{id}/revisions/{revisionId}': { ok: 404 },
+  'POST /api/admin/pages/{id}/revisions/{revisionId}/restore': { ok: 404 },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -238,6 +246,7 @@ const definedRoutes: RouteCase[] = [
   ...returnsRoutes,
   ...revenueRoutes,
   ...settingsRoutes,
+  ...pagesRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -263,57 +272,6 @@ const definedRoutes: RouteCase[] = [
  * route added without a row here (and so without these checks) fails the suite.
  */
 const routes: RouteCase[] = [
-  { method: 'GET', path: '/api/admin/pages', permission: 'pages', ok: 200 },
-  { method: 'GET', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/pages',
-    permission: 'pages',
-    body: () => ({ title: 'Access check', slug: `access-${next()}` }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/pages/:id',
-    permission: 'pages',
-    entity: 'page',
-    body: () => ({ title: 'Renamed' }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
-  { method: 'GET', path: '/api/admin/pages/render-context', permission: 'pages', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/pages/preview',
-    permission: 'pages',
-    body: () => ({ content: '<p>Preview</p>' }),
-    ok: 200,
-  },
-  { method: 'GET', path: '/api/admin/pages/:id/revisions', permission: 'pages', entity: 'page', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/pages/:id/preview-links',
-    permission: 'pages',
-    entity: 'page',
-    body: () => ({}),
-    ok: 201,
-  },
-  // No revision exists for a fresh page: an allowed caller gets as far as 404.
-  {
-    method: 'GET',
-    path: '/api/admin/pages/:id/revisions/:revisionId',
-    permission: 'pages',
-    entity: 'page',
-    ok: 404,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/pages/:id/revisions/:revisionId/restore',
-    permission: 'pages',
-    entity: 'page',
-    body: () => ({}),
-    ok: 404,
-  },
   // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
   { method: 'POST', path: '/api/admin/upload-image', permission: 'pages', body: () => ({}), ok: 400 },
   { method: 'GET', path: '/api/admin/media', permission: 'pages', ok: 200 },
