@@ -15,6 +15,7 @@ import { subjectsRoutes } from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
 import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
 import {
+  mediaRoutes,
   pagesRoutes,
   redirectsRoutes,
   savedSectionsRoutes,
@@ -148,6 +149,7 @@ const entityOf: Record<string, Entity> = {
   '/api/admin/webhooks': 'webhook',
   '/api/admin/users': 'user',
   '/api/admin/pages': 'page',
+  '/api/admin/media': 'media',
 }
 
 /**
@@ -230,6 +232,9 @@ const fixtures: Record<string, Fixture> = {
   // No revision exists for a fresh page: an allowed caller gets as far as 404.
   'GET /api/admin/pages/{id}/revisions/{revisionId}': { ok: 404 },
   'POST /api/admin/pages/{id}/revisions/{revisionId}/restore': { ok: 404 },
+  // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
+  'POST /api/admin/media': { ok: 400 },
+  'PUT /api/admin/media/{id}': { body: () => ({ alt: 'A blue square' }) },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -247,6 +252,7 @@ const definedRoutes: RouteCase[] = [
   ...revenueRoutes,
   ...settingsRoutes,
   ...pagesRoutes,
+  ...mediaRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -274,19 +280,6 @@ const definedRoutes: RouteCase[] = [
 const routes: RouteCase[] = [
   // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
   { method: 'POST', path: '/api/admin/upload-image', permission: 'pages', body: () => ({}), ok: 400 },
-  { method: 'GET', path: '/api/admin/media', permission: 'pages', ok: 200 },
-  // As with upload-image: a JSON body is not the multipart form, so an allowed caller gets 400.
-  { method: 'POST', path: '/api/admin/media', permission: 'pages', body: () => ({}), ok: 400 },
-  {
-    method: 'PUT',
-    path: '/api/admin/media/:id',
-    permission: 'pages',
-    entity: 'media',
-    body: () => ({ alt: 'A blue square' }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/media/:id', permission: 'pages', entity: 'media', ok: 200 },
-  { method: 'POST', path: '/api/admin/media/cleanup', permission: 'pages', body: () => ({}), ok: 200 },
 
   { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
   { method: 'GET', path: '/api/admin/mfa-policy', permission: 'users', ok: 200 },
