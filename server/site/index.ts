@@ -33,8 +33,7 @@ export { seoRouter } from './seo/router.ts'
 export { settingsAdminRouter, settingsApi, settingsRoutes } from './settings/admin-router.ts'
 export { loadSettings } from './settings/queries.server.ts'
 export { type SiteSnapshot, SiteState } from './site-state.server.ts'
-export { uploadsAdminRouter } from './uploads/admin-router.ts'
-export { uploadsApi } from './uploads/openapi.ts'
+export { uploadsAdminRouter, uploadsApi, uploadsRoutes } from './uploads/admin-router.ts'
 export { uploadsRouter } from './uploads/router.ts'
 
 declare module '../platform/index.ts' {

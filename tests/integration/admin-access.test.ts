@@ -21,6 +21,7 @@ import {
   savedSectionsRoutes,
   scriptsRoutes,
   settingsRoutes,
+  uploadsRoutes,
 } from '../../server/site/index.ts'
 import {
   type AdminClient,
@@ -232,8 +233,9 @@ const fixtures: Record<string, Fixture> = {
   // No revision exists for a fresh page: an allowed caller gets as far as 404.
   'GET /api/admin/pages/{id}/revisions/{revisionId}': { ok: 404 },
   'POST /api/admin/pages/{id}/revisions/{revisionId}/restore': { ok: 404 },
-  // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
+  // A JSON body is not the multipart form the uploads take: an allowed caller gets as far as 400.
   'POST /api/admin/media': { ok: 400 },
+  'POST /api/admin/upload-image': { ok: 400 },
   'PUT /api/admin/media/{id}': { body: () => ({ alt: 'A blue square' }) },
 }
 
@@ -253,6 +255,7 @@ const definedRoutes: RouteCase[] = [
   ...settingsRoutes,
   ...pagesRoutes,
   ...mediaRoutes,
+  ...uploadsRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -278,9 +281,6 @@ const definedRoutes: RouteCase[] = [
  * route added without a row here (and so without these checks) fails the suite.
  */
 const routes: RouteCase[] = [
-  // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
-  { method: 'POST', path: '/api/admin/upload-image', permission: 'pages', body: () => ({}), ok: 400 },
-
   { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
   { method: 'GET', path: '/api/admin/mfa-policy', permission: 'users', ok: 200 },
   {
