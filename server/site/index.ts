@@ -4,9 +4,8 @@
  */
 import type { SiteState } from './site-state.server.ts'
 
-export { consentApi } from './cookie-consent/openapi.ts'
 export { purgeConsentBefore } from './cookie-consent/queries.server.ts'
-export { consentRouter } from './cookie-consent/router.ts'
+export { consentApi, consentRouter, consentRoutes } from './cookie-consent/router.ts'
 export { mediaAdminRouter, mediaApi, mediaRoutes } from './media/admin-router.ts'
 export { loadImageInfo } from './media/queries.server.ts'
 export { pagesAdminRouter, pagesApi, pagesRoutes } from './pages/admin-router.ts'
