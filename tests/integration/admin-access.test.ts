@@ -25,10 +25,13 @@ import {
   webhooksRoutes,
 } from '../../server/sales/index.ts'
 import {
+  mediaRoutes,
+  pagesRoutes,
   redirectsRoutes,
   savedSectionsRoutes,
   scriptsRoutes,
   settingsRoutes,
+  uploadsRoutes,
 } from '../../server/site/index.ts'
 import {
   type AdminClient,
@@ -169,6 +172,8 @@ const entityOf: Record<string, Entity> = {
   '/api/admin/buyers': 'buyer',
   '/api/admin/contracts': 'contract',
   '/api/admin/experiments': 'experiment',
+  '/api/admin/pages': 'page',
+  '/api/admin/media': 'media',
 }
 
 /**
@@ -301,6 +306,16 @@ const fixtures: Record<string, Fixture> = {
     entity: 'running-experiment',
     body: () => ({ variant: 'B', force: true }),
   },
+  'POST /api/admin/pages': { body: () => ({ title: 'Access check', slug: `access-${next()}` }) },
+  'PUT /api/admin/pages/{id}': { body: () => ({ title: 'Renamed' }) },
+  'POST /api/admin/pages/preview': { body: () => ({ content: '<p>Preview</p>' }) },
+  // No revision exists for a fresh page: an allowed caller gets as far as 404.
+  'GET /api/admin/pages/{id}/revisions/{revisionId}': { ok: 404 },
+  'POST /api/admin/pages/{id}/revisions/{revisionId}/restore': { ok: 404 },
+  // A JSON body is not the multipart form the uploads take: an allowed caller gets as far as 400.
+  'POST /api/admin/media': { ok: 400 },
+  'POST /api/admin/upload-image': { ok: 400 },
+  'PUT /api/admin/media/{id}': { body: () => ({ alt: 'A blue square' }) },
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -322,6 +337,9 @@ const definedRoutes: RouteCase[] = [
   ...buyerAccessRoutes,
   ...analyticsRoutes,
   ...experimentsRoutes,
+  ...pagesRoutes,
+  ...mediaRoutes,
+  ...uploadsRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -347,73 +365,6 @@ const definedRoutes: RouteCase[] = [
  * route added without a row here (and so without these checks) fails the suite.
  */
 const routes: RouteCase[] = [
-  { method: 'GET', path: '/api/admin/pages', permission: 'pages', ok: 200 },
-  { method: 'GET', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/pages',
-    permission: 'pages',
-    body: () => ({ title: 'Access check', slug: `access-${next()}` }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/pages/:id',
-    permission: 'pages',
-    entity: 'page',
-    body: () => ({ title: 'Renamed' }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/pages/:id', permission: 'pages', entity: 'page', ok: 200 },
-  { method: 'GET', path: '/api/admin/pages/render-context', permission: 'pages', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/pages/preview',
-    permission: 'pages',
-    body: () => ({ content: '<p>Preview</p>' }),
-    ok: 200,
-  },
-  { method: 'GET', path: '/api/admin/pages/:id/revisions', permission: 'pages', entity: 'page', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/pages/:id/preview-links',
-    permission: 'pages',
-    entity: 'page',
-    body: () => ({}),
-    ok: 201,
-  },
-  // No revision exists for a fresh page: an allowed caller gets as far as 404.
-  {
-    method: 'GET',
-    path: '/api/admin/pages/:id/revisions/:revisionId',
-    permission: 'pages',
-    entity: 'page',
-    ok: 404,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/pages/:id/revisions/:revisionId/restore',
-    permission: 'pages',
-    entity: 'page',
-    body: () => ({}),
-    ok: 404,
-  },
-  // A JSON body is not the multipart form the upload takes: an allowed caller gets as far as 400.
-  { method: 'POST', path: '/api/admin/upload-image', permission: 'pages', body: () => ({}), ok: 400 },
-  { method: 'GET', path: '/api/admin/media', permission: 'pages', ok: 200 },
-  // As with upload-image: a JSON body is not the multipart form, so an allowed caller gets 400.
-  { method: 'POST', path: '/api/admin/media', permission: 'pages', body: () => ({}), ok: 400 },
-  {
-    method: 'PUT',
-    path: '/api/admin/media/:id',
-    permission: 'pages',
-    entity: 'media',
-    body: () => ({ alt: 'A blue square' }),
-    ok: 200,
-  },
-  { method: 'DELETE', path: '/api/admin/media/:id', permission: 'pages', entity: 'media', ok: 200 },
-  { method: 'POST', path: '/api/admin/media/cleanup', permission: 'pages', body: () => ({}), ok: 200 },
-
   { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
   { method: 'GET', path: '/api/admin/mfa-policy', permission: 'users', ok: 200 },
   {
