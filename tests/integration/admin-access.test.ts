@@ -12,7 +12,7 @@ import {
   usersRoutes,
 } from '../../server/identity/index.ts'
 import { subjectsRoutes } from '../../server/leads/index.ts'
-import { json } from '../../server/platform/index.ts'
+import { activityRoutes, json } from '../../server/platform/index.ts'
 import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
 import {
   redirectsRoutes,
@@ -238,6 +238,7 @@ const definedRoutes: RouteCase[] = [
   ...returnsRoutes,
   ...revenueRoutes,
   ...settingsRoutes,
+  ...activityRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -368,7 +369,6 @@ const routes: RouteCase[] = [
     body: () => ({}),
     ok: 200,
   },
-  { method: 'GET', path: '/api/admin/activity', permission: 'activity', ok: 200 },
   // Inactive,
   { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
 
