@@ -47,10 +47,9 @@ export { seal, unseal } from './mfa/seal.server.ts'
 export { factorSignInRouter } from './mfa/sign-in-router.ts'
 export { factorJobs, needsEnrolment, savePolicy } from './mfa/store.server.ts'
 export { totpFor } from './mfa/totp.server.ts'
-export { ssoAdminRouter } from './sso/admin-router.ts'
-export { ssoApi } from './sso/openapi.ts'
+export { ssoAdminRouter, ssoAdminRoutes } from './sso/admin-router.ts'
 export { ssoPublicView } from './sso/public.server.ts'
-export { ssoRouter } from './sso/router.ts'
+export { ssoApi, ssoRouter } from './sso/router.ts'
 export { resetFactorsRoute, usersAdminRouter, usersApi, usersRoutes } from './users/admin-router.ts'
 export {
   createBuyerAccount,

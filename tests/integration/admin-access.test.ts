@@ -9,6 +9,7 @@ import {
   createBuyerAccount,
   resetFactorsRoute,
   savePolicy,
+  ssoAdminRoutes,
   usersRoutes,
 } from '../../server/identity/index.ts'
 import { subjectsRoutes } from '../../server/leads/index.ts'
@@ -239,6 +240,7 @@ const definedRoutes: RouteCase[] = [
   ...revenueRoutes,
   ...settingsRoutes,
   ...activityRoutes,
+  ...ssoAdminRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -331,7 +333,6 @@ const routes: RouteCase[] = [
   { method: 'DELETE', path: '/api/admin/media/:id', permission: 'pages', entity: 'media', ok: 200 },
   { method: 'POST', path: '/api/admin/media/cleanup', permission: 'pages', body: () => ({}), ok: 200 },
 
-  { method: 'GET', path: '/api/admin/sso', permission: 'users', ok: 200 },
   { method: 'GET', path: '/api/admin/mfa-policy', permission: 'users', ok: 200 },
   {
     method: 'PUT',
