@@ -7,7 +7,7 @@ import type { CurrentAdmin } from '../../../core/schemas/users.ts'
 import { routeGuards } from '../../identity/index.ts'
 import type { AppServices } from '../context.ts'
 import { buildOpenApiDocument } from '../openapi/document.ts'
-import { apiErrorHandler } from './errors.ts'
+import { apiErrorHandler, HttpError } from './errors.ts'
 import { apiModule, mountRoutes, type RouteDefinition, route } from './route.ts'
 
 const servers: http.Server[] = []
@@ -170,6 +170,37 @@ describe('route', () => {
       body: { sessionId: 'a-uuid', by: 8 },
     })
     expect((await (await app(undefined, [own]))('DELETE', '/api/things/sessions/x')).status).toBe(401)
+  })
+
+  it('lets a route read its own body, worded its own way, while the schema describes it', async () => {
+    const own = route({
+      method: 'post',
+      path: '/api/things/forms',
+      summary: 'Send a form',
+      auth: 'public',
+      body: noteSchema,
+      readBody: (req) => {
+        const result = noteSchema.safeParse(req.body)
+        if (!result.success) throw new HttpError(400, `title: ${result.error.issues[0]?.message}`)
+        return result.data
+      },
+      handle: ({ body }) => ({ title: body.title }),
+    })
+    const call = await app(undefined, [own])
+    expect(await call('POST', '/api/things/forms', [])).toEqual({
+      status: 400,
+      body: { message: 'title: Invalid input: expected object, received array' },
+    })
+    expect(await call('POST', '/api/things/forms', { title: 'Hi\u0000' })).toEqual({
+      status: 200,
+      body: { title: 'Hi\u0000' },
+    })
+    const document = buildOpenApiDocument([apiModule({ tag: { name: 'T', description: 'T' } }, [own])], {
+      sessionCookie: 'sid',
+    })
+    expect(document.paths['/api/things/forms']?.post?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['title'] } } },
+    })
   })
 
   it('refuses to mount an /api/admin route whose auth differs from its area', () => {

@@ -54,6 +54,11 @@ type RouteOptions<
   fresh?: boolean
   /** A `session` route a buyer's account may call too (its own sessions and factors). */
   anyAccount?: boolean
+  /**
+   * Reads the body in place of `parseBody`, for a route whose refusals are worded otherwise (the
+   * lead form's `answers.x: …`); `body` still describes it in the document.
+   */
+  readBody?: (req: Request) => Input<B>
   /** The answer's value, sent as JSON with `status`; or undefined after answering through `res`. */
   handle: (context: RouteContext<Path, Input<Q>, Input<B>, D>) => unknown
 }
@@ -64,6 +69,7 @@ export type RouteDefinition = {
   label: string
   fresh: boolean
   anyAccount: boolean
+  readBody?: (req: Request) => unknown
   handle: (context: RouteContext) => unknown
 }
 
@@ -78,13 +84,29 @@ export function route<
   B extends z.ZodType | undefined = undefined,
   D extends string = never,
 >(options: RouteOptions<Path, Q, B, D>): RouteDefinition {
-  const { query, body, label = 'Record', fresh = false, anyAccount = false, handle, ...rest } = options
+  const {
+    query,
+    body,
+    label = 'Record',
+    fresh = false,
+    anyAccount = false,
+    readBody,
+    handle,
+    ...rest
+  } = options
   const operation: Omit<ApiOperation, 'tag'> = {
     ...rest,
     ...(query ? { query } : {}),
     ...(body ? { request: body } : {}),
   }
-  return { operation, label, fresh, anyAccount, handle: handle as unknown as RouteDefinition['handle'] }
+  return {
+    operation,
+    label,
+    fresh,
+    anyAccount,
+    ...(readBody ? { readBody } : {}),
+    handle: handle as unknown as RouteDefinition['handle'],
+  }
 }
 
 /** A module's routes as what the OpenAPI registry collects (server/compose/openapi-registry.ts). */
@@ -177,7 +199,11 @@ export function mountRoutes(
     const handler: RequestHandler = async (req, res) => {
       const params = parseParams(definition, req)
       const query = parseQuery(definition.operation.query, req)
-      const body = parsesBody ? parseBody(request, req, { acceptForms }) : undefined
+      const body = definition.readBody
+        ? definition.readBody(req)
+        : parsesBody
+          ? parseBody(request, req, { acceptForms })
+          : undefined
       const value = await definition.handle({
         params,
         query,
