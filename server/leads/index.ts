@@ -22,8 +22,11 @@ export {
   retentionYearsOf,
   signerSettingsOf,
 } from './consent/keys.server.ts'
-export { consentCertificatesApi } from './consent/openapi.ts'
-export { consentCertificatesRouter } from './consent/router.ts'
+export {
+  consentCertificatesApi,
+  consentCertificatesRouter,
+  consentCertificatesRoutes,
+} from './consent/router.ts'
 export { type CurrentConsent, recordCurrentConsent, shownConsent } from './consent/versions.server.ts'
 export { subjectsAdminRouter, subjectsApi, subjectsRoutes } from './data-requests/admin-router.ts'
 export {

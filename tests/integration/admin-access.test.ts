@@ -11,7 +11,7 @@ import {
   savePolicy,
   usersRoutes,
 } from '../../server/identity/index.ts'
-import { subjectsRoutes } from '../../server/leads/index.ts'
+import { consentCertificatesRoutes, subjectsRoutes } from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
 import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
 import {
@@ -615,6 +615,17 @@ const routes: RouteCase[] = [
   ...definedRoutes,
 ]
 
+/** The converted modules' public routes under /api, from their definitions. */
+const definedPublicRoutes = [
+  // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
+  ...consentCertificatesRoutes,
+]
+  .filter(({ operation }) => operation.path.startsWith('/api/'))
+  .map(({ operation: { method, path, auth } }) => {
+    if (auth !== 'public') throw new Error(`${method} ${path}: not a public route`)
+    return `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`
+  })
+
 /** API routes anyone may call: the public site, sign-in, password recovery and the API's description. */
 const publicApiRoutes = [
   'GET /api/openapi.json',
@@ -625,8 +636,6 @@ const publicApiRoutes = [
   'POST /api/consent',
   // The cookie dialog's plain form (tests/integration/consent.test.ts).
   'POST /api/consent/choice',
-  // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
-  'POST /api/consent-certificates/verify',
   'POST /api/login',
   'GET /api/login',
   'GET /api/logout',
@@ -650,6 +659,7 @@ const publicApiRoutes = [
   'GET /api/buyer/leads/:ref',
   'POST /api/buyer/leads/:ref/return',
   'GET /api/buyer/returns',
+  ...definedPublicRoutes,
 ]
 
 describe(`admin access control on ${testDialect}`, () => {
