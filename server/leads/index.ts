@@ -44,8 +44,11 @@ export { newReference } from './lead-rows.server.ts'
 export { leadsApi } from './openapi.ts'
 export { PERSONAL_DATA_TABLES, purgeLeadsBefore } from './personal-data.server.ts'
 export { ConsentVersionError, captureLead, checkLeadRateLimit, createLead } from './queries.server.ts'
-export { questionnaireAdminRouter } from './questionnaire/admin-router.ts'
-export { questionnaireApi } from './questionnaire/openapi.ts'
+export {
+  questionnaireAdminRouter,
+  questionnaireApi,
+  questionnaireRoutes,
+} from './questionnaire/admin-router.ts'
 export { publishGuard, publishQuestionnaire } from './questionnaire/publish.server.ts'
 export {
   acceptedQuestionnaire,

@@ -11,7 +11,7 @@ import {
   savePolicy,
   usersRoutes,
 } from '../../server/identity/index.ts'
-import { consentCertificatesRoutes, subjectsRoutes } from '../../server/leads/index.ts'
+import { consentCertificatesRoutes, questionnaireRoutes, subjectsRoutes } from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
 import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
 import {
@@ -146,6 +146,7 @@ const entityOf: Record<string, Entity> = {
   '/api/admin/redirects': 'redirect',
   '/api/admin/webhooks': 'webhook',
   '/api/admin/users': 'user',
+  '/api/admin/questionnaires': 'questionnaire',
 }
 
 /**
@@ -222,6 +223,9 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/admin/revenue/statement': { ok: 400 },
   'GET /api/admin/revenue/statement.csv': { ok: 400 },
   'POST /api/admin/settings': { body: () => ({ key: `access_${counter++}`, value: 'x' }) },
+  'POST /api/admin/questionnaires': { body: () => ({ definition: redressSchemeDefinition }) },
+  'PUT /api/admin/questionnaires/{id}': { body: () => ({ name: 'Renamed' }) },
+  // Publishing needs no body: the shipped scheme set's estimates equal the reference (no note).
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -238,6 +242,7 @@ const definedRoutes: RouteCase[] = [
   ...returnsRoutes,
   ...revenueRoutes,
   ...settingsRoutes,
+  ...questionnaireRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -372,50 +377,6 @@ const routes: RouteCase[] = [
   // Inactive,
   { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
 
-  { method: 'GET', path: '/api/admin/questionnaires', permission: 'questionnaire', ok: 200 },
-  {
-    method: 'GET',
-    path: '/api/admin/questionnaires/publish-reference',
-    permission: 'questionnaire',
-    ok: 200,
-  },
-  {
-    method: 'GET',
-    path: '/api/admin/questionnaires/:id',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    ok: 200,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/questionnaires',
-    permission: 'questionnaire',
-    body: () => ({ definition: redressSchemeDefinition }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/questionnaires/:id',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    body: () => ({ name: 'Renamed' }),
-    ok: 200,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/questionnaires/:id',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    ok: 204,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/questionnaires/:id/duplicate',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    body: () => ({}),
-    ok: 201,
-  },
   { method: 'GET', path: '/api/admin/buyers/:id/keys', permission: 'buyers', entity: 'buyer', ok: 200 },
   {
     method: 'POST',
@@ -474,15 +435,6 @@ const routes: RouteCase[] = [
     body: () => ({}),
     // The account chose its password: told to use "Forgot password?" (an invited one gets a new link).
     ok: 409,
-  },
-  // The shipped scheme set's estimates equal the reference: it publishes without a note.
-  {
-    method: 'POST',
-    path: '/api/admin/questionnaires/:id/publish',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    body: () => ({}),
-    ok: 200,
   },
   { method: 'GET', path: '/api/admin/experiments', permission: 'analytics', ok: 200 },
   {
