@@ -2,7 +2,7 @@
  * Leads: capture, the questionnaire, the consent a lead gave (versions and certificates), the
  * admin's lead screens and data requests (subject access, erasure, retention).
  */
-export { leadsAdminRouter } from './admin-router.ts'
+export { leadsAdminRouter, leadsAdminRoutes, leadsApi, leadsRoutes } from './admin-router.ts'
 export { LeadAnswersError, questionnaireOf, versionsById } from './answers.server.ts'
 export { backfillLeadAnswers } from './backfill.server.ts'
 export {
@@ -41,7 +41,6 @@ export { reapplyErasures } from './data-requests/requests.server.ts'
 export { purgeExpiredData, RETENTION_JOB, retentionJobs } from './data-requests/retention.server.ts'
 export { deliveredLeads, deliveredSubmissions, pingedLeads } from './delivery-payload.server.ts'
 export { newReference } from './lead-rows.server.ts'
-export { leadsApi } from './openapi.ts'
 export { PERSONAL_DATA_TABLES, purgeLeadsBefore } from './personal-data.server.ts'
 export { ConsentVersionError, captureLead, checkLeadRateLimit, createLead } from './queries.server.ts'
 export {
@@ -64,7 +63,7 @@ export {
   postedQuestionnaire,
   shownQuestionnaire,
 } from './questionnaire/shown-questionnaire.server.ts'
-export { leadListHandler, leadsRouter } from './router.ts'
+export { leadCaptureRoute, leadListHandler, leadListRoute, leadsRouter } from './router.ts'
 
 declare module '../platform/index.ts' {
   interface AppEvents {

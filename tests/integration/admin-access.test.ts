@@ -11,7 +11,14 @@ import {
   savePolicy,
   usersRoutes,
 } from '../../server/identity/index.ts'
-import { consentCertificatesRoutes, questionnaireRoutes, subjectsRoutes } from '../../server/leads/index.ts'
+import {
+  consentCertificatesRoutes,
+  leadCaptureRoute,
+  leadListRoute,
+  leadsAdminRoutes,
+  questionnaireRoutes,
+  subjectsRoutes,
+} from '../../server/leads/index.ts'
 import { json } from '../../server/platform/index.ts'
 import { createKey, returnsRoutes, revenueRoutes, webhooksRoutes } from '../../server/sales/index.ts'
 import {
@@ -147,6 +154,7 @@ const entityOf: Record<string, Entity> = {
   '/api/admin/webhooks': 'webhook',
   '/api/admin/users': 'user',
   '/api/admin/questionnaires': 'questionnaire',
+  '/api/admin/leads': 'lead',
 }
 
 /**
@@ -226,6 +234,7 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/admin/questionnaires': { body: () => ({ definition: redressSchemeDefinition }) },
   'PUT /api/admin/questionnaires/{id}': { body: () => ({ name: 'Renamed' }) },
   // Publishing needs no body: the shipped scheme set's estimates equal the reference (no note).
+  // A fresh lead with no contract to match is routed again to nobody: 200 with no offers.
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -243,6 +252,9 @@ const definedRoutes: RouteCase[] = [
   ...revenueRoutes,
   ...settingsRoutes,
   ...questionnaireRoutes,
+  // GET /api/leads (outside /api/admin, SPEC section 7) and the admin's lead screens.
+  leadListRoute,
+  ...leadsAdminRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -351,31 +363,7 @@ const routes: RouteCase[] = [
     path: route.path.replace('/api/admin/account', '/api/account'),
   })),
 
-  { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },
-  { method: 'GET', path: '/api/admin/leads/daily', permission: 'leads', ok: 200 },
-  { method: 'GET', path: '/api/admin/leads/export.csv', permission: 'leads', ok: 200 },
-  { method: 'GET', path: '/api/admin/leads/questionnaires', permission: 'leads', ok: 200 },
-  { method: 'GET', path: '/api/admin/leads/:id', permission: 'leads', entity: 'lead', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/leads/:id/resend',
-    permission: 'leads',
-    entity: 'lead',
-    body: () => ({}),
-    ok: 200,
-  },
-  // A fresh lead with no contract to match: routed again to nobody, 200 with no offers.
-  {
-    method: 'POST',
-    path: '/api/admin/leads/:id/route',
-    permission: 'leads',
-    entity: 'lead',
-    body: () => ({}),
-    ok: 200,
-  },
   { method: 'GET', path: '/api/admin/activity', permission: 'activity', ok: 200 },
-  // Inactive,
-  { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
 
   { method: 'GET', path: '/api/admin/buyers/:id/keys', permission: 'buyers', entity: 'buyer', ok: 200 },
   {
@@ -571,6 +559,7 @@ const routes: RouteCase[] = [
 const definedPublicRoutes = [
   // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
   ...consentCertificatesRoutes,
+  leadCaptureRoute,
 ]
   .filter(({ operation }) => operation.path.startsWith('/api/'))
   .map(({ operation: { method, path, auth } }) => {
@@ -582,7 +571,6 @@ const definedPublicRoutes = [
 const publicApiRoutes = [
   'GET /api/openapi.json',
   'GET /api/pages/:slug',
-  'POST /api/leads',
   // Cookieless analytics' beacon (tests/integration/analytics.test.ts).
   'POST /api/events',
   'POST /api/consent',
