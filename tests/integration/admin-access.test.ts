@@ -15,7 +15,14 @@ import {
   usersRoutes,
 } from '../../server/identity/index.ts'
 import { analyticsRoutes, experimentsRoutes } from '../../server/insight/index.ts'
-import { subjectsRoutes } from '../../server/leads/index.ts'
+import {
+  consentCertificatesRoutes,
+  leadCaptureRoute,
+  leadListRoute,
+  leadsAdminRoutes,
+  questionnaireRoutes,
+  subjectsRoutes,
+} from '../../server/leads/index.ts'
 import { activityRoutes, json } from '../../server/platform/index.ts'
 import {
   buyerAccessRoutes,
@@ -118,6 +125,8 @@ const entityOf: Record<string, Entity> = {
   '/api/admin/experiments': 'experiment',
   '/api/admin/pages': 'page',
   '/api/admin/media': 'media',
+  '/api/admin/questionnaires': 'questionnaire',
+  '/api/admin/leads': 'lead',
 }
 
 /**
@@ -292,6 +301,10 @@ const fixtures: Record<string, Fixture> = {
   'PUT /api/admin/mfa-policy': { body: () => ({ mode: 'off' }) },
   ...ownAccountFixtures('/api/admin/account'),
   ...ownAccountFixtures('/api/account'),
+  'POST /api/admin/questionnaires': { body: () => ({ definition: redressSchemeDefinition }) },
+  'PUT /api/admin/questionnaires/{id}': { body: () => ({ name: 'Renamed' }) },
+  // Publishing needs no body: the shipped scheme set's estimates equal the reference (no note).
+  // A fresh lead with no contract to match is routed again to nobody: 200 with no offers.
 }
 
 /** The converted modules' routes, from their definitions: the table cannot miss or misstate one. */
@@ -321,6 +334,10 @@ const definedRoutes: RouteCase[] = [
   ...mfaPolicyRoutes,
   // One's own account: any member of staff, on their own factors; /api/account also for buyers.
   ...accountFactorsRoutes,
+  ...questionnaireRoutes,
+  // GET /api/leads (outside /api/admin, SPEC section 7) and the admin's lead screens.
+  leadListRoute,
+  ...leadsAdminRoutes,
 ].map(({ operation: { method, path, auth, status } }) => {
   const key = `${method.toUpperCase()} ${path}`
   const fixture = fixtures[key] ?? {}
@@ -345,100 +362,29 @@ const definedRoutes: RouteCase[] = [
  * Every admin route, and GET /api/leads. The test after the table walks the Express router, so a
  * route added without a row here (and so without these checks) fails the suite.
  */
-const routes: RouteCase[] = [
-  { method: 'GET', path: '/api/admin/leads/stats', permission: 'leads', ok: 200 },
-  { method: 'GET', path: '/api/admin/leads/daily', permission: 'leads', ok: 200 },
-  { method: 'GET', path: '/api/admin/leads/export.csv', permission: 'leads', ok: 200 },
-  { method: 'GET', path: '/api/admin/leads/questionnaires', permission: 'leads', ok: 200 },
-  { method: 'GET', path: '/api/admin/leads/:id', permission: 'leads', entity: 'lead', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/admin/leads/:id/resend',
-    permission: 'leads',
-    entity: 'lead',
-    body: () => ({}),
-    ok: 200,
-  },
-  // A fresh lead with no contract to match: routed again to nobody, 200 with no offers.
-  {
-    method: 'POST',
-    path: '/api/admin/leads/:id/route',
-    permission: 'leads',
-    entity: 'lead',
-    body: () => ({}),
-    ok: 200,
-  },
-  // Inactive,
-  { method: 'GET', path: '/api/leads', permission: 'leads', ok: 200 },
+const routes: RouteCase[] = [...definedRoutes]
 
-  { method: 'GET', path: '/api/admin/questionnaires', permission: 'questionnaire', ok: 200 },
-  {
-    method: 'GET',
-    path: '/api/admin/questionnaires/publish-reference',
-    permission: 'questionnaire',
-    ok: 200,
-  },
-  {
-    method: 'GET',
-    path: '/api/admin/questionnaires/:id',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    ok: 200,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/questionnaires',
-    permission: 'questionnaire',
-    body: () => ({ definition: redressSchemeDefinition }),
-    ok: 201,
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/questionnaires/:id',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    body: () => ({ name: 'Renamed' }),
-    ok: 200,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/questionnaires/:id',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    ok: 204,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/questionnaires/:id/duplicate',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    body: () => ({}),
-    ok: 201,
-  },
-  // The shipped scheme set's estimates equal the reference: it publishes without a note.
-  {
-    method: 'POST',
-    path: '/api/admin/questionnaires/:id/publish',
-    permission: 'questionnaire',
-    entity: 'questionnaire',
-    body: () => ({}),
-    ok: 200,
-  },
-  ...definedRoutes,
+/** The converted modules' public routes under /api, from their definitions. */
+const definedPublicRoutes = [
+  // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
+  ...consentCertificatesRoutes,
+  leadCaptureRoute,
 ]
+  .filter(({ operation }) => operation.path.startsWith('/api/'))
+  .map(({ operation: { method, path, auth } }) => {
+    if (auth !== 'public') throw new Error(`${method} ${path}: not a public route`)
+    return `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`
+  })
 
 /** API routes anyone may call: the public site, sign-in, password recovery and the API's description. */
 const publicApiRoutes = [
   'GET /api/openapi.json',
   'GET /api/pages/:slug',
-  'POST /api/leads',
   // Cookieless analytics' beacon (tests/integration/analytics.test.ts).
   'POST /api/events',
   'POST /api/consent',
   // The cookie dialog's plain form (tests/integration/consent.test.ts).
   'POST /api/consent/choice',
-  // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
-  'POST /api/consent-certificates/verify',
   'POST /api/login',
   'GET /api/login',
   'GET /api/logout',
@@ -460,6 +406,7 @@ const publicApiRoutes = [
   ...buyerApiRoutes.map(
     ({ operation: { method, path } }) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`,
   ),
+  ...definedPublicRoutes,
 ]
 
 describe(`admin access control on ${testDialect}`, () => {

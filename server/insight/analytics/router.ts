@@ -20,7 +20,7 @@ export const eventsRoutes = [
     description: `A text or JSON body of at most 2 KB, as \`navigator.sendBeacon\` posts it. Answered 202 with no body whether the event is counted or not: bots, a \`lead\` beacon (the server counts leads at capture), the page-view beacon (the server counts the pages it serves), a path the site does not serve, a step no live or tested questionnaire asks and a variant no running experiment shows add no figure. Interactions need \`elapsed\` (ms since the page loaded) of at least 150. Each UK day keeps at most ${VALUES_PER_DAY} values (of at most ${VALUE_MAX_LENGTH} characters) per utm parameter and referrer domain and ${KEYS_PER_DAY} first-touch keys; later ones count as \`(other)\`. Rate-limited per client address (\`RATE_LIMIT_EVENTS\`, default 600 per 10 minutes).`,
     auth: 'public',
     body: eventSchema,
-    readsBody: true,
+    readBody: 'in-handler',
     status: 202,
     responses: {
       413: 'The body is larger than 2 KB',

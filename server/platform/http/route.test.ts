@@ -7,7 +7,7 @@ import type { CurrentAdmin } from '../../../core/schemas/users.ts'
 import { routeGuards } from '../../identity/index.ts'
 import type { AppServices } from '../context.ts'
 import { buildOpenApiDocument } from '../openapi/document.ts'
-import { apiErrorHandler } from './errors.ts'
+import { apiErrorHandler, HttpError } from './errors.ts'
 import { apiModule, mountRoutes, type RouteDefinition, route } from './route.ts'
 
 const servers: http.Server[] = []
@@ -217,7 +217,7 @@ describe('route', () => {
       summary: 'A beacon',
       auth: 'public',
       body: noteSchema,
-      readsBody: true,
+      readBody: 'in-handler',
       status: 202,
       handle: ({ body, req }) => ({ parsed: body ?? null, raw: req.body }),
     })
@@ -231,6 +231,37 @@ describe('route', () => {
     })
     expect(document.paths['/api/things/beacon']?.post).toMatchObject({
       requestBody: { content: { 'application/json': { schema: { required: ['title'] } } } },
+    })
+  })
+
+  it('lets a route read its own body, worded its own way, while the schema describes it', async () => {
+    const own = route({
+      method: 'post',
+      path: '/api/things/forms',
+      summary: 'Send a form',
+      auth: 'public',
+      body: noteSchema,
+      readBody: (req) => {
+        const result = noteSchema.safeParse(req.body)
+        if (!result.success) throw new HttpError(400, `title: ${result.error.issues[0]?.message}`)
+        return result.data
+      },
+      handle: ({ body }) => ({ title: body.title }),
+    })
+    const call = await app(undefined, [own])
+    expect(await call('POST', '/api/things/forms', [])).toEqual({
+      status: 400,
+      body: { message: 'title: Invalid input: expected object, received array' },
+    })
+    expect(await call('POST', '/api/things/forms', { title: 'Hi\u0000' })).toEqual({
+      status: 200,
+      body: { title: 'Hi\u0000' },
+    })
+    const document = buildOpenApiDocument([apiModule({ tag: { name: 'T', description: 'T' } }, [own])], {
+      sessionCookie: 'sid',
+    })
+    expect(document.paths['/api/things/forms']?.post?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['title'] } } },
     })
   })
 

@@ -55,10 +55,12 @@ type RouteOptions<
   /** A `session` route a buyer's account may call too (its own sessions and factors). */
   anyAccount?: boolean
   /**
-   * The handler reads the body itself from `req` (the analytics beacon: any media type, read as
-   * text, after its rate limit); `body` then only describes it and the handler's `body` is unset.
+   * Reads the body in place of `parseBody`, for a route whose refusals are worded otherwise (the
+   * lead form's `answers.x: …`); or `'in-handler'`: the handler reads it from `req` itself (the
+   * analytics beacon: any media type, read as text, after its rate limit) and its `body` is unset.
+   * Either way `body` still describes it in the document.
    */
-  readsBody?: boolean
+  readBody?: 'in-handler' | ((req: Request) => Input<B>)
   /** The answer's value, sent as JSON with `status`; or undefined after answering through `res`. */
   handle: (context: RouteContext<Path, Input<Q>, Input<B>, D>) => unknown
 }
@@ -69,7 +71,7 @@ export type RouteDefinition = {
   label: string
   fresh: boolean
   anyAccount: boolean
-  readsBody: boolean
+  readBody?: 'in-handler' | ((req: Request) => unknown)
   handle: (context: RouteContext) => unknown
 }
 
@@ -90,7 +92,7 @@ export function route<
     label = 'Record',
     fresh = false,
     anyAccount = false,
-    readsBody = false,
+    readBody,
     handle,
     ...rest
   } = options
@@ -104,7 +106,7 @@ export function route<
     label,
     fresh,
     anyAccount,
-    readsBody,
+    ...(readBody ? { readBody } : {}),
     handle: handle as unknown as RouteDefinition['handle'],
   }
 }
@@ -206,12 +208,17 @@ export function mountRoutes(
     // Multipart and plain form bodies are read by their handler (uploads, sign-in forms).
     const parsesBody =
       request &&
-      !definition.readsBody &&
+      !definition.readBody &&
       (acceptForms || (requestType ?? 'application/json') === 'application/json')
     const handler: RequestHandler = async (req, res) => {
       const params = parseParams(definition, req)
       const query = parseQuery(definition.operation.query, req)
-      const body = parsesBody ? parseBody(request, req, { acceptForms }) : undefined
+      const body =
+        typeof definition.readBody === 'function'
+          ? definition.readBody(req)
+          : parsesBody
+            ? parseBody(request, req, { acceptForms })
+            : undefined
       const value = await definition.handle({
         params,
         query,
