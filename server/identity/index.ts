@@ -32,10 +32,9 @@ export {
   routeGuards,
   sessionCookieName,
 } from './auth/middleware.ts'
-export { authApi } from './auth/openapi.ts'
 export { verifyPassword } from './auth/password.server.ts'
 export { assertAcceptablePassword, passwordProblem } from './auth/password-policy.server.ts'
-export { authRouter } from './auth/router.ts'
+export { authApi, authRouter, authRoutes } from './auth/router.ts'
 export { authJobs, destroyAdminSessions } from './auth/sessions.server.ts'
 export { safeEqual, sessionKey, tokenDigest } from './auth/tokens.server.ts'
 export { accountAdminRouter, accountFactorsRouter } from './mfa/account-router.ts'

@@ -5,6 +5,7 @@ import type { Permission } from '../../core/permissions.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import {
   accountSessionsRoutes,
+  authApi,
   createAdmin,
   createBuyerAccount,
   resetFactorsRoute,
@@ -627,16 +628,11 @@ const publicApiRoutes = [
   'POST /api/consent/choice',
   // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
   'POST /api/consent-certificates/verify',
-  'POST /api/login',
-  'GET /api/login',
-  'GET /api/logout',
-  'GET /api/auth/user',
+  // Signing in and out, recovery and setup, from their definitions (and the sign-in page).
+  ...authApi.operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`),
   // Single sign-on's two ends (tests/integration/sso.test.ts).
   'GET /api/auth/sso/start',
   'GET /api/auth/sso/callback',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/reset-password',
-  'POST /api/setup',
   // The second step of signing in, and a passkey alone (tests/integration/second-factors.test.ts).
   'POST /api/login/totp',
   'POST /api/login/recovery',
