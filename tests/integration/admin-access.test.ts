@@ -8,6 +8,7 @@ import {
   authApi,
   createAdmin,
   createBuyerAccount,
+  factorSignInRoutes,
   resetFactorsRoute,
   savePolicy,
   usersRoutes,
@@ -634,12 +635,7 @@ const publicApiRoutes = [
   'GET /api/auth/sso/start',
   'GET /api/auth/sso/callback',
   // The second step of signing in, and a passkey alone (tests/integration/second-factors.test.ts).
-  'POST /api/login/totp',
-  'POST /api/login/recovery',
-  'POST /api/login/passkey/options',
-  'POST /api/login/passkey/verify',
-  'POST /api/login/passkey-alone/options',
-  'POST /api/login/passkey-alone/verify',
+  ...factorSignInRoutes.map(({ operation: { method, path } }) => `${method.toUpperCase()} ${path}`),
   // A buyer's own API: an API key or a buyer's session (tests/integration/buyer-api.test.ts).
   'GET /api/buyer/leads',
   'GET /api/buyer/leads.csv',
