@@ -6,8 +6,10 @@ import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme
 import {
   accountFactorsRoutes,
   accountSessionsRoutes,
+  authApi,
   createAdmin,
   createBuyerAccount,
+  factorSignInRoutes,
   mfaPolicyRoutes,
   resetFactorsRoute,
   savePolicy,
@@ -385,23 +387,13 @@ const publicApiRoutes = [
   'POST /api/consent',
   // The cookie dialog's plain form (tests/integration/consent.test.ts).
   'POST /api/consent/choice',
-  'POST /api/login',
-  'GET /api/login',
-  'GET /api/logout',
-  'GET /api/auth/user',
+  // Signing in and out, recovery and setup, from their definitions (and the sign-in page).
+  ...authApi.operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`),
   // Single sign-on's two ends (tests/integration/sso.test.ts).
   'GET /api/auth/sso/start',
   'GET /api/auth/sso/callback',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/reset-password',
-  'POST /api/setup',
   // The second step of signing in, and a passkey alone (tests/integration/second-factors.test.ts).
-  'POST /api/login/totp',
-  'POST /api/login/recovery',
-  'POST /api/login/passkey/options',
-  'POST /api/login/passkey/verify',
-  'POST /api/login/passkey-alone/options',
-  'POST /api/login/passkey-alone/verify',
+  ...factorSignInRoutes.map(({ operation: { method, path } }) => `${method.toUpperCase()} ${path}`),
   // A buyer's own API: an API key or a buyer's session (tests/integration/buyer-api.test.ts).
   ...buyerApiRoutes.map(
     ({ operation: { method, path } }) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`,
