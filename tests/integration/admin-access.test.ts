@@ -195,6 +195,18 @@ const fixtures: Record<string, Fixture> = {
   // Without ?email= or ?phone= an allowed caller gets as far as 400 (the query is checked after access).
   'GET /api/admin/subjects': { ok: 400 },
   'DELETE /api/admin/subjects': { ok: 400 },
+  // A complaint made for each request: an allowed caller records its acknowledgement.
+  'PUT /api/admin/subjects/complaints/{id}': {
+    params: async (db) => {
+      const row = await db
+        .insertInto('complaint')
+        .values({ name: 'Access check', email: uniqueEmail('complainant'), details: 'Access check' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return { id: row.id }
+    },
+    body: () => ({ status: 'acknowledged' }),
+  },
   // A user's sessions (tests/integration/account-sessions.test.ts); a made-up session id is not found.
   'DELETE /api/admin/users/{id}/sessions/{sessionId}': {
     params: async (db) => ({ id: await sessionOwner(db), sessionId: randomUUID() }),
@@ -620,6 +632,8 @@ const publicApiRoutes = [
   'GET /api/openapi.json',
   'GET /api/pages/:slug',
   'POST /api/leads',
+  // Data-protection complaints (tests/integration/complaints.test.ts).
+  'POST /api/complaints',
   // Cookieless analytics' beacon (tests/integration/analytics.test.ts).
   'POST /api/events',
   'POST /api/consent',

@@ -41,6 +41,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const handle: IslandsHandle = { islands: true }
 
+// An answer to a post is the complainant's alone: never cached.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has('Cache-Control') ? actionHeaders : loaderHeaders
+
 export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
 
 /** The form without JavaScript (and with it): a plain post, answered with the reference or the errors. */
