@@ -51,22 +51,26 @@ export async function submitComplaint(
     return { reference: complaintReference(randomInt(100_000, 999_999), now) }
   }
   const phone = data.phone ? (normaliseUkPhone(data.phone)?.e164 ?? data.phone) : null
-  const { id } = await db
-    .insertInto('complaint')
-    .values({
-      name: data.name,
-      email: data.email,
-      phone,
-      leadReference: data.leadReference ?? null,
-      details: data.details,
-      contactBy: data.contactBy,
-      receivedAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const reference = complaintReference(id, now)
-  await db.updateTable('complaint').set({ reference }).where('id', '=', id).execute()
+  // The reference is made from the id: both in one transaction, so no row is left without it.
+  const { id, reference } = await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('complaint')
+      .values({
+        name: data.name,
+        email: data.email,
+        phone,
+        leadReference: data.leadReference ?? null,
+        details: data.details,
+        contactBy: data.contactBy,
+        receivedAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const reference = complaintReference(id, now)
+    await trx.updateTable('complaint').set({ reference }).where('id', '=', id).execute()
+    return { id, reference }
+  })
   const { settings } = await site.get()
   const operator = readCompliance(settings).firmName.trim() || siteFacts.companyName
   try {
