@@ -29,6 +29,8 @@ export {
 } from './consent/router.ts'
 export { type CurrentConsent, recordCurrentConsent, shownConsent } from './consent/versions.server.ts'
 export { subjectsAdminRouter, subjectsApi, subjectsRoutes } from './data-requests/admin-router.ts'
+export { checkComplaintRateLimit, submitComplaint } from './data-requests/complaints.server.ts'
+export { complaintsApi, complaintsRoutes } from './data-requests/complaints-router.ts'
 export {
   type LedgerEntry,
   ledgerDigest,

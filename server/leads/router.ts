@@ -13,6 +13,7 @@ import { bucketOf, type TrustProxy } from '../insight/index.ts'
 import type { AppServices } from '../platform/index.ts'
 import { arrayOf, audit, HttpError, mountRoutes, ref, route, shape, write } from '../platform/index.ts'
 import { thankYouCookie } from './confirmations.server.ts'
+import { complaintsRouter } from './data-requests/complaints-router.ts'
 import { ConsentVersionError, captureLead, checkLeadRateLimit } from './queries.server.ts'
 import { allLeads, countLeads, listItems, searchLeads } from './search.server.ts'
 
@@ -149,9 +150,10 @@ export const leadListRoute = route({
   },
 })
 
-/** The leads module's public route outside /api/admin: POST /api/leads. */
+/** The leads module's public routes outside /api/admin: POST /api/leads and POST /api/complaints. */
 export function leadsRouter(services: AppServices): Router {
   const router = Router()
+  router.use('/api/complaints', complaintsRouter(services))
   const rateLimited: RequestHandler = async (req, res, next) => {
     const decision = await checkLeadRateLimit(services, req.ip ?? 'unknown')
     if (decision.allowed) return next()

@@ -18,6 +18,7 @@ import {
 } from '../../server/identity/index.ts'
 import { analyticsRoutes, experimentsRoutes } from '../../server/insight/index.ts'
 import {
+  complaintsRoutes,
   consentCertificatesRoutes,
   leadCaptureRoute,
   leadListRoute,
@@ -207,6 +208,18 @@ const fixtures: Record<string, Fixture> = {
   // Without ?email= or ?phone= an allowed caller gets as far as 400 (the query is checked after access).
   'GET /api/admin/subjects': { ok: 400 },
   'DELETE /api/admin/subjects': { ok: 400 },
+  // A complaint made for each request: an allowed caller records its acknowledgement.
+  'PUT /api/admin/subjects/complaints/{id}': {
+    params: async (db) => {
+      const row = await db
+        .insertInto('complaint')
+        .values({ name: 'Access check', email: uniqueEmail('complainant'), details: 'Access check' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return { id: row.id }
+    },
+    body: () => ({ status: 'acknowledged' }),
+  },
   // A user's sessions (tests/integration/account-sessions.test.ts); a made-up session id is not found.
   'DELETE /api/admin/users/{id}/sessions/{sessionId}': {
     params: async (db) => ({ id: await sessionOwner(db), sessionId: randomUUID() }),
@@ -371,6 +384,8 @@ const definedPublicRoutes = [
   // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
   ...consentCertificatesRoutes,
   leadCaptureRoute,
+  // Data-protection complaints (tests/integration/complaints.test.ts).
+  ...complaintsRoutes,
 ]
   .filter(({ operation }) => operation.path.startsWith('/api/'))
   .map(({ operation: { method, path, auth } }) => {

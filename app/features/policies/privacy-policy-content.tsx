@@ -336,23 +336,28 @@ export function PrivacyPolicyContent() {
           12. Complaints
         </h2>
         <p>
-          If you are unhappy with how we have handled your information, please contact us first so that we can
-          try to put things right.
+          If you are unhappy with how we have handled your information, please complain to us first so that we
+          can try to put things right:{' '}
+          <a href="/complaints" className={linkClass} data-testid="privacy-complaint-link">
+            make a data-protection complaint
+          </a>
+          . You will get a reference and an acknowledgement email straight away; we acknowledge every
+          complaint within 30 days of receiving it and answer it without undue delay.
         </p>
         <p>
-          You also have the right to complain to the Information Commissioner&apos;s Office (ICO), the UK
-          regulator for data protection, at any time:
+          If you are not satisfied with our answer, you can then complain to the Information
+          Commissioner&apos;s Office (ICO), the UK regulator for data protection:
         </p>
         <ul className={listClass}>
           <li>
             Website:{' '}
             <a
-              href="https://ico.org.uk/make-a-complaint/"
+              href="https://ico.org.uk/make-a-complaint"
               target="_blank"
               rel="noopener noreferrer"
               className={linkClass}
             >
-              ico.org.uk
+              ico.org.uk/make-a-complaint
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>
