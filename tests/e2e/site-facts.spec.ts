@@ -91,4 +91,46 @@ test.describe('site facts', () => {
       }
     }
   })
+
+  test('the builder inserts a fact from the keyboard, shows its value and warns of an unknown one', async ({
+    adminPage: page,
+  }) => {
+    test.setTimeout(90_000)
+    await page.goto('/admin/pages/create')
+    await waitForHydration(page)
+    const b = page.getByRole('region', { name: 'Visual page builder' })
+    const canvas = page.frameLocator('[data-testid=builder-canvas]')
+    await b.getByRole('tab', { name: 'Sections' }).click()
+    await b.getByRole('button', { name: 'Add Section' }).click()
+    await b.getByRole('tab', { name: 'Widgets' }).click()
+    await b.getByRole('button', { name: 'Heading', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const section = canvas.getByRole('group', { name: 'Section 1' })
+    await expect(section.locator('[data-widget-type]')).toHaveCount(1)
+
+    const panel = page.getByRole('complementary', { name: 'Style Panel' })
+    const text = panel.getByLabel('Heading text')
+    await text.fill('Average award ')
+    const picker = panel.getByRole('combobox', { name: 'Insert fact' })
+    await picker.focus()
+    await expect(picker).toBeFocused()
+    await picker.selectOption({ label: 'FCA average award' })
+    await expect(text).toHaveValue('Average award {{fact.fcaAverage}}')
+    // The canvas shows the value, as the site will.
+    await expect(section.getByRole('heading', { name: 'Average award £829' })).toBeVisible()
+
+    // Shown only while the scheme status is empty: the canvas keeps it, and says it is hidden now.
+    await panel.getByLabel('Visibility').selectOption({ label: 'Only when “Redress scheme status” is empty' })
+    await expect(
+      canvas.getByText('Shown only while “Redress scheme status” is empty: hidden on the site now'),
+    ).toBeVisible()
+
+    // A key that names no fact stays as typed in the builder, with a warning by the field.
+    await text.fill('Average award {{fact.noSuchFact}}')
+    await expect(section.getByRole('heading', { name: 'Average award {{fact.noSuchFact}}' })).toBeVisible()
+    await expect(
+      panel.getByRole('status').filter({ hasText: 'No site fact is called “noSuchFact”' }),
+    ).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+  })
 })

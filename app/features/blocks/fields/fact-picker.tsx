@@ -11,7 +11,8 @@ export function FactPicker({
   disabled,
   className,
 }: {
-  /** The field's name, for the control's accessible name ("Insert fact into Heading text"). */
+  /** The field it inserts into (its description: the name stays "Insert fact", so a label lookup
+   * for the field itself never finds the picker too). */
   field: string
   onPick: (placeholder: string) => void
   disabled?: boolean
@@ -19,7 +20,8 @@ export function FactPicker({
 }) {
   return (
     <select
-      aria-label={`Insert fact into ${field}`}
+      aria-label="Insert fact"
+      title={`Insert a site fact into ${field}`}
       value=""
       disabled={disabled}
       onChange={(event) => {
