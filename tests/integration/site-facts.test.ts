@@ -37,7 +37,7 @@ describe(`site facts (docs/decisions/0076-site-facts.md) on ${testDialect}`, () 
   }
 
   beforeAll(async () => {
-    app = await startTestApp()
+    app = await startTestApp({ trustProxy: 'loopback' })
     admin = await createSignedInAdmin(app, { role: 'admin' })
     await insertPage(app.database.db, {
       slug: 'scheme-news',
@@ -160,5 +160,57 @@ describe(`site facts (docs/decisions/0076-site-facts.md) on ${testDialect}`, () 
       facts: Record<string, string>
     }
     expect(context.facts).toMatchObject({ fcaAverage: '£950', fcaAverageDate: 'February 2027' })
+  })
+
+  it('an experiment’s variant honours the visibility rule and resolves its facts', async () => {
+    await ok(await save('scheme_status', ''))
+    const variantContent = {
+      sections: [
+        {
+          id: 'v1',
+          styles: {},
+          widgets: [
+            heading('v-avg', 'Variant says {{fact.fcaAverage}}'),
+            heading('v-status', 'Variant status {{fact.schemeStatus}}', {
+              visibility: { fact: 'schemeStatus', when: 'set' },
+            }),
+            { id: 'v-form', type: 'form', content: { title: 'Check yours' }, styles: {} },
+          ],
+        },
+      ],
+    }
+    const experiment = (await ok(
+      await admin.post('/api/admin/experiments', {
+        name: 'Facts variant',
+        path: '/scheme-news',
+        goal: 'lead',
+        variants: [
+          { name: 'A', weight: 1 },
+          { name: 'B', weight: 1, title: 'Variant {{fact.fcaAverage}}', content: variantContent },
+        ],
+      }),
+      201,
+    )) as { id: number }
+    await ok(await admin.post(`/api/admin/experiments/${experiment.id}/start`, {}))
+    try {
+      const pages: string[] = []
+      for (let i = 0; i < 30 && pages.length === 0; i++) {
+        const response = await app.request('/scheme-news', {
+          headers: {
+            'x-forwarded-for': `192.0.2.${i + 10}`,
+            'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Facts',
+          },
+        })
+        const html = await response.text()
+        if (html.includes('Variant says')) pages.push(html)
+      }
+      const [variant] = pages
+      expect(variant).toBeDefined()
+      expect(visibleText(variant as string)).toContain('Variant says £950')
+      expect(parseHead(variant as string).title).toBe('Variant £950')
+      expect(variant).not.toContain('Variant status')
+    } finally {
+      await ok(await admin.post(`/api/admin/experiments/${experiment.id}/stop`, {}))
+    }
   })
 })
