@@ -10,6 +10,7 @@
 
 import type { HeadingLevel, styleFields, WidgetType } from './blocks/types.ts'
 import type { DeviceStyleField } from './responsive-styles.ts'
+import type { FactCondition } from './site-facts.ts'
 
 export {
   type HeadingLevel,
@@ -70,6 +71,8 @@ export type WidgetOf<T extends WidgetType> = {
   type: T
   content: WidgetContentMap[T]
   styles: WidgetStyles
+  /** Shown only while a site fact is set, or only while it is empty (core/site-facts.ts). */
+  visibility?: FactCondition
   /** A template's sample content, not yet edited: publishing asks first (core/page-conversion.ts). */
   placeholder?: true
 }

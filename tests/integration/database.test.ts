@@ -682,7 +682,13 @@ describe(`seeding a fresh database twice on ${testDialect}`, () => {
     const twice = await snapshot()
     expect(twice).toEqual(once)
     expect(once.pages.map((p) => p.slug)).toEqual(['cookie-policy', 'evidence', 'home', 'privacy-policy'])
-    expect(once.settings.map((s) => s.key)).toEqual(['partner_name', 'robots_txt', 'site_title', 'thank-you'])
+    expect(once.settings.map((s) => s.key)).toEqual([
+      'partner_name',
+      'robots_txt',
+      'scheme_status',
+      'site_title',
+      'thank-you',
+    ])
   })
 })
 

@@ -6,6 +6,7 @@ import { isSafeImageSrc } from '../../../core/links.ts'
 import type { PageContent, PixelSize, Widget } from '../../../core/page-content.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
 import type { ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
+import { type FactResolution, type FactValues, resolveDefinitionFacts } from '../../../core/site-facts.ts'
 
 const SPEC_PREVIEW: ShownQuestionnaire = { id: 0, version: 0, definition: specDefinition }
 
@@ -18,7 +19,17 @@ export type BlockContext = {
   /** The consent version the lead form shows and sends. */
   consent?: ShownConsent
   compliance?: Compliance
+  /** The site facts `{{fact.key}}` placeholders show (core/site-facts.ts); without them text is as stored. */
+  facts?: FactResolution
+  /** The builder's canvas: every widget shows, whatever its visibility, and unknown facts stay visible. */
+  editing?: boolean
 }
+
+/**
+ * The site facts of the page being rendered, from the root loader: any page's blocks resolve
+ * placeholders with them, also where the route passes no `facts` of its own.
+ */
+export const SiteFactsContext = createContext<FactValues | undefined>(undefined)
 
 const Context = createContext<BlockContext>({ images: {}, leadWidgetId: null, questionnaire: SPEC_PREVIEW })
 
@@ -61,6 +72,8 @@ export type BlockProviderProps = {
   questionnaire?: ShownQuestionnaire
   consent?: ShownConsent
   compliance?: Compliance
+  facts?: FactValues
+  editing?: boolean
   children?: ReactNode
 }
 
@@ -71,24 +84,36 @@ export function blockContextFor({
   questionnaire,
   consent,
   compliance,
+  facts,
+  editing,
 }: Omit<BlockProviderProps, 'children'>): BlockContext {
+  const resolution: FactResolution | undefined = facts
+    ? { values: facts, unknown: editing ? 'keep' : 'empty' }
+    : undefined
+  const shown = questionnaire ?? SPEC_PREVIEW
   return {
     images: images ?? {},
     leadWidgetId: leadImageWidgetId(content),
-    questionnaire: questionnaire ?? SPEC_PREVIEW,
+    questionnaire: resolution
+      ? { ...shown, definition: resolveDefinitionFacts(shown.definition, resolution) }
+      : shown,
     consent,
     compliance,
+    ...(resolution ? { facts: resolution } : {}),
+    ...(editing ? { editing } : {}),
   }
 }
 
 /** Gives every block below it the page's image map, lead image and questionnaire. */
 export function BlockProvider({ children, ...props }: BlockProviderProps) {
-  const { content, images, questionnaire, consent, compliance } = props
+  const { content, images, questionnaire, consent, compliance, editing } = props
+  const siteFacts = useContext(SiteFactsContext)
+  const facts = props.facts ?? siteFacts
   const leadWidgetId = leadImageWidgetId(content)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lead id stands for the content
   const value = useMemo(
-    () => blockContextFor({ content, images, questionnaire, consent, compliance }),
-    [leadWidgetId, images, questionnaire, consent, compliance],
+    () => blockContextFor({ content, images, questionnaire, consent, compliance, facts, editing }),
+    [leadWidgetId, images, questionnaire, consent, compliance, facts, editing],
   )
   return <Context.Provider value={value}>{children}</Context.Provider>
 }
