@@ -1,5 +1,6 @@
 import { consentChoiceFormSchema, consentProofSchema } from '../../../core/schemas/consent.ts'
 import { defineApi, shape } from '../../platform/index.ts'
+import { countingRoutes } from './counting.ts'
 
 export const consentApi = defineApi({
   tag: { name: 'Consent', description: "Proof of a visitor's cookie choice." },
@@ -27,5 +28,6 @@ export const consentApi = defineApi({
       status: 303,
       responses: { 429: 'Too many requests' },
     },
+    ...countingRoutes.map((r) => r.operation),
   ],
 })

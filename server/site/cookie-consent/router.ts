@@ -8,9 +8,18 @@ import {
   formatConsentCookie,
   parseConsentCookie,
 } from '../../../core/consent.ts'
+import { COUNTING_PATH } from '../../../core/counting.ts'
 import { consentChoiceFormSchema, consentProofSchema } from '../../../core/schemas/consent.ts'
 import type { AppServices } from '../../platform/index.ts'
-import { HttpError, parseBody, rateLimit, readCookie, serializeCookie } from '../../platform/index.ts'
+import {
+  HttpError,
+  mountRoutes,
+  parseBody,
+  rateLimit,
+  readCookie,
+  serializeCookie,
+} from '../../platform/index.ts'
+import { countingRoutes } from './counting.ts'
 import { insertConsentProof } from './queries.server.ts'
 import { returnTarget } from './return-target.server.ts'
 
@@ -19,6 +28,7 @@ import { returnTarget } from './return-target.server.ts'
  * POST /api/consent/choice: the same choice from the consent dialog's plain form (a tap before the
  * page's script has taken the dialog over): kept alike, set as the consent cookie, which the next
  * page's first script honours, and answered with a 303 back to the page it came from.
+ * POST /api/consent/counting: the cookie policy's "Don't count my visits" form (counting.ts).
  */
 export function consentRouter(services: AppServices): Router {
   const { db } = services
@@ -95,5 +105,6 @@ export function consentRouter(services: AppServices): Router {
       res.set('Cache-Control', 'no-store').redirect(303, location)
     },
   )
-  return router
+  router.post(COUNTING_PATH, limit, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 }))
+  return mountRoutes(router, services, '', countingRoutes)
 }
