@@ -522,6 +522,8 @@ const publicApiRoutes = [
   'POST /api/consent',
   // The cookie dialog's plain form (tests/integration/consent.test.ts).
   'POST /api/consent/choice',
+  // "Don't count my visits" on the cookie policy (tests/integration/no-count.test.ts).
+  'POST /api/consent/counting',
   // Anyone may check a consent certificate (tests/integration/consent-certificates.test.ts).
   'POST /api/consent-certificates/verify',
   'POST /api/login',
