@@ -4,6 +4,7 @@ import { Toasts } from '../components/ui/toasts.tsx'
 import { track } from '../features/analytics/beacon.ts'
 import { captureLanding } from '../features/attribution/attribution-store.ts'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner.tsx'
+import { CountingChoice } from '../features/cookie-consent/counting-choice.tsx'
 import { Faq } from '../features/home/faq.tsx'
 import { Questionnaire } from '../features/questionnaire/questionnaire.tsx'
 import { installPageActions } from '../lib/page-actions.ts'
@@ -15,6 +16,7 @@ const islands: Record<IslandName, ComponentType<never>> = {
   questionnaire: Questionnaire,
   faq: Faq,
   'cookie-banner': CookieBanner,
+  'counting-choice': CountingChoice,
 }
 
 function hydrate(element: HTMLElement) {

@@ -1,4 +1,5 @@
 import express, { type RequestHandler, Router } from 'express'
+import { objectsToCounting } from '../../core/counting.ts'
 import { recipientNames } from '../../core/lead-form-rules.ts'
 import { TOO_MANY } from '../../core/schemas/auth.ts'
 import {
@@ -64,6 +65,7 @@ export const leadCaptureRoute = route({
       ip: req.ip ?? null,
       via: 'api',
       bucket: bucketOf(req, req.app.get('trust proxy fn') as TrustProxy),
+      counted: !objectsToCounting({ gpc: req.get('sec-gpc'), cookie: req.get('cookie') }),
     }).catch((error: unknown) => {
       if (!(error instanceof ConsentVersionError)) throw error
       // The wording to show instead, so the form can ask again without losing what was typed.

@@ -402,6 +402,8 @@ const publicApiRoutes = [
   'POST /api/consent',
   // The cookie dialog's plain form (tests/integration/consent.test.ts).
   'POST /api/consent/choice',
+  // "Don't count my visits" on the cookie policy (tests/integration/no-count.test.ts).
+  'POST /api/consent/counting',
   // Signing in and out, recovery and setup, from their definitions (and the sign-in page).
   ...authApi.operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`),
   // Single sign-on's two ends (tests/integration/sso.test.ts).

@@ -1,5 +1,8 @@
+import type { CountingChoice as Choice } from '../../../core/counting.ts'
 import { site } from '../../../core/site.ts'
+import { Island } from '../../islands/island.tsx'
 import { CookiePreferencesButton } from '../cookie-consent/cookie-preferences-button.tsx'
+import { CountingChoice } from '../cookie-consent/counting-choice.tsx'
 
 const linkClass =
   'rounded-sm text-teal-700 underline underline-offset-2 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700'
@@ -9,7 +12,8 @@ const listClass = 'list-disc space-y-2 pl-5'
 const codeClass = 'rounded bg-slate-100 px-1 py-0.5 font-mono text-sm text-slate-900 break-all'
 const statusClass = 'inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium'
 
-export function CookiePolicyContent() {
+/** `countingChoice`: the visitor's "Don't count my visits" cookie, on a page rendered for them alone. */
+export function CookiePolicyContent({ countingChoice = null }: { countingChoice?: Choice } = {}) {
   return (
     <div className="max-w-prose space-y-10 text-base leading-relaxed text-slate-700">
       <section aria-labelledby="cookies-what" className="space-y-4">
@@ -72,6 +76,22 @@ export function CookiePolicyContent() {
         </ul>
       </section>
 
+      <section aria-labelledby="cookies-objecting" className="space-y-4">
+        <h2 id="cookies-objecting" className={h2Class}>
+          Objecting to Being Counted
+        </h2>
+        <p>
+          We count visits without cookies or storage on your device. You can object, and we then stop counting
+          your visits from this browser: use the button below, or turn on Global Privacy Control in your
+          browser, which we honour.
+        </p>
+        <Island
+          name="counting-choice"
+          component={CountingChoice}
+          props={{ choice: countingChoice, returnTo: '/cookie-policy' }}
+        />
+      </section>
+
       <section aria-labelledby="cookies-categories" className="space-y-6">
         <h2 id="cookies-categories" className={h2Class}>
           Cookie Categories
@@ -95,7 +115,13 @@ export function CookiePolicyContent() {
             <li>
               after you send an enquiry, <code className={codeClass}>enquiry_ref</code>, which holds only its
               reference so that the thank-you page can show it and the firms you agreed to hear from. It is
-              sent to that page alone and expires after an hour; and
+              sent to that page alone and expires after an hour;
+            </li>
+            <li>
+              if you choose &quot;Don&apos;t count my visits&quot;,{' '}
+              <code className={codeClass}>cc_no_count</code>, which remembers that choice for a year so that
+              we do not count your visits (after you undo it, it is kept for ten minutes only, to confirm the
+              change); and
             </li>
             <li>
               a session cookie for site administrators who sign in, which keeps them signed in securely. It is

@@ -292,6 +292,11 @@ export function PrivacyPolicyContent() {
           </a>{' '}
           explains which cookies we use and how to manage them.
         </p>
+        <p>
+          We count visits to our website without cookies or storage on your device. You can object to being
+          counted with the &quot;Don&apos;t count my visits&quot; button in our Cookie Policy, or with your
+          browser&apos;s Global Privacy Control, which we honour.
+        </p>
       </section>
 
       <section aria-labelledby="privacy-links" className="space-y-4">

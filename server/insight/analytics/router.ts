@@ -17,7 +17,7 @@ export const eventsRoutes = [
     method: 'post',
     path: EVENTS_PATH,
     summary: 'Record an analytics event (the public pages’ beacon)',
-    description: `A text or JSON body of at most 2 KB, as \`navigator.sendBeacon\` posts it. Answered 202 with no body whether the event is counted or not: bots, a \`lead\` beacon (the server counts leads at capture), the page-view beacon (the server counts the pages it serves), a path the site does not serve, a step no live or tested questionnaire asks and a variant no running experiment shows add no figure. Interactions need \`elapsed\` (ms since the page loaded) of at least 150. Each UK day keeps at most ${VALUES_PER_DAY} values (of at most ${VALUE_MAX_LENGTH} characters) per utm parameter and referrer domain and ${KEYS_PER_DAY} first-touch keys; later ones count as \`(other)\`. Rate-limited per client address (\`RATE_LIMIT_EVENTS\`, default 600 per 10 minutes).`,
+    description: `A text or JSON body of at most 2 KB, as \`navigator.sendBeacon\` posts it. Answered 202 with no body whether the event is counted or not: bots, a \`lead\` beacon (the server counts leads at capture), the page-view beacon (the server counts the pages it serves), a path the site does not serve, a step no live or tested questionnaire asks and a variant no running experiment shows add no figure, nor does any event from a browser that objects to counting (\`Sec-GPC: 1\` or the \`cc_no_count=1\` cookie). Interactions need \`elapsed\` (ms since the page loaded) of at least 150. Each UK day keeps at most ${VALUES_PER_DAY} values (of at most ${VALUE_MAX_LENGTH} characters) per utm parameter and referrer domain and ${KEYS_PER_DAY} first-touch keys; later ones count as \`(other)\`. Rate-limited per client address (\`RATE_LIMIT_EVENTS\`, default 600 per 10 minutes).`,
     auth: 'public',
     body: eventSchema,
     readBody: 'in-handler',
@@ -28,7 +28,10 @@ export const eventsRoutes = [
     },
     handle: ({ services, req, res }) => {
       const text = typeof req.body === 'string' ? req.body : ''
-      const result = acceptEvent(services, text, req.ip ?? 'unknown', req.get('user-agent'))
+      const result = acceptEvent(services, text, req.ip ?? 'unknown', req.get('user-agent'), {
+        gpc: req.get('sec-gpc'),
+        cookie: req.get('cookie'),
+      })
       if (result.status === 429) {
         res.setHeader('Retry-After', String(result.retryAfterSeconds))
         res.setHeader('Cache-Control', 'no-store')

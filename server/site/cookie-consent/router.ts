@@ -8,6 +8,7 @@ import {
   formatConsentCookie,
   parseConsentCookie,
 } from '../../../core/consent.ts'
+import { COUNTING_PATH } from '../../../core/counting.ts'
 import { consentChoiceFormSchema, consentProofSchema } from '../../../core/schemas/consent.ts'
 import type { AppServices } from '../../platform/index.ts'
 import {
@@ -21,6 +22,7 @@ import {
   serializeCookie,
   shape,
 } from '../../platform/index.ts'
+import { countingRoutes } from './counting.ts'
 import { insertConsentProof } from './queries.server.ts'
 import { returnTarget } from './return-target.server.ts'
 
@@ -122,7 +124,7 @@ export const consentRoutes = [
 
 export const consentApi = apiModule(
   { tag: { name: 'Consent', description: "Proof of a visitor's cookie choice." } },
-  consentRoutes,
+  [...consentRoutes, ...countingRoutes],
 )
 
 /** POST /api/consent and /api/consent/choice: rate-limited, each body read by its own small parser. */
@@ -131,5 +133,6 @@ export function consentRouter(services: AppServices): Router {
   const limit = rateLimit(services, 'consent', services.config.rateLimits.consent)
   router.post(PROOF, limit, express.json({ limit: '2kb' }))
   router.post(CHOICE, limit, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 }))
-  return mountRoutes(router, services, '', consentRoutes)
+  router.post(COUNTING_PATH, limit, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 }))
+  return mountRoutes(router, services, '', [...consentRoutes, ...countingRoutes])
 }
