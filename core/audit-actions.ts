@@ -30,6 +30,7 @@ export const auditActions = {
   'page.update': 'Page updated',
   'page.delete': 'Page deleted',
   'page.restore': 'Page restored from a revision',
+  'page.review_accepted': 'Compliance review flag accepted with a note',
   'saved_section.create': 'Section saved for reuse',
   'saved_section.update': 'Saved section renamed',
   'saved_section.delete': 'Saved section deleted',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { faqs } from '../../app/features/home/home-content.ts'
+import { faqs } from '../../core/home-content.ts'
 import { decode, expectScriptsAllowedByHash } from '../support/html.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 

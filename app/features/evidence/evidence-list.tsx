@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react'
-import type { EvidenceItem } from './evidence-items.ts'
+import type { EvidenceItem } from '../../../core/evidence-items.ts'
 
 export function EvidenceList({ items }: { items: EvidenceItem[] }) {
   return (

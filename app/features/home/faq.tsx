@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { faqs } from './home-content.ts'
+import { faqs } from '../../../core/home-content.ts'
 
 /** Disclosure buttons (the first answer open, several may be): a plain button and region each. */
 export function Faq() {

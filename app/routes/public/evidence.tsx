@@ -1,4 +1,4 @@
-import { evidenceItems } from '../../features/evidence/evidence-items.ts'
+import { evidenceItems } from '../../../core/evidence-items.ts'
 import { EvidenceList } from '../../features/evidence/evidence-list.tsx'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'

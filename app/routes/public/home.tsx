@@ -4,6 +4,7 @@ import { type Attribution, attributionFromUrl, trackingParams } from '../../../c
 import { readCompliance } from '../../../core/compliance.ts'
 import { pageRevisionHash } from '../../../core/consent-version.ts'
 import { objectsToCounting } from '../../../core/counting.ts'
+import { faqs, stats, steps } from '../../../core/home-content.ts'
 import { THANK_YOU_PATH } from '../../../core/lead-confirmation.ts'
 import { assess } from '../../../core/questionnaire/definition.ts'
 import {
@@ -34,7 +35,6 @@ import {
 import { requestContext, servicesContext } from '../../../server/platform/index.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Faq } from '../../features/home/faq.tsx'
-import { faqs, stats, steps } from '../../features/home/home-content.ts'
 import { leadInputFromForm } from '../../features/lead-form/lead-form-fields.ts'
 import { Questionnaire } from '../../features/questionnaire/questionnaire.tsx'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'

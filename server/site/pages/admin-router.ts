@@ -14,6 +14,7 @@ import {
   pageUpdateRequestSchema,
   pageViewSchema,
 } from '../../../core/schemas/pages.ts'
+import { reviewAcceptSchema, reviewFlagViewSchema } from '../../../core/schemas/review.ts'
 import type { AppServices } from '../../platform/index.ts'
 import {
   apiModule,
@@ -43,6 +44,7 @@ import {
   updatePageKeepingRevision,
 } from './queries.server.ts'
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
+import { acceptFlag, reviewFlags } from './review.server.ts'
 import { publicPageRoutes } from './router.ts'
 import { DUPLICATE_SLUG, savePage } from './save.server.ts'
 
@@ -68,7 +70,35 @@ const findRevisionOr404 = async ({ db }: AppServices, pageId: number, revisionId
   return revision
 }
 
+/** The compliance review (docs/decisions/0078-compliance-review.md), before `{id}` so "review" is no id. */
+const reviewRoutes = [
+  route({
+    method: 'get',
+    path: `${BASE}/review`,
+    summary: 'The compliance review’s flags',
+    description:
+      'Every flag of every page and of the live questionnaire, computed from the copy as it is now: a figure without evidence or not in the evidence it cites, an estimate above the FCA average, a fee beyond the cap, “no win, no fee” without the free route, a guarantee, missing firm details. A fixed flag is gone; an accepted one has `status: "accepted"` and its note.',
+    auth,
+    response: arrayOf(ref('ReviewFlag')),
+    handle: ({ services }) => reviewFlags(services),
+  }),
+  route({
+    method: 'post',
+    path: `${BASE}/review/{flagId}/accept`,
+    summary: 'Accept a compliance flag with a note',
+    description:
+      'The note says why the copy is fair as it stands; it is kept with the flag and in the audit log.',
+    auth,
+    params: { flagId: { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'The flag’s id' } },
+    body: reviewAcceptSchema,
+    response: ref('ReviewFlag'),
+    responses: { 404: 'No such open flag (it may have been fixed)', 409: 'Already accepted' },
+    handle: ({ services, params, body, actor }) => acceptFlag(services, params.flagId, body.note, actor),
+  }),
+]
+
 export const pagesRoutes = [
+  ...reviewRoutes,
   route({
     method: 'get',
     path: BASE,
@@ -330,6 +360,7 @@ export const pagesApi = apiModule(
       PageSummary: toJsonSchema(pageSummarySchema, 'output'),
       PageRevision: toJsonSchema(pageRevisionViewSchema, 'output'),
       PageRevisionSummary: toJsonSchema(pageRevisionSummarySchema, 'output'),
+      ReviewFlag: toJsonSchema(reviewFlagViewSchema, 'output'),
     },
   },
   // The document describes the public route; its blocks' renderer only matters when it is served.
