@@ -35,3 +35,18 @@ export const reviewFlagViewSchema = z.object({
     .nullable(),
 })
 export type ReviewFlagView = z.infer<typeof reviewFlagViewSchema>
+
+/** What the builder reviews the content being edited with: the evidence items and the facts. */
+export const reviewSourcesSchema = z.object({
+  evidence: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() })),
+  facts: z.object({
+    fcaAverage: z.number(),
+    feePercentage: z.number(),
+    feeCap: z.number(),
+    firmName: z.string(),
+    fcaNumber: z.string(),
+  }),
+  factValues: z.record(z.string(), z.string()),
+  footerText: z.string(),
+})
+export type ReviewSources = z.infer<typeof reviewSourcesSchema>

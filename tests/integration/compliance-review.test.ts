@@ -32,6 +32,12 @@ describe(`the compliance review on ${testDialect}`, () => {
     expect(home.every((f) => f.editPath.startsWith('/admin/pages/edit/'))).toBe(true)
   })
 
+  it('hands the builder the evidence items and facts it reviews with', async () => {
+    const sources = await ok(await admin.get(`${REVIEW}/sources`))
+    expect((sources.evidence as { id: string }[]).map((e) => e.id)).toContain('widespread-impact')
+    expect(sources.facts).toMatchObject({ fcaAverage: 829, feePercentage: 30, firmName: '' })
+  })
+
   it('accepts a flag with a note: kept, audited, and shown as accepted', async () => {
     const [flag] = (await open()).filter((f) => f.text === '£16.8B annual market')
     if (!flag) throw new Error('no flag')

@@ -14,7 +14,11 @@ import {
   pageUpdateRequestSchema,
   pageViewSchema,
 } from '../../../core/schemas/pages.ts'
-import { reviewAcceptSchema, reviewFlagViewSchema } from '../../../core/schemas/review.ts'
+import {
+  reviewAcceptSchema,
+  reviewFlagViewSchema,
+  reviewSourcesSchema,
+} from '../../../core/schemas/review.ts'
 import type { AppServices } from '../../platform/index.ts'
 import {
   apiModule,
@@ -44,7 +48,7 @@ import {
   updatePageKeepingRevision,
 } from './queries.server.ts'
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
-import { acceptFlag, reviewFlags } from './review.server.ts'
+import { acceptFlag, reviewContext, reviewFlags } from './review.server.ts'
 import { publicPageRoutes } from './router.ts'
 import { DUPLICATE_SLUG, savePage } from './save.server.ts'
 
@@ -81,6 +85,16 @@ const reviewRoutes = [
     auth,
     response: arrayOf(ref('ReviewFlag')),
     handle: ({ services }) => reviewFlags(services),
+  }),
+  route({
+    method: 'get',
+    path: `${BASE}/review/sources`,
+    summary: 'What the review checks copy against',
+    description:
+      'The evidence items copy may cite (the published evidence page’s cards, else the shipped list) and the site facts the rules compare figures with: the builder reviews unsaved content with them.',
+    auth,
+    response: reviewSourcesSchema,
+    handle: async ({ services }) => reviewContext(await services.site.get()),
   }),
   route({
     method: 'post',

@@ -38,6 +38,7 @@ import {
 import { PagePreview } from './page-preview.tsx'
 import { PageRevisions } from './page-revisions.tsx'
 import { PageSettingsCard } from './page-settings.tsx'
+import { PageReviewPanel, ReviewProvider } from './review-flags.tsx'
 import { RichTextEditor } from './rich-text/rich-text-editor.tsx'
 import { SeoFields } from './seo-fields.tsx'
 
@@ -298,49 +299,52 @@ export function PageEditor(props: EditorProps) {
             </Card>
 
             <Card title="Page Content">
-              <PlaceholderNote placeholders={placeholders} />
-              <ConversionNotice undo={conversion} onUndo={undoConversion} />
-              <Tabs value={contentTab} onValueChange={setContentTab}>
-                <TabsList
-                  aria-label="Content editors"
-                  className={mode === 'edit' ? 'grid-cols-3' : 'grid-cols-2'}
-                >
-                  <TabsTrigger value="builder">Visual Builder</TabsTrigger>
-                  <TabsTrigger value="rich-text">Rich Text</TabsTrigger>
-                  {mode === 'edit' ? <TabsTrigger value="preview">Preview</TabsTrigger> : null}
-                </TabsList>
-                <TabsContent value="builder" className="mt-4">
-                  <ContentBuilder
-                    key={contentVersion}
-                    mode={mode}
-                    content={content}
-                    onChange={(next) => set('content', next)}
-                    onConvert={convert}
-                  />
-                </TabsContent>
-                <TabsContent value="rich-text" className="mt-4 grid gap-3">
-                  {/* A page built with blocks is edited as blocks: typing here never replaces them. */}
-                  {typeof content === 'string' || hasNoWidgets(content) ? (
-                    <RichTextEditor
+              <ReviewProvider pageId={page?.id ?? null} slug={form.slug} content={content}>
+                <PageReviewPanel />
+                <PlaceholderNote placeholders={placeholders} />
+                <ConversionNotice undo={conversion} onUndo={undoConversion} />
+                <Tabs value={contentTab} onValueChange={setContentTab}>
+                  <TabsList
+                    aria-label="Content editors"
+                    className={mode === 'edit' ? 'grid-cols-3' : 'grid-cols-2'}
+                  >
+                    <TabsTrigger value="builder">Visual Builder</TabsTrigger>
+                    <TabsTrigger value="rich-text">Rich Text</TabsTrigger>
+                    {mode === 'edit' ? <TabsTrigger value="preview">Preview</TabsTrigger> : null}
+                  </TabsList>
+                  <TabsContent value="builder" className="mt-4">
+                    <ContentBuilder
                       key={contentVersion}
-                      value={typeof content === 'string' ? content : ''}
-                      onChange={(html) => set('content', html)}
-                    />
-                  ) : (
-                    <BlocksInRichTextTab
-                      key={contentVersion}
+                      mode={mode}
                       content={content}
+                      onChange={(next) => set('content', next)}
                       onConvert={convert}
-                      onOpenBuilder={() => setContentTab('builder')}
                     />
-                  )}
-                </TabsContent>
-                {mode === 'edit' ? (
-                  <TabsContent value="preview" className="mt-4">
-                    <PagePreview title={form.title} content={content} hideTitle={form.hideTitle} />
                   </TabsContent>
-                ) : null}
-              </Tabs>
+                  <TabsContent value="rich-text" className="mt-4 grid gap-3">
+                    {/* A page built with blocks is edited as blocks: typing here never replaces them. */}
+                    {typeof content === 'string' || hasNoWidgets(content) ? (
+                      <RichTextEditor
+                        key={contentVersion}
+                        value={typeof content === 'string' ? content : ''}
+                        onChange={(html) => set('content', html)}
+                      />
+                    ) : (
+                      <BlocksInRichTextTab
+                        key={contentVersion}
+                        content={content}
+                        onConvert={convert}
+                        onOpenBuilder={() => setContentTab('builder')}
+                      />
+                    )}
+                  </TabsContent>
+                  {mode === 'edit' ? (
+                    <TabsContent value="preview" className="mt-4">
+                      <PagePreview title={form.title} content={content} hideTitle={form.hideTitle} />
+                    </TabsContent>
+                  ) : null}
+                </Tabs>
+              </ReviewProvider>
             </Card>
           </TabsContent>
 
