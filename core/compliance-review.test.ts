@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readWidget } from './blocks/models.ts'
+import { readCites, readWidget } from './blocks/models.ts'
 import {
   type EvidenceSource,
   figuresIn,
@@ -62,7 +62,7 @@ describe('reviewPage', () => {
     expect(codes([text('a', '14M agreements affected', ['impact'])])).toEqual([])
     expect(codes([text('a', '£300m a year', ['harm'])])).toEqual([])
   })
-  it('reads a list item’s own evidence as its citation', () => {
+  it('reads the texts of list items through the block’s fields, never their addresses', () => {
     const widget = {
       id: 's',
       type: 'menu',
@@ -128,6 +128,16 @@ describe('reviewPage', () => {
       facts,
     })
     expect(first?.id).toBe(second?.id)
+  })
+})
+
+describe('citations', () => {
+  it('are read as evidence anchors, without repeats or junk', () => {
+    expect(readCites(['widespread-impact', 'widespread-impact', 'Bad Id', 3, 'consumer-harm'])).toEqual([
+      'widespread-impact',
+      'consumer-harm',
+    ])
+    expect(readWidget({ id: 'a', type: 'text', content: {}, cites: 'x' })).not.toHaveProperty('cites')
   })
 })
 
