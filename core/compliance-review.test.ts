@@ -159,3 +159,15 @@ describe('reviewQuestionnaire', () => {
     ).toEqual([])
   })
 })
+
+describe('evidence blocks', () => {
+  it('are the sources, never reviewed as claims', () => {
+    const cards = {
+      id: 'cards',
+      type: 'evidence',
+      content: { items: [{ anchor: 'a', claim: 'About 14 million', explanation: '£300m a year' }] },
+      styles: {},
+    } as unknown as Widget
+    expect(reviewPage({ widgets: [cards], evidence, facts })).toEqual([])
+  })
+})

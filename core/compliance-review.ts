@@ -126,7 +126,8 @@ export function widgetTexts(widget: Widget, facts: FactValues = {}): ReviewText[
     const text = html ? stripHtml(raw) : raw.trim()
     if (text) out.push({ blockId: widget.id, field, text, cites: [...cites, ...own] })
   }
-  for (const field of blockModels[widget.type].fields) {
+  const model = blockModels[widget.type] as (typeof blockModels)[Widget['type']] | undefined
+  for (const field of model?.fields ?? []) {
     if (!('key' in field)) continue
     const value = content[field.key]
     if (field.kind === 'text' || field.kind === 'textarea') add(field.key, value, false)
@@ -161,6 +162,9 @@ export function pageWidgets(content: PageContent): Widget[] {
 
 /** Block types that collect a visitor's details: a page holding one is meant to generate leads. */
 export const LEAD_BLOCK_TYPES: ReadonlySet<string> = new Set(['form', 'questionnaire'])
+
+/** Blocks that are the evidence itself (the evidence page's cards): sources, not claims. */
+export const SOURCE_BLOCK_TYPES: ReadonlySet<string> = new Set(['evidence', 'evidence-cards'])
 
 const ESTIMATE_WORDS =
   /\b(claim|claims|compensation|redress|estimate|award|owed|payout|refund|get back|entitled)\b/i
@@ -293,7 +297,9 @@ export type PageReviewInput = {
 
 /** The flags of a page's blocks. */
 export function reviewPage(input: PageReviewInput): ReviewFlag[] {
-  const texts = input.widgets.flatMap((w) => widgetTexts(w, input.factValues))
+  const texts = input.widgets
+    .filter((w) => !SOURCE_BLOCK_TYPES.has(w.type))
+    .flatMap((w) => widgetTexts(w, input.factValues))
   const flags = textRules(texts, input.facts, input.evidence, true)
   const leadPage = input.leadPage || input.widgets.some((w) => LEAD_BLOCK_TYPES.has(w.type))
   if (leadPage) {

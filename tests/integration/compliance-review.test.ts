@@ -32,6 +32,12 @@ describe(`the compliance review on ${testDialect}`, () => {
     expect(home.every((f) => f.editPath.startsWith('/admin/pages/edit/'))).toBe(true)
   })
 
+  it('flags the installed questionnaire’s estimates above the FCA average: its note is no evidence', async () => {
+    const questionnaire = (await open()).filter((f) => f.scope === 'questionnaire')
+    expect(questionnaire.map((f) => f.code)).toEqual(['estimate-above-average'])
+    expect(questionnaire[0]?.message).toMatch(/£5,000, is above the reference of £829/)
+  })
+
   it('hands the builder the evidence items and facts it reviews with', async () => {
     const sources = await ok(await admin.get(`${REVIEW}/sources`))
     expect((sources.evidence as { id: string }[]).map((e) => e.id)).toContain('widespread-impact')

@@ -94,15 +94,17 @@ async function currentFlags(db: Kysely<DB>, snapshot: SiteSnapshot): Promise<Loc
   )
   const live = snapshot.questionnaire
   if (live) {
-    // The evidence note is kept with the version by the questionnaire's publishing (leads).
+    // The evidence note is kept with the version by the questionnaire's publishing (leads). The
+    // installed version's note says where its estimates came from, not why they are fair: only a
+    // note someone published with counts.
     const version = await db
       .selectFrom('questionnaireVersion')
-      .select('evidenceNote')
+      .select(['evidenceNote', 'publishedByEmail'])
       .where('id', '=', live.id)
       .executeTakeFirst()
     for (const flag of reviewQuestionnaire({
       definition: live.definition,
-      evidenceNote: version?.evidenceNote ?? null,
+      evidenceNote: version?.publishedByEmail ? version.evidenceNote : null,
       facts: context.facts,
     })) {
       flags.push({

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import type { ReviewFlagView } from '../../../../core/schemas/review.ts'
 import { Card } from '../../../components/ui/card.tsx'
+import { AcceptForm } from '../page-editor/review-flags.tsx'
 
 /**
  * The compliance review's open flags (docs/decisions/0078-compliance-review.md): each links to
@@ -28,6 +29,10 @@ export function ReviewCard() {
                 {flag.title}
               </Link>
               <p className="text-slate-700">{flag.message}</p>
+              <details className="mt-1">
+                <summary className="cursor-pointer text-slate-700">Accept with a note</summary>
+                <AcceptForm acceptId={flag.id} />
+              </details>
             </li>
           ))}
         </ul>

@@ -92,7 +92,7 @@ export function BlockReviewBadge({ widgetId }: { widgetId: string }) {
   )
 }
 
-function AcceptForm({ acceptId }: { acceptId: string }) {
+export function AcceptForm({ acceptId }: { acceptId: string }) {
   const [note, setNote] = useState('')
   const [error, setError] = useState<string | null>(null)
   const accept = useAdminMutation({
