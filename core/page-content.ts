@@ -63,7 +63,32 @@ export type WidgetContentMap = {
   gallery: { images: GalleryImage[] }
   testimonial: { text: string; author: string }
   menu: { links: Link[] }
+  hero: { eyebrow: string; heading: string; text: string; ctaText: string; ctaLink: string; note: string }
+  stats: { label: string; items: StatItem[] }
+  steps: { anchor: string; heading: string; items: StepItem[]; noteTitle: string; note: string }
+  faq: { anchor: string; heading: string; items: FaqItem[] }
+  questionnaire: { anchor: string; heading: string; text: string; phoneFirst: 'yes' | 'no' }
+  'page-title': { heading: string; updated: string; intro: string }
+  evidence: { items: EvidenceCard[] }
+  policy: { numbered: 'yes' | 'no'; sections: PolicySection[] }
 }
+
+/** A figure of the statistics band; `evidence` is the anchor of its card on /evidence. */
+export type StatItem = { value: string; label: string; evidence: string }
+export type StepItem = { title: string; text: string }
+/** `answer` is rich text (sanitised HTML). */
+export type FaqItem = { question: string; answer: string }
+export type EvidenceCard = {
+  anchor: string
+  claim: string
+  explanation: string
+  source: string
+  date: string
+  publisher: string
+  url: string
+}
+/** `body` is rich text; `action` adds a control after it (the Cookie Preferences button). */
+export type PolicySection = { anchor: string; title: string; body: string; action: '' | 'cookie-preferences' }
 
 export type WidgetOf<T extends WidgetType> = {
   id: string

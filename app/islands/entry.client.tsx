@@ -4,7 +4,6 @@ import { Toasts } from '../components/ui/toasts.tsx'
 import { track } from '../features/analytics/beacon.ts'
 import { captureLanding } from '../features/attribution/attribution-store.ts'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner.tsx'
-import { Faq } from '../features/home/faq.tsx'
 import { Questionnaire } from '../features/questionnaire/questionnaire.tsx'
 import { installPageActions } from '../lib/page-actions.ts'
 import type { IslandName } from './island.tsx'
@@ -13,7 +12,6 @@ import type { IslandName } from './island.tsx'
 // hydrating only the parts of the page that respond to the visitor.
 const islands: Record<IslandName, ComponentType<never>> = {
   questionnaire: Questionnaire,
-  faq: Faq,
   'cookie-banner': CookieBanner,
 }
 

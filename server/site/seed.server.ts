@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { seededSettings } from '../../core/settings.ts'
 import { site } from '../../core/site.ts'
+import { systemPageContent } from '../../core/system-page-content.ts'
 import { type DB, json } from '../platform/index.ts'
 
 export const systemPages = [
@@ -51,7 +52,7 @@ export const defaultSettings = seededSettings
 export async function seedSite(db: Kysely<DB>): Promise<void> {
   await db
     .insertInto('page')
-    .values(systemPages.map((p) => ({ ...p, content: json(''), isPublished: true })))
+    .values(systemPages.map((p) => ({ ...p, content: json(systemPageContent[p.slug]), isPublished: true })))
     .onConflict((oc) => oc.column('slug').doNothing())
     .execute()
   await db

@@ -1,11 +1,13 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import type { Attribution } from '../../../core/attribution.ts'
 import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { ShownConsent } from '../../../core/consent-version.ts'
 import { IMAGE_SIZES, type ImageInfoMap } from '../../../core/image-info.ts'
 import { isSafeImageSrc } from '../../../core/links.ts'
 import type { PageContent, PixelSize, Widget } from '../../../core/page-content.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
-import type { ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
+import type { QuestionnaireState, ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
+import type { LeadFormFeedback } from '../lead-form/lead-form.tsx'
 
 const SPEC_PREVIEW: ShownQuestionnaire = { id: 0, version: 0, definition: specDefinition }
 
@@ -18,6 +20,17 @@ export type BlockContext = {
   /** The consent version the lead form shows and sends. */
   consent?: ShownConsent
   compliance?: Compliance
+  /** The home page's questionnaire state after a post or at a step's address (no JavaScript). */
+  questionnaireState?: QuestionnaireVisit
+}
+
+/** What the route knows of the visitor's questionnaire beyond the version shown. */
+export type QuestionnaireVisit = {
+  initial?: QuestionnaireState
+  initialError?: string
+  leadFeedback?: LeadFormFeedback
+  attribution?: Attribution
+  startedAt?: number
 }
 
 const Context = createContext<BlockContext>({ images: {}, leadWidgetId: null, questionnaire: SPEC_PREVIEW })
@@ -61,6 +74,7 @@ export type BlockProviderProps = {
   questionnaire?: ShownQuestionnaire
   consent?: ShownConsent
   compliance?: Compliance
+  questionnaireState?: QuestionnaireVisit
   children?: ReactNode
 }
 
@@ -71,6 +85,7 @@ export function blockContextFor({
   questionnaire,
   consent,
   compliance,
+  questionnaireState,
 }: Omit<BlockProviderProps, 'children'>): BlockContext {
   return {
     images: images ?? {},
@@ -78,17 +93,18 @@ export function blockContextFor({
     questionnaire: questionnaire ?? SPEC_PREVIEW,
     consent,
     compliance,
+    ...(questionnaireState ? { questionnaireState } : {}),
   }
 }
 
 /** Gives every block below it the page's image map, lead image and questionnaire. */
 export function BlockProvider({ children, ...props }: BlockProviderProps) {
-  const { content, images, questionnaire, consent, compliance } = props
+  const { content, images, questionnaire, consent, compliance, questionnaireState } = props
   const leadWidgetId = leadImageWidgetId(content)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lead id stands for the content
   const value = useMemo(
-    () => blockContextFor({ content, images, questionnaire, consent, compliance }),
-    [leadWidgetId, images, questionnaire, consent, compliance],
+    () => blockContextFor({ content, images, questionnaire, consent, compliance, questionnaireState }),
+    [leadWidgetId, images, questionnaire, consent, compliance, questionnaireState],
   )
   return <Context.Provider value={value}>{children}</Context.Provider>
 }

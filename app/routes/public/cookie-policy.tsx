@@ -1,22 +1,28 @@
-import { CookiePolicyContent } from '../../features/policies/cookie-policy-content.tsx'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
+import { renderContext } from '../../features/site/system-page.server.ts'
+import { SystemPageBlocks } from '../../features/site/system-page-blocks.tsx'
 import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/cookie-policy'
 
+/** A system page from its blocks (docs/decisions/0075-system-pages-from-blocks.md). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { head: await loadPageHead(context, request, 'cookie-policy', 'Cookie Policy') }
+  return {
+    head: await loadPageHead(context, request, 'cookie-policy', 'Cookie Policy'),
+    ...(await renderContext(context, 'cookie-policy')),
+  }
 }
 
 export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
 
-export default function CookiePolicy() {
+export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
+  const { head: _, ...page } = loaderData
   return (
-    <ContentPage title="Cookie Policy" updated="Last updated: 25 November 2026 · Version 1.1">
-      <CookiePolicyContent />
+    <ContentPage>
+      <SystemPageBlocks {...page} column="" />
     </ContentPage>
   )
 }

@@ -42,10 +42,12 @@ function ListField({
   spec,
   items,
   onChange,
+  ownUndo,
 }: {
   spec: Extract<FieldSpec, { kind: 'list' }>
   items: Content[]
   onChange: (items: Content[]) => void
+  ownUndo: boolean
 }) {
   const name = spec.itemName
   const update = (i: number, patch: Content) =>
@@ -62,14 +64,25 @@ function ListField({
               onChange={(patch) => update(i, patch)}
             />
           ) : (
-            spec.item.map((f) => (
-              <TextInput
-                key={f.key}
-                label={`${name} ${i + 1} ${f.label}`}
-                value={text(item[f.key])}
-                onChange={(value) => update(i, { [f.key]: value })}
-              />
-            ))
+            spec.item.map((f) =>
+              f.kind === 'html' ? (
+                <BlockTextEditor
+                  key={f.key}
+                  label={`${name} ${i + 1} ${f.label}`}
+                  ownUndo={ownUndo}
+                  value={text(item[f.key])}
+                  onChange={(value) => update(i, { [f.key]: value })}
+                />
+              ) : (
+                <TextInput
+                  key={f.key}
+                  label={`${name} ${i + 1} ${f.label}`}
+                  multiline={f.kind === 'textarea'}
+                  value={text(item[f.key])}
+                  onChange={(value) => update(i, { [f.key]: value })}
+                />
+              ),
+            )
           )}
           <Button variant="secondary" size="sm" onClick={() => onChange(items.filter((_, j) => j !== i))}>
             <Trash2 className="size-4" aria-hidden="true" />
@@ -167,6 +180,7 @@ function BlockField({
           spec={spec}
           items={(Array.isArray(content[spec.key]) ? content[spec.key] : []) as Content[]}
           onChange={(items) => onPatch({ [spec.key]: items })}
+          ownUndo={ownUndo}
         />
       )
     case 'note':
