@@ -16,8 +16,7 @@ export const policyBlock = defineBlock(policyModel, function PolicyBlock({ conte
             id={section.anchor}
             className="scroll-mt-24 font-semibold text-slate-900 text-xl leading-snug sm:text-2xl"
           >
-            {content.numbered === 'yes' ? `${index + 1}. ` : null}
-            {section.title}
+            {content.numbered === 'yes' ? `${index + 1}. ${section.title}` : section.title}
           </h2>
           <div className={bodyClasses}>
             <RichHtml html={section.body} lead={false} />

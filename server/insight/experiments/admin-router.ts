@@ -73,19 +73,13 @@ export function experimentsAdminRouter({ db, site, config }: AppServices): Route
       detail: { name: row.name, path: row.path, ...detail },
     })
 
-  /** The page must exist and the variants must fit it (content for CMS pages, questionnaires for home). */
+  /** The page must exist and the variants must fit it (a questionnaire version for home only). */
   const checkFits = async (path: string, variants: ExperimentVariant[], actor: CurrentAdmin | undefined) => {
     const { pages } = await site.get()
     if (path !== '/' && !pages.get(slugOfPath(path))) {
       throw new HttpError(
         400,
         `No published page at ${path}: experiments run on the home page or a published page`,
-      )
-    }
-    if (path === '/' && variants.some((v) => v.content != null)) {
-      throw new HttpError(
-        400,
-        'The home page has no editable content: its variants change the title and questionnaire',
       )
     }
     if (path !== '/' && variants.some((v) => v.questionnaireId != null)) {
@@ -217,10 +211,7 @@ export function experimentsAdminRouter({ db, site, config }: AppServices): Route
     const variant = row.variants.find((v) => v.name === req.params.variant)
     if (!variant) throw new HttpError(404, `No variant called ${req.params.variant}`)
     if (row.path === '/') {
-      throw new HttpError(
-        400,
-        'Home page variants change the title and questionnaire: preview them on the site',
-      )
+      throw new HttpError(400, 'Home page variants are previewed on the site (its questionnaire is live)')
     }
     res.status(201).json(previewLink(config, { experiment: row.id, variant: variant.name }))
   })

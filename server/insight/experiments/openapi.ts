@@ -121,7 +121,7 @@ export const experimentsApi = defineApi({
       params: { variant: { type: 'string', description: 'The variant’s name' } },
       status: 201,
       response: shape({ path: 'string', url: 'string', expiresAt: 'date-time' }),
-      responses: { 400: 'A home page variant (it has no content of its own)' },
+      responses: { 400: 'A home page variant (previewed on the site, its questionnaire live)' },
     },
     {
       method: 'get',
