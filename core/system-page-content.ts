@@ -106,7 +106,7 @@ export const systemPageContent: Record<SystemPageSlug, unknown> = {
                 },
               ],
               noteTitle: 'Why people are claiming',
-              note: '<p>Until January 2021 many lenders let car dealers set the interest rate on finance and earn more commission the higher it was. The regulator banned these arrangements and has proposed a redress scheme. <a href="/evidence#regulatory-action" target="_blank" rel="noopener noreferrer">Read the regulator’s action</a></p>',
+              note: '<p>Until January 2021 many lenders let car dealers set the interest rate on finance and earn more commission the higher it was. The regulator banned these arrangements and has proposed a redress scheme. <a href="/evidence#regulatory-action" target="_blank" rel="noopener noreferrer">Read the regulator’s action<span class="sr-only"> (opens in a new tab)</span></a></p>',
             },
             styles: {},
           },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { META_DESCRIPTION_HINT } from '../../core/schemas/pages.ts'
+import { systemPageContent } from '../../core/system-page-content.ts'
 import { json } from '../../server/platform/index.ts'
 import { defaultSettings, systemPages } from '../../server/site/index.ts'
 import { parseHead, visibleText } from '../support/html.ts'
@@ -88,7 +89,8 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
         ogTitle: home.ogTitle,
         ogDescription: home.ogDescription,
         isPublished: true,
-        content: '',
+        // Its blocks, as shipped (docs/decisions/0075-system-pages-from-blocks.md).
+        content: systemPageContent.home,
       })
       expect(Number.isInteger(page.id)).toBe(true)
       expect(Number.isNaN(Date.parse(page.updatedAt))).toBe(false)
