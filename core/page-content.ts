@@ -65,12 +65,20 @@ export type WidgetContentMap = {
   menu: { links: Link[] }
   hero: { eyebrow: string; heading: string; text: string; ctaText: string; ctaLink: string; note: string }
   stats: { label: string; items: StatItem[] }
-  steps: { anchor: string; heading: string; items: StepItem[]; noteTitle: string; note: string }
+  steps: {
+    anchor: string
+    heading: string
+    items: StepItem[]
+    noteTitle: string
+    note: string
+    layout: 'band' | 'list'
+  }
   faq: { anchor: string; heading: string; items: FaqItem[] }
   questionnaire: { anchor: string; heading: string; text: string; phoneFirst: 'yes' | 'no' }
   'page-title': { heading: string; updated: string; intro: string }
   evidence: { items: EvidenceCard[] }
   policy: { numbered: 'yes' | 'no'; sections: PolicySection[] }
+  receipt: { part: 'confirmation' | 'withdrawal'; heading: string; text: string }
 }
 
 /** A figure of the statistics band; `evidence` is the anchor of its card on /evidence. */

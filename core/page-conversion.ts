@@ -80,6 +80,7 @@ function widgetHtml(widget: Widget): string | null {
     case 'questionnaire':
     case 'page-title':
     case 'evidence':
+    case 'receipt':
       return null
   }
 }

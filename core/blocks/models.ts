@@ -15,6 +15,7 @@ import { pageTitleModel } from './page-title.ts'
 import { policyModel } from './policy.ts'
 import { questionnaireModel } from './questionnaire.ts'
 import { isRecord, list, readStyles, str } from './reading.ts'
+import { receiptModel } from './receipt.ts'
 import { spacerModel } from './spacer.ts'
 import { statsModel } from './stats.ts'
 import { stepsModel } from './steps.ts'
@@ -54,6 +55,7 @@ export const blockModels: { [T in WidgetType]: BlockModel<T> } = {
   'page-title': pageTitleModel,
   evidence: evidenceModel,
   policy: policyModel,
+  receipt: receiptModel,
 }
 
 export const widgetLabels = Object.fromEntries(widgetTypes.map((t) => [t, blockModels[t].label])) as Record<

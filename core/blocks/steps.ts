@@ -13,6 +13,7 @@ export const stepsModel = defineBlockModel({
       items: [{ title: 'First step', text: 'What happens first.' }],
       noteTitle: '',
       note: '',
+      layout: 'band',
     },
     styles: {},
   },
@@ -22,6 +23,7 @@ export const stepsModel = defineBlockModel({
     items: records(raw.items, ['title', 'text'] as const),
     noteTitle: str(raw.noteTitle),
     note: str(raw.note),
+    layout: raw.layout === 'list' ? 'list' : 'band',
   }),
   fields: [
     { kind: 'text', key: 'anchor', label: 'Anchor', hint: 'The section’s id, for links to #anchor' },
@@ -38,6 +40,15 @@ export const stepsModel = defineBlockModel({
     },
     { kind: 'text', key: 'noteTitle', label: 'Note title' },
     { kind: 'html', key: 'note', label: 'Note' },
+    {
+      kind: 'select',
+      key: 'layout',
+      label: 'Layout',
+      options: [
+        { value: 'band', label: 'A full-width band, steps side by side' },
+        { value: 'list', label: 'A list in the reading column' },
+      ],
+    },
   ],
   styles: boxStyles,
 })

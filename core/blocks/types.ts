@@ -24,6 +24,7 @@ export const widgetTypes = [
   'page-title',
   'evidence',
   'policy',
+  'receipt',
 ] as const
 export type WidgetType = (typeof widgetTypes)[number]
 

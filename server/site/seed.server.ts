@@ -43,6 +43,15 @@ export const systemPages = [
     ogTitle: `Cookie Policy | ${site.name}`,
     ogDescription: 'The cookies we use and how to manage your preferences.',
   },
+  {
+    // Its head comes from the `thank-you` setting (SPEC section 2); its blocks from this page.
+    slug: 'thank-you',
+    title: `Thank You | ${site.name}`,
+    metaDescription: 'Thank you for your enquiry. A specialist will contact you within 24 hours.',
+    metaKeywords: '',
+    ogTitle: '',
+    ogDescription: '',
+  },
 ] as const
 
 /** The settings the registry seeds (core/settings.ts): key, first value, stored category and description. */

@@ -39,7 +39,7 @@ describe(`system pages from blocks on ${testDialect}`, () => {
   })
 
   it('seeds each system page with its shipped blocks and renders the site from them', async () => {
-    for (const slug of ['home', 'evidence', 'privacy-policy', 'cookie-policy'] as const) {
+    for (const slug of ['home', 'evidence', 'privacy-policy', 'cookie-policy', 'thank-you'] as const) {
       const row = await page(slug)
       expect(row.isSystem, slug).toBe(true)
       expect(row.content, slug).toEqual(systemPageContent[slug])
@@ -62,6 +62,13 @@ describe(`system pages from blocks on ${testDialect}`, () => {
     const cookies = await html('/cookie-policy')
     expect(cookies).toContain('data-open-cookie-preferences')
     expect(cookies).toContain('<h2 id="cookies-browser"')
+    const thanks = await html('/thank-you')
+    expect(thanks).toContain('Thank you – we have received your enquiry</h1>')
+    expect(thanks).toContain('A specialist will make contact within 24 hours.')
+    expect(thanks).toContain('<h3 class="font-semibold text-navy-900">Review and match</h3>')
+    expect(thanks).toContain('data-testid="withdraw-consent"')
+    // Without its cookie, no reference (the page cache's copy is the same for everyone).
+    expect(thanks).not.toContain('data-testid="enquiry-reference"')
   })
 
   it('shows the home FAQ, a statistic and a policy section as edited in the builder, sanitised', async () => {
@@ -105,7 +112,7 @@ describe(`system pages from blocks on ${testDialect}`, () => {
   })
 
   it('keeps the system pages’ slugs: no rename (409), no delete (409)', async () => {
-    for (const slug of ['home', 'evidence', 'privacy-policy', 'cookie-policy']) {
+    for (const slug of ['home', 'evidence', 'privacy-policy', 'cookie-policy', 'thank-you']) {
       const row = await page(slug)
       await expectError(await admin.put(`/api/admin/pages/${row.id}`, { slug: `${slug}-2` }), 409, /slug/)
       await expectError(await admin.del(`/api/admin/pages/${row.id}`), 409, /cannot be deleted/)

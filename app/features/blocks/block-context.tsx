@@ -3,6 +3,7 @@ import type { Attribution } from '../../../core/attribution.ts'
 import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { ShownConsent } from '../../../core/consent-version.ts'
 import { IMAGE_SIZES, type ImageInfoMap } from '../../../core/image-info.ts'
+import type { EnquiryReceipt } from '../../../core/lead-confirmation.ts'
 import { isSafeImageSrc } from '../../../core/links.ts'
 import type { PageContent, PixelSize, Widget } from '../../../core/page-content.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
@@ -22,6 +23,8 @@ export type BlockContext = {
   compliance?: Compliance
   /** The home page's questionnaire state after a post or at a step's address (no JavaScript). */
   questionnaireState?: QuestionnaireVisit
+  /** On the thank-you page, the enquiry its cookie names (never from the page cache). */
+  receipt?: EnquiryReceipt | null
 }
 
 /** What the route knows of the visitor's questionnaire beyond the version shown. */
@@ -75,6 +78,7 @@ export type BlockProviderProps = {
   consent?: ShownConsent
   compliance?: Compliance
   questionnaireState?: QuestionnaireVisit
+  receipt?: EnquiryReceipt | null
   children?: ReactNode
 }
 
@@ -86,6 +90,7 @@ export function blockContextFor({
   consent,
   compliance,
   questionnaireState,
+  receipt,
 }: Omit<BlockProviderProps, 'children'>): BlockContext {
   return {
     images: images ?? {},
@@ -94,17 +99,19 @@ export function blockContextFor({
     consent,
     compliance,
     ...(questionnaireState ? { questionnaireState } : {}),
+    ...(receipt ? { receipt } : {}),
   }
 }
 
 /** Gives every block below it the page's image map, lead image and questionnaire. */
 export function BlockProvider({ children, ...props }: BlockProviderProps) {
-  const { content, images, questionnaire, consent, compliance, questionnaireState } = props
+  const { content, images, questionnaire, consent, compliance, questionnaireState, receipt } = props
   const leadWidgetId = leadImageWidgetId(content)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lead id stands for the content
   const value = useMemo(
-    () => blockContextFor({ content, images, questionnaire, consent, compliance, questionnaireState }),
-    [leadWidgetId, images, questionnaire, consent, compliance, questionnaireState],
+    () =>
+      blockContextFor({ content, images, questionnaire, consent, compliance, questionnaireState, receipt }),
+    [leadWidgetId, images, questionnaire, consent, compliance, questionnaireState, receipt],
   )
   return <Context.Provider value={value}>{children}</Context.Provider>
 }

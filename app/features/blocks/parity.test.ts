@@ -192,6 +192,8 @@ const stored = {
             ],
           },
         },
+        { id: 'receipt', type: 'receipt', content: { part: 'confirmation', text: 'Sent securely.' } },
+        { id: 'withdrawal', type: 'receipt', content: { part: 'withdrawal', heading: 'Changing your mind' } },
       ],
     },
   ],
@@ -319,6 +321,8 @@ describe('canvas and public page parity', () => {
     expect(el('policy')).toContain('1. About</h2>')
     expect(el('policy')).toContain('data-open-cookie-preferences')
     expect(el('policy').match(/data-open-cookie-preferences/g)).toHaveLength(1)
+    expect(el('receipt')).toContain('<p class="text-lg text-slate-800">Sent securely.</p>')
+    expect(el('withdrawal')).toContain('data-testid="withdraw-consent"')
     // Per-device values: on the element that carries the block's styles, hidden on phones.
     expect(el('heading')).toContain(
       '<style>@media (max-width: 1023.98px){[data-widget-id="heading"] > *{font-size:16px !important;margin:0 0 8px !important;padding:8px !important}}',

@@ -14,6 +14,7 @@ import { menuBlock } from './menu.tsx'
 import { pageTitleBlock } from './page-title.tsx'
 import { policyBlock } from './policy.tsx'
 import { questionnaireBlock } from './questionnaire.tsx'
+import { receiptBlock } from './receipt.tsx'
 import { spacerBlock } from './spacer.tsx'
 import { statsBlock } from './stats.tsx'
 import { stepsBlock } from './steps.tsx'
@@ -47,6 +48,7 @@ export const blocks: { [T in WidgetType]: BlockDefinition<T> } = {
   'page-title': pageTitleBlock,
   evidence: evidenceBlock,
   policy: policyBlock,
+  receipt: receiptBlock,
 }
 
 export {

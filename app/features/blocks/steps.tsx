@@ -1,14 +1,48 @@
 import { BadgeCheck, FileSearch, Headset } from 'lucide-react'
 import { stepsModel } from '../../../core/blocks/steps.ts'
-import { defineBlock } from './define-block.ts'
+import { type BlockProps, defineBlock } from './define-block.ts'
 import { RichHtml } from './text.tsx'
 
 const icons = [FileSearch, BadgeCheck, Headset]
+
+/** The steps in a reading column (the thank-you page's "What happens next"). */
+function StepsList({ content }: { content: BlockProps<'steps'>['content'] }) {
+  return (
+    <div id={content.anchor || undefined} className="mt-10">
+      <h2 className="font-bold text-2xl text-navy-900">{content.heading}</h2>
+      <ol className="mt-6 grid gap-4">
+        {content.items.map((step, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional list
+          <li key={index} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-teal-700 font-bold text-white">
+              {index + 1}
+            </span>
+            <div>
+              <h3 className="font-semibold text-navy-900">{step.title}</h3>
+              <p className="mt-1 text-slate-700">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {content.noteTitle || content.note ? (
+        <div className="mt-10 rounded-xl bg-navy-50 p-5 text-slate-800 text-sm leading-relaxed">
+          {content.noteTitle ? (
+            <h2 className="font-semibold text-base text-navy-900">{content.noteTitle}</h2>
+          ) : null}
+          <div className="mt-2 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a]:underline-offset-2">
+            <RichHtml html={content.note} lead={false} />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}
 
 export const stepsBlock = defineBlock(
   stepsModel,
   function StepsBlock({ id, content, style }) {
     const titleId = `${content.anchor || id}-title`
+    if (content.layout === 'list') return <StepsList content={content} />
     return (
       <section
         id={content.anchor || undefined}
