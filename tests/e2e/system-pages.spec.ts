@@ -62,3 +62,41 @@ test('the home FAQ and a statistic edited in the builder show on / without JavaS
     await page.request.put(`/api/admin/pages/${home.id}`, { data: { content: home.content } })
   }
 })
+
+test('a privacy policy section edited in the builder shows with and without JavaScript', async ({
+  adminPage: page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const pages = (await (await page.request.get('/api/admin/pages')).json()) as { id: number; slug: string }[]
+  const id = pages.find((p) => p.slug === 'privacy-policy')?.id
+  if (!id) throw new Error('no privacy policy page')
+  const original = ((await (await page.request.get(`/api/admin/pages/${id}`)).json()) as { content: unknown })
+    .content
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await page.goto(`/admin/pages/edit/${id}`)
+    await waitForHydration(page)
+    await canvas(page)
+      .getByRole('button', { name: /^Policy sections widget 1/ })
+      .click()
+    await panel(page).getByLabel('Section 2 title').fill('What We Keep About You')
+    await builder(page).getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toHaveCount(0)
+
+    await page.goto('/privacy-policy')
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 2, name: '2. What We Keep About You' })).toBeVisible()
+    const visitor = await browser.newContext({ javaScriptEnabled: false })
+    try {
+      const site = await visitor.newPage()
+      await site.goto('/privacy-policy')
+      await expect(site.getByRole('heading', { level: 2, name: '2. What We Keep About You' })).toBeVisible()
+    } finally {
+      await visitor.close()
+    }
+  } finally {
+    await page.request.put(`/api/admin/pages/${id}`, { data: { content: original } })
+  }
+})
