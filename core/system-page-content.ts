@@ -524,7 +524,7 @@ export const systemPageContent: Record<SystemPageSlug, unknown> = {
             id: 'important',
             type: 'text',
             content: {
-              text: '<div class="mt-10 rounded-xl bg-navy-50 p-5 text-slate-800 text-sm leading-relaxed"><h2>Important</h2><p class="mt-2">We are a lead generation service and do not process claims ourselves. We may be paid by the claims management company if your claim succeeds. You can complain to your lender and the Financial Ombudsman Service yourself for free, without using a claims management company.</p></div><p class="mt-8 flex flex-wrap gap-x-6 gap-y-2"><a href="/evidence">Evidence</a> <a href="/privacy-policy">Privacy Policy</a> <a href="/cookie-policy">Cookie Policy</a></p>',
+              text: '<div class="mt-10 rounded-xl bg-navy-50 p-5 text-slate-800 text-sm leading-relaxed"><h2 class="!mt-0 !text-base !font-semibold">Important</h2><p class="mt-2">We are a lead generation service and do not process claims ourselves. We may be paid by the claims management company if your claim succeeds. You can complain to your lender and the Financial Ombudsman Service yourself for free, without using a claims management company.</p></div><p class="mt-8 flex flex-wrap gap-x-6 gap-y-2"><a href="/evidence">Evidence</a> <a href="/privacy-policy">Privacy Policy</a> <a href="/cookie-policy">Cookie Policy</a></p>',
             },
             styles: {},
           },
