@@ -7,17 +7,20 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useLocation,
   useMatches,
 } from 'react-router'
 import { type FooterCompliance, readCompliance } from '../core/compliance.ts'
 import { isAdminPath } from '../core/paths.ts'
+import { readFacts } from '../core/site-facts.ts'
 import { servicesContext } from '../server/platform/index.ts'
 import type { Route } from './+types/root'
 import './app.css'
 import { Button } from './components/ui/button.tsx'
 import { Toasts } from './components/ui/toasts.tsx'
 import { captureLanding } from './features/attribution/attribution-store.ts'
+import { SiteFactsContext } from './features/blocks/block-context.tsx'
 import { CookieBanner } from './features/cookie-consent/cookie-banner.tsx'
 import { NotFoundCard } from './features/site/not-found-card.tsx'
 import { islandsLoader, useIslandAssets } from './islands/assets.ts'
@@ -38,7 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     icoNumber: c.icoNumber,
     fcaStatus: c.fcaStatus,
   }
-  return { footer }
+  // Every page's blocks resolve `{{fact.key}}` with these (app/features/blocks/block-context.tsx).
+  return { footer, facts: readFacts(settings) }
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -89,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { pathname } = useLocation()
+  const { facts } = useLoaderData<typeof loader>()
   useEffect(() => {
     // Lets tests (and nothing else) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
@@ -96,13 +101,13 @@ export default function App() {
     installPageActions()
   }, [])
   return (
-    <>
+    <SiteFactsContext.Provider value={facts}>
       <Outlet />
       {isAdminPath(pathname) ? null : (
         // The path only (cached pages ignore the query); the server prefers the Referer, which has both.
         <Island name="cookie-banner" component={CookieBanner} props={{ returnTo: pathname }} />
       )}
-    </>
+    </SiteFactsContext.Provider>
   )
 }
 

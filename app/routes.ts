@@ -6,6 +6,7 @@ export default [
   route('evidence', 'routes/public/evidence.tsx'),
   route('cookie-policy', 'routes/public/cookie-policy.tsx'),
   route('thank-you', 'routes/public/thank-you.tsx'),
+  route('complaints', 'routes/public/complaints.tsx'),
   route('api/login', 'routes/auth/login.tsx'),
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),

@@ -156,6 +156,7 @@ describe('served paths', () => {
     const paths = servedPaths(['home', 'cookie-policy', 'spring-offer'])
     expect([...paths].sort()).toEqual([
       '/',
+      '/complaints',
       '/cookie-policy',
       '/evidence',
       '/privacy-policy',

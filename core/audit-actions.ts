@@ -52,6 +52,8 @@ export const auditActions = {
   'lead.export': 'Leads exported',
   'subject.export': "A person's data looked up",
   'subject.erase': "A person's data erased",
+  'complaint.list': 'Data-protection complaints viewed',
+  'complaint.update': 'Data-protection complaint updated',
   'lead.resend': 'Lead sent again to the buyer',
   'lead.route': 'Lead routed again to buyers',
   'webhook.create': 'Webhook created',

@@ -8,13 +8,16 @@
  * block component (app/features/blocks); docs/decisions/0039-block-registry.md.
  */
 
-import type { HeadingLevel, styleFields, WidgetType } from './blocks/types.ts'
+import type { HeadingLevel, PolicyAction, styleFields, WidgetType } from './blocks/types.ts'
 import type { DeviceStyleField } from './responsive-styles.ts'
+import type { FactCondition } from './site-facts.ts'
 
 export {
   type HeadingLevel,
   headingLevels,
   libraryWidgetTypes,
+  type PolicyAction,
+  policyActions,
   styleFields,
   type WidgetCategory,
   type WidgetType,
@@ -95,14 +98,16 @@ export type EvidenceCard = {
   publisher: string
   url: string
 }
-/** `body` is rich text; `action` adds a control after it (the Cookie Preferences button). */
-export type PolicySection = { anchor: string; title: string; body: string; action: '' | 'cookie-preferences' }
+/** `body` is rich text; `action` adds a control after it (`policyActions`). */
+export type PolicySection = { anchor: string; title: string; body: string; action: '' | PolicyAction }
 
 export type WidgetOf<T extends WidgetType> = {
   id: string
   type: T
   content: WidgetContentMap[T]
   styles: WidgetStyles
+  /** Shown only while a site fact is set, or only while it is empty (core/site-facts.ts). */
+  visibility?: FactCondition
   /** A template's sample content, not yet edited: publishing asks first (core/page-conversion.ts). */
   placeholder?: true
 }

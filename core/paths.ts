@@ -45,6 +45,7 @@ export const applicationPaths = [
   { path: '/evidence', kind: 'page' },
   { path: '/cookie-policy', kind: 'page' },
   { path: '/thank-you', kind: 'page' },
+  { path: '/complaints', kind: 'page' },
 ] as const satisfies readonly AppPath[]
 
 /**

@@ -103,13 +103,16 @@ describe('the settings registry', () => {
     }
   })
 
-  it('seeds the four settings a fresh site starts with, in their stored format', () => {
+  it('seeds the five settings a fresh site starts with, in their stored format', () => {
     expect(seededSettings.map((s) => [s.key, s.category])).toEqual([
       ['site_title', 'general'],
       ['partner_name', 'leads'],
       ['robots_txt', 'seo'],
+      ['scheme_status', 'facts'],
       ['thank-you', 'page'],
     ])
+    // Empty is a state of its own (blocks shown only while it is set hide), so it is seeded.
+    expect(seededSettings.find((s) => s.key === 'scheme_status')?.value).toMatch(/Upper Tribunal/)
     expect(seededSettings.find((s) => s.key === 'robots_txt')?.value).toBe('User-agent: *\nDisallow: /')
     expect(seededSettings.find((s) => s.key === 'partner_name')?.value).toBeNull()
   })

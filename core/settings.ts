@@ -26,7 +26,7 @@ export type SettingInput = 'text' | 'multiline' | 'code' | 'numeric' | 'decimal'
 export type SettingRule<T> = { schema: z.ZodType<T, string>; input: SettingInput }
 
 /** The settings card a setting belongs to; `page` and `analytics` are edited elsewhere or not at all. */
-export type SettingCategory = 'site' | 'compliance' | 'leads' | 'page' | 'analytics'
+export type SettingCategory = 'site' | 'compliance' | 'facts' | 'leads' | 'page' | 'analytics'
 
 export type SettingDefinition<K extends string = string, T = unknown, D = T> = {
   key: K
@@ -119,6 +119,47 @@ export const DEFAULT_CONSENT_VERSION_MAX_AGE_HOURS = 24
 /** Unset, the publish guard's reference is the FCA's average award under its redress scheme. */
 export const DEFAULT_QUESTIONNAIRE_REFERENCE_AMOUNT = FCA_AVERAGE_AWARD.amount
 export const DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS = 90
+/** The FCA's redress scheme as it stood when this was written; the operator rewrites it as it moves on. */
+export const DEFAULT_SCHEME_STATUS =
+  'The Upper Tribunal suspended the FCA’s redress scheme in July 2026. A hearing is expected in December 2026 or February 2027; until then no payments are being made under the scheme.'
+
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+/** "March 2026" from a stored "2026-03"; anything else as stored. */
+export function monthYear(value: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(value)
+  const month = match ? months[Number(match[2]) - 1] : undefined
+  return match && month ? `${month} ${match[1]}` : value
+}
+
+/** A month: "2026-03", "2026-03-30" or "March 2026", stored as "2026-03". */
+const month = (what: string): SettingRule<string> => ({
+  schema: z
+    .string()
+    .trim()
+    .transform((v) => {
+      const iso = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(v)
+      if (iso) return `${iso[1]}-${iso[2]}`
+      const named = /^([A-Za-z]+)\s+(\d{4})$/.exec(v)
+      const index = named ? months.findIndex((m) => m.toLowerCase() === named[1]?.toLowerCase()) : -1
+      return named && index >= 0 ? `${named[2]}-${String(index + 1).padStart(2, '0')}` : v
+    })
+    .pipe(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${what} must be a month, e.g. March 2026 or 2026-03`)),
+  input: 'text',
+})
 
 export const settingDefinitions = [
   // The site card: SPEC section 2's eight settings, plus the buyer named beside the consent box.
@@ -357,6 +398,39 @@ export const settingDefinitions = [
       rule: singleLine(`The label of the ${band} band`, 40),
     }),
   ),
+
+  // The site facts card (docs/decisions/0076-site-facts.md); core/site-facts.ts lists every fact.
+  defineSetting({
+    key: 'fca_average_award',
+    category: 'facts',
+    label: 'FCA average award (£)',
+    description: `The FCA’s estimate of the average compensation per agreement under its redress scheme. ${poundsHint(FCA_AVERAGE_AWARD.amount)}`,
+    default: FCA_AVERAGE_AWARD.amount,
+    rule: pounds('The FCA average award'),
+  }),
+  defineSetting({
+    key: 'fca_average_date',
+    category: 'facts',
+    label: 'Date of the FCA average',
+    description: 'When the FCA published that figure, e.g. March 2026 (PS26/3).',
+    default: FCA_AVERAGE_AWARD.date.slice(0, 7),
+    rule: month('The date of the FCA average'),
+  }),
+  defineSetting({
+    key: 'scheme_status',
+    category: 'facts',
+    label: 'Redress scheme status',
+    description:
+      'Where the FCA’s redress scheme stands, in a sentence or two. Empty it to hide every block shown only while it is set.',
+    // Empty is a real state here (blocks hide), so the wording is seeded rather than a default.
+    default: null,
+    rule: { schema: text('The scheme status', 1, 600), input: 'multiline' },
+    seed: {
+      category: 'facts',
+      description: 'Where the FCA redress scheme stands (a site fact)',
+      value: DEFAULT_SCHEME_STATUS,
+    },
+  }),
 
   // The leads card.
   defineSetting({

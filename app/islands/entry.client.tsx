@@ -4,6 +4,7 @@ import { Toasts } from '../components/ui/toasts.tsx'
 import { track } from '../features/analytics/beacon.ts'
 import { captureLanding } from '../features/attribution/attribution-store.ts'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner.tsx'
+import { CountingChoice } from '../features/cookie-consent/counting-choice.tsx'
 import { Questionnaire } from '../features/questionnaire/questionnaire.tsx'
 import { installPageActions } from '../lib/page-actions.ts'
 import type { IslandName } from './island.tsx'
@@ -13,6 +14,7 @@ import type { IslandName } from './island.tsx'
 const islands: Record<IslandName, ComponentType<never>> = {
   questionnaire: Questionnaire,
   'cookie-banner': CookieBanner,
+  'counting-choice': CountingChoice,
 }
 
 function hydrate(element: HTMLElement) {

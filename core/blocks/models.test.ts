@@ -142,12 +142,14 @@ describe('the block models', () => {
       sections: [
         { title: 'A', action: 'format-disk' },
         { anchor: 'b', action: 'cookie-preferences' },
+        { anchor: 'c', action: ' counting-choice ' },
       ],
     })
     expect(policy.numbered).toBe('no')
     expect(policy.sections.map((s) => [s.anchor, s.action])).toEqual([
       ['section-1', ''],
       ['b', 'cookie-preferences'],
+      ['c', 'counting-choice'],
     ])
     expect(blocks.evidence.read({ items: [{ anchor: '' }] }).items[0]?.anchor).toBe('evidence-1')
     expect(blocks.stats.read({}).items).toEqual([])

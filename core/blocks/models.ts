@@ -1,4 +1,5 @@
 import type { PageContent, Widget, WidgetDefaults } from '../page-content.ts'
+import { readFactCondition } from '../site-facts.ts'
 import { buttonModel } from './button.ts'
 import { columnsModel } from './columns.ts'
 import type { BlockModel } from './define.ts'
@@ -83,11 +84,13 @@ export const libraryDefaults = Object.fromEntries(
 export function readWidget(value: unknown, index = 0): Widget | null {
   if (!isRecord(value) || !(widgetTypes as readonly unknown[]).includes(value.type)) return null
   const type = value.type as WidgetType
+  const visibility = readFactCondition(value.visibility)
   return {
     id: str(value.id) || `w${index + 1}`,
     type,
     content: blockModels[type].read(isRecord(value.content) ? value.content : {}),
     styles: readStyles(value.styles),
+    ...(visibility ? { visibility } : {}),
     ...(value.placeholder === true ? { placeholder: true } : {}),
   } as Widget
 }

@@ -1,5 +1,6 @@
 import { defineBlockModel } from './define.ts'
 import { anchor, records } from './reading.ts'
+import { policyActions } from './types.ts'
 
 /** A policy's sections: each a heading at its own anchor and a rich-text body, numbered or not. */
 export const policyModel = defineBlockModel({
@@ -18,7 +19,7 @@ export const policyModel = defineBlockModel({
     sections: records(raw.sections, ['anchor', 'title', 'body', 'action'] as const).map((s, i) => ({
       ...s,
       anchor: anchor(s.anchor, `section-${i + 1}`),
-      action: s.action.trim() === 'cookie-preferences' ? 'cookie-preferences' : '',
+      action: policyActions.find((a) => a === s.action.trim()) ?? '',
     })),
   }),
   fields: [
@@ -39,7 +40,7 @@ export const policyModel = defineBlockModel({
         { key: 'anchor', label: 'anchor' },
         { key: 'title', label: 'title' },
         { key: 'body', label: 'text', kind: 'html' },
-        { key: 'action', label: 'button (cookie-preferences, or blank)' },
+        { key: 'action', label: 'button (cookie-preferences, counting-choice, or blank)' },
       ],
       blank: { anchor: '', title: '', body: '', action: '' },
     },

@@ -48,6 +48,10 @@ export const widgetCategoryNames = [
 ] as const
 export type WidgetCategory = (typeof widgetCategoryNames)[number]
 
+/** The controls a policy section may show after its text: Cookie Preferences, or "Don't count my visits". */
+export const policyActions = ['cookie-preferences', 'counting-choice'] as const
+export type PolicyAction = (typeof policyActions)[number]
+
 export const headingLevels = [1, 2, 3, 4, 5, 6] as const
 export type HeadingLevel = (typeof headingLevels)[number]
 

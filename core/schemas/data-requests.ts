@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { normaliseUkPhone } from '../phone.ts'
+import type { ComplaintRow } from './complaints.ts'
 
 /**
  * A data subject (a person whose leads we hold) is found by email or by phone, read the way the
@@ -137,6 +138,8 @@ export type SubjectExport = {
   found: number
   leads: SubjectLead[]
   submissions: SubjectSubmission[]
+  /** Their data-protection complaints (core/schemas/complaints.ts). */
+  complaints: ComplaintRow[]
 }
 
 /** `DELETE /api/admin/subjects`: how many leads and later submissions were erased. */
@@ -144,6 +147,8 @@ export type SubjectErasure = {
   subject: { email: string } | { phone: string }
   erased: number
   submissions: number
+  /** Data-protection complaints erased. */
+  complaints: number
 }
 
 export function subjectOf(identity: SubjectIdentity): SubjectExport['subject'] {

@@ -187,6 +187,9 @@ export const pageRenderContextSchema = z.object({
     .describe('The live questionnaire (id 0: the one the settings describe)'),
   consent: z.looseObject({}).describe('The consent version pages show: its wording and firms'),
   compliance: z.looseObject({}).describe('The compliance wording'),
+  facts: z
+    .record(z.string(), z.string())
+    .describe('Each site fact as pages show it, by key (core/site-facts.ts)'),
   images: z.record(z.string(), z.looseObject({})).describe('The media library’s image sizes, by URL'),
 })
 

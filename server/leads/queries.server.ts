@@ -154,6 +154,8 @@ export async function captureLead(
     via: 'api' | 'form'
     /** The visitor's experiment bucket today (server/insight/experiments/assignment.server.ts). */
     bucket?: number
+    /** False when the visitor objects to counting (ADR 0077): the lead is kept, no figure counts it. */
+    counted?: boolean
   },
 ): Promise<StoredLead> {
   // Refused answers are a 400 (LeadAnswersError) for a bot as for anyone: nothing is stored.
@@ -214,14 +216,15 @@ export async function captureLead(
   )
   const leadId = lead.leadId as number
   // The lead figure analytics counts is this one, not the page's beacon (docs/decisions/0037-analytics.md).
-  analytics.lead(
-    request.ip ?? 'unknown',
-    request.userAgent ?? undefined,
-    leadId,
-    data.attribution,
-    request.sourceUrl,
-    variant,
-  )
+  if (request.counted !== false)
+    analytics.lead(
+      request.ip ?? 'unknown',
+      request.userAgent ?? undefined,
+      leadId,
+      data.attribution,
+      request.sourceUrl,
+      variant,
+    )
   if (!lead.duplicate) events.emit('lead.created', { id: leadId, deliveries: lead.deliveries })
   else if (lead.deliveries > 0) {
     events.emit('lead.submitted', {

@@ -110,6 +110,7 @@ const envSchema = ssoEnvSchema.extend({
   RATE_LIMIT_FORGOT_PASSWORD: z.string().default('5/1h').pipe(rateRule),
   RATE_LIMIT_LEADS: z.string().default('30/10m').pipe(rateRule),
   RATE_LIMIT_CONSENT: z.string().default('60/10m').pipe(rateRule),
+  RATE_LIMIT_COMPLAINTS: z.string().default('10/1h').pipe(rateRule),
   RATE_LIMIT_BUYER_API: z.string().default('300/5m').pipe(rateRule),
   RATE_LIMIT_CERTIFICATES: z.string().default('300/5m').pipe(rateRule),
   RATE_LIMIT_EVENTS: z.string().default('600/10m').pipe(rateRule),
@@ -177,6 +178,8 @@ export type Config = {
     forgotPassword: RateRule
     leads: RateRule
     consent: RateRule
+    /** Data-protection complaints (the form and POST /api/complaints), per client address. */
+    complaints: RateRule
     buyerApi: RateRule
     /** POST /api/consent-certificates/verify, per client address. */
     certificates: RateRule
@@ -264,6 +267,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
       leads: e.RATE_LIMIT_LEADS,
       consent: e.RATE_LIMIT_CONSENT,
+      complaints: e.RATE_LIMIT_COMPLAINTS,
       buyerApi: e.RATE_LIMIT_BUYER_API,
       certificates: e.RATE_LIMIT_CERTIFICATES,
       events: e.RATE_LIMIT_EVENTS,

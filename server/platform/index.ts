@@ -3,8 +3,7 @@
  * scheduling. It knows no domain; every area builds on what this face exports.
  */
 export { audit, auditEntriesAbout } from './audit/audit.server.ts'
-export { activityApi } from './audit/openapi.ts'
-export { activityAdminRouter } from './audit/router.ts'
+export { activityAdminRouter, activityApi, activityRoutes } from './audit/router.ts'
 export {
   type Config,
   type DatabaseConfig,
@@ -58,7 +57,6 @@ export type { SavedSectionTable } from './db/schema-page-parts.ts'
 export { scrubDeletedRows } from './db/scrub.ts'
 export { isRefusedActionOrigin } from './http/action-origin.ts'
 export {
-  adminResource,
   type ResourceOperation,
   type ResourceStore,
   resourceRoutes,

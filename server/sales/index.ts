@@ -2,15 +2,19 @@
  * Sales: buyers and contracts, routing and offers, webhook delivery, returns, revenue (the
  * ledger) and the buyers' own API and accounts.
  */
-export { buyerAccessAdminRouter } from './buyer-access/admin-router.ts'
+export { buyerAccessAdminRouter, buyerAccessApi, buyerAccessRoutes } from './buyer-access/admin-router.ts'
 export { createKey } from './buyer-access/keys.server.ts'
-export { buyerAccessApi } from './buyer-access/openapi.ts'
+export { requireBuyer } from './buyer-api/auth.ts'
 export { buyerLead, buyerLeads, countBuyerLeads } from './buyer-api/leads.server.ts'
-export { buyerApi } from './buyer-api/openapi.ts'
-export { buyerApiRouter } from './buyer-api/router.ts'
-export { buyersAdminRouter, contractsAdminRouter } from './buyers/admin-router.ts'
+export { buyerApi, buyerApiRouter, buyerApiRoutes } from './buyer-api/router.ts'
+export {
+  buyersAdminRouter,
+  buyersApi,
+  buyersRoutes,
+  contractsAdminRouter,
+  contractsRoutes,
+} from './buyers/admin-router.ts'
 export { consentRecipients, loadConsentBuyers } from './buyers/consent.server.ts'
-export { buyersApi } from './buyers/openapi.ts'
 export { buyerExists } from './buyers/queries.server.ts'
 export { returnsAdminRouter, returnsApi, returnsRoutes } from './returns/admin-router.ts'
 export { enqueueReturnNotice, returnNotices } from './returns/notices.server.ts'

@@ -4,15 +4,12 @@
  */
 import type { SiteState } from './site-state.server.ts'
 
-export { consentApi } from './cookie-consent/openapi.ts'
 export { purgeConsentBefore } from './cookie-consent/queries.server.ts'
-export { consentRouter } from './cookie-consent/router.ts'
-export { mediaAdminRouter } from './media/admin-router.ts'
-export { mediaApi } from './media/openapi.ts'
+export { consentApi, consentRouter, consentRoutes } from './cookie-consent/router.ts'
+export { mediaAdminRouter, mediaApi, mediaRoutes } from './media/admin-router.ts'
 export { loadImageInfo } from './media/queries.server.ts'
-export { pagesAdminRouter } from './pages/admin-router.ts'
+export { pagesAdminRouter, pagesApi, pagesRoutes } from './pages/admin-router.ts'
 export { sanitizeStoredContent } from './pages/content.server.ts'
-export { pagesApi } from './pages/openapi.ts'
 export { loadPreview, type PreviewPage } from './pages/preview.server.ts'
 export { previewLink, signPreview } from './pages/preview-links.server.ts'
 export { findPage, listRevisions, loadPublishedPages } from './pages/queries.server.ts'
@@ -35,8 +32,7 @@ export { seoRouter } from './seo/router.ts'
 export { settingsAdminRouter, settingsApi, settingsRoutes } from './settings/admin-router.ts'
 export { loadSettings } from './settings/queries.server.ts'
 export { type SiteSnapshot, SiteState } from './site-state.server.ts'
-export { uploadsAdminRouter } from './uploads/admin-router.ts'
-export { uploadsApi } from './uploads/openapi.ts'
+export { uploadsAdminRouter, uploadsApi, uploadsRoutes } from './uploads/admin-router.ts'
 export { uploadsRouter } from './uploads/router.ts'
 
 declare module '../platform/index.ts' {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previousMonthStart } from '../../core/lead-stats.ts'
 import { londonDay } from '../../core/revenue.ts'
-import type { NewLead } from '../../server/platform/index.ts'
+import { audit, type NewLead } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin, DEFAULT_PASSWORD, signIn } from '../support/admin-client.ts'
 import { created, expectError, ok, type Row } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -888,6 +888,22 @@ describe(`lead list and audit log on ${testDialect}`, () => {
   it('caps the activity list at the limit asked for, 10 by default', async () => {
     expect(((await ok(await admin.get('/api/admin/activity'))) as unknown as Row[]).length).toBe(10)
     expect(((await ok(await admin.get('/api/admin/activity?limit=2'))) as unknown as Row[]).length).toBe(2)
+  })
+
+  it('reads the activity limit leniently: clamped to 1–100, 10 for anything else, never a 400', async () => {
+    // More entries than the largest page, so a limit that was not clamped would show it.
+    for (let i = 0; i < 101; i++) await audit(app.database.db, { actor: null, action: 'setting.update' })
+    const count = async (limit: string) => {
+      const response = await admin.get(`/api/admin/activity?limit=${limit}`)
+      expect(response.status, `limit=${limit}`).toBe(200)
+      return ((await response.json()) as Row[]).length
+    }
+    expect(await count('0')).toBe(10)
+    expect(await count('100000')).toBe(100)
+    expect(await count('abc')).toBe(10)
+    expect(await count('-5')).toBe(1)
+    expect(await count('2.5')).toBe(2)
+    expect(await count('100')).toBe(100)
   })
 
   // SQLite's built-in lower() folds A-Z only; the adapter replaces it so both engines match alike.

@@ -216,6 +216,9 @@ describe(`cookieless analytics on ${testDialect}`, () => {
   it('answers any table as CSV', async () => {
     const res = await admin.get(`/api/admin/analytics/funnel?${range}&format=csv`)
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="analytics-funnel-${today}-to-${today}.csv"`,
+    )
     const text = await res.text()
     expect(text).toContain(
       'Step,Label,Count,Share,Share of,Lost from step before\r\nvisitors,Visitors,4,1.0000,of visitors,\r\n',
@@ -262,6 +265,43 @@ describe(`cookieless analytics on ${testDialect}`, () => {
       headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' },
     })
     expect(crossSite.status).toBe(403)
+  })
+
+  it('answers a beacon alike on the lean path and through Express (a compressed body)', async () => {
+    const bodies = [
+      JSON.stringify({ type: 'form_start', path: '/', elapsed: 900 }),
+      'not json',
+      JSON.stringify({ type: 'purchase', path: '/' }),
+      JSON.stringify({
+        type: 'pageview',
+        path: '/',
+        attribution: { referrer: `https://x.example/${'a'.repeat(2100)}` },
+      }),
+    ]
+    // A bot's events are answered as any other and never counted.
+    const send = (body: string, gzip: boolean) =>
+      app.request('/api/events', {
+        method: 'POST',
+        body: gzip ? gzipSync(body) : body,
+        headers: headers(BOT, {
+          'content-type': 'text/plain',
+          'sec-fetch-site': 'same-origin',
+          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        }),
+      })
+    const seen = async (res: Response) => ({
+      status: res.status,
+      type: res.headers.get('content-type'),
+      cache: res.headers.get('cache-control'),
+      body: await res.text(),
+    })
+    const statuses: number[] = []
+    for (const body of bodies) {
+      const lean = await seen(await send(body, false))
+      expect(await seen(await send(body, true))).toEqual(lean)
+      statuses.push(lean.status)
+    }
+    expect(statuses).toEqual([202, 400, 400, 413])
   })
 
   it('counts a visitor once a UK day however many hours they come back, and again another day', async () => {

@@ -460,6 +460,22 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
       expect(location.searchParams.get('error')).toBe('email-invalid')
     })
 
+    it('sends a reset or setup form its schema refuses back to its page, keeping the token', async () => {
+      const reset = await app.request('/api/auth/reset-password', {
+        method: 'POST',
+        body: form({ token: 'kept-token', newPassword: 'short' }),
+      })
+      expect(reset.status).toBe(303)
+      expect(reset.headers.get('location')).toBe('/reset-password?token=kept-token&error=password-short')
+      const setup = await app.request('/api/setup', { method: 'POST', body: form({ token: 'kept-token' }) })
+      expect(setup.status).toBe(303)
+      expect(setup.headers.get('location')).toBe('/setup?token=kept-token&error=email-required')
+      // JSON callers get the same refusal as a 400.
+      const json = await app.postJson('/api/setup', { token: 'kept-token' })
+      expect(json.status).toBe(400)
+      expect(await json.json()).toEqual({ message: 'Email is required' })
+    })
+
     it('refuses an invalid email in JSON with 400', async () => {
       const response = await app.postJson('/api/auth/forgot-password', { email: 'me@localhost' })
       expect(response.status).toBe(400)

@@ -84,6 +84,7 @@ describe(`consent certificates on ${testDialect}`, () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     expect(response.headers.get('cache-control')).toBe('public, max-age=300')
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] }
     expect(keys).toHaveLength(1)
     expect(keys[0]).toEqual({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSENT_COOKIE, parseConsentCookie } from '../../core/consent.ts'
+import { parseConfig } from '../../server/platform/index.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 const USER_AGENT = 'ConsentTest/1.0 (integration)'
@@ -451,5 +452,39 @@ describe(`the consent dialog's form (POST /api/consent/choice) on ${testDialect}
     const html = await withCookie.text()
     expect(html).toContain('action="/api/consent/choice"')
     expect(html).toContain('name="returnTo" value="/evidence"')
+  })
+})
+
+describe(`the consent routes' rate limit on ${testDialect}`, () => {
+  const defaults = parseConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'rate-limit-secret-0123456789',
+  }).rateLimits
+
+  it('answers 429 with Retry-After once a client used up its choices, on either route', async () => {
+    const app = await startTestApp({
+      rateLimits: { ...defaults, enabled: true, consent: { limit: 2, windowMs: 60_000 } },
+    })
+    const choice = () =>
+      app.request('/api/consent/choice', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'choice=all',
+      })
+    try {
+      expect((await app.postJson('/api/consent', proof())).status).toBe(201)
+      expect((await choice()).status).toBe(303)
+      for (const limited of [await app.postJson('/api/consent', proof()), await choice()]) {
+        expect(limited.status).toBe(429)
+        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      }
+      const stored = await app.database.db
+        .selectFrom('consentRecord')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+      expect(Number(stored.n)).toBe(2)
+    } finally {
+      await app.close()
+    }
   })
 })

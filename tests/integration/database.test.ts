@@ -690,7 +690,13 @@ describe(`seeding a fresh database twice on ${testDialect}`, () => {
       'privacy-policy',
       'thank-you',
     ])
-    expect(once.settings.map((s) => s.key)).toEqual(['partner_name', 'robots_txt', 'site_title', 'thank-you'])
+    expect(once.settings.map((s) => s.key)).toEqual([
+      'partner_name',
+      'robots_txt',
+      'scheme_status',
+      'site_title',
+      'thank-you',
+    ])
   })
 })
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REAUTHENTICATE, REAUTHENTICATION_FAILED } from '../../core/fresh-sign-in.ts'
-import { json } from '../../server/platform/index.ts'
+import { json, parseConfig } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin, DEFAULT_PASSWORD } from '../support/admin-client.ts'
 import { enrolTotp, totpCode } from '../support/factors.ts'
 import { insertBuyer } from '../support/sales.ts'
@@ -158,5 +158,35 @@ describe(`a fresh sign-in for sensitive changes on ${testDialect}`, () => {
       (await admin.post('/api/admin/account/reauthenticate', { password: DEFAULT_PASSWORD })).status,
     ).toBe(200)
     expect((await admin.post(`/api/admin/buyers/${buyer.id}/keys`, { name: 'CRM' })).status).toBe(201)
+  })
+})
+
+describe(`re-authentication and a password change count with sign-in attempts on ${testDialect}`, () => {
+  let app: TestApp
+
+  beforeAll(async () => {
+    const rateLimits = { ...parseConfig({}).rateLimits, enabled: true, login: { limit: 3, windowMs: 60_000 } }
+    app = await startTestApp({ rateLimits })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('refuses them with 429 under both bases once the login limit is used up', async () => {
+    // The sign-in is the first attempt of three.
+    const user = await createSignedInAdmin(app, { role: 'editor' })
+    const wrongPassword = { currentPassword: 'not the password', newPassword: 'quartz lantern orchard 42' }
+    expect((await user.post('/api/admin/account/reauthenticate', { password: 'wrong' })).status).toBe(400)
+    expect((await user.post('/api/account/password', wrongPassword)).status).toBe(400)
+    for (const [pathname, body] of [
+      ['/api/account/reauthenticate', { password: DEFAULT_PASSWORD }],
+      ['/api/admin/account/password', wrongPassword],
+    ] as const) {
+      const response = await user.post(pathname, body)
+      expect(response.status, pathname).toBe(429)
+      expect(response.headers.get('retry-after'), pathname).toMatch(/^\d+$/)
+    }
+    // Reading one's factors is not an attempt.
+    expect((await user.get('/api/admin/account/security')).status).toBe(200)
   })
 })

@@ -264,7 +264,9 @@ describe(`the lead pipeline on ${testDialect}`, () => {
     const submissions = await app.database.db.selectFrom('leadSubmission').select('id').execute()
     const honeypot = await post(person({ website: 'https://spam.example' }))
     const tooFast = await post(person({ formStartedAt: Date.now() - 500 }))
-    for (const response of [honeypot, tooFast]) {
+    // Text the database could not store (a NUL) in the honeypot tells the bot nothing either.
+    const withNul = await post(person({ website: 'https://spam.example/\u0000' }))
+    for (const response of [honeypot, tooFast, withNul]) {
       expect(response.status).toBe(201)
       expect(Object.keys(await response.json())).toEqual(['reference'])
     }

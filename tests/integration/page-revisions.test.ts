@@ -53,8 +53,17 @@ describe(`page revisions on ${testDialect}`, () => {
     const after = (await ok(await revisions())) as unknown as Row[]
     expect(after.map((r) => r.title)).toEqual(['Spring offer v3', 'Spring offer v2', 'Spring offer'])
 
-    await expectError(await admin.get(`/api/admin/pages/${page.id}/revisions/999999`), 404)
-    await expectError(await admin.post(`/api/admin/pages/${page.id}/revisions/999999/restore`, {}), 404)
+    const missing = 'Revision not found'
+    await expectError(await admin.get(`/api/admin/pages/${page.id}/revisions/999999`), 404, missing)
+    await expectError(
+      await admin.post(`/api/admin/pages/${page.id}/revisions/999999/restore`, {}),
+      404,
+      missing,
+    )
+    // A revision id that is no id names no revision of the page, found first.
+    await expectError(await admin.get(`/api/admin/pages/${page.id}/revisions/abc`), 404, missing)
+    await expectError(await admin.post(`/api/admin/pages/${page.id}/revisions/abc/restore`, {}), 404, missing)
+    await expectError(await admin.get('/api/admin/pages/999999/revisions/abc'), 404, 'Page not found')
   })
 
   it('keeps a system page on its slug when restoring', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SECOND_STEP_EXPIRED } from '../../core/schemas/mfa.ts'
 import { createSignedInAdmin, DEFAULT_PASSWORD } from '../support/admin-client.ts'
 import { cookiesOf, finishSignIn, startSignIn } from '../support/factors.ts'
 import { SoftwareAuthenticator } from '../support/software-authenticator.ts'
@@ -113,6 +114,22 @@ describe(`passkeys on ${testDialect}`, () => {
     )
     expect(done.response.status).toBe(401)
     expect(done.client).toBeUndefined()
+  })
+
+  it('asks for the pending sign-in before the assertion, and a passkey alone for its assertion first', async () => {
+    const noStep = await app.postJson('/api/login/passkey/verify', {})
+    expect(noStep.status).toBe(401)
+    expect(await noStep.json()).toEqual({ message: SECOND_STEP_EXPIRED })
+    const { user } = await withPasskey()
+    const step = await startSignIn(app, user.email, DEFAULT_PASSWORD)
+    const noAssertion = await app.postJson(
+      '/api/login/passkey/verify',
+      {},
+      { headers: { cookie: step.cookie } },
+    )
+    expect(noAssertion.status).toBe(400)
+    const alone = await app.postJson('/api/login/passkey-alone/verify', {})
+    expect(alone.status).toBe(400)
   })
 
   it('is a second factor after the password', async () => {

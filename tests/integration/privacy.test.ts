@@ -527,7 +527,7 @@ describe(`retention and people's rights on ${testDialect}`, () => {
         `/api/admin/subjects?email=${encodeURIComponent(who.email.toUpperCase())}`,
       )
       const body = (await ok(response)) as unknown as SubjectErasure
-      expect(body).toEqual({ subject: { email: who.email }, erased: 2, submissions: 2 })
+      expect(body).toEqual({ subject: { email: who.email }, erased: 2, submissions: 2, complaints: 0 })
       expect(await submissionsOf([apiLeadId, neighbourLeadId])).toBe(0)
       expect((await heldFor([neighbourLeadId])).leads).toBe(1)
       expect(await heldFor([apiLeadId, olderLead.id])).toEqual({
@@ -561,7 +561,7 @@ describe(`retention and people's rights on ${testDialect}`, () => {
         .execute()
       expect(erasures).toHaveLength(1)
       expect(erasures[0]).toMatchObject({ actorEmail: admin.email, entity: 'subject', entityId: null })
-      expect(erasures[0]?.detail).toEqual({ by: 'email', leads: 2, submissions: 2 })
+      expect(erasures[0]?.detail).toEqual({ by: 'email', leads: 2, submissions: 2, complaints: 0 })
       const log = JSON.stringify(await db().selectFrom('auditLog').selectAll().execute()).toLowerCase()
       for (const secret of [
         who.email,
@@ -594,6 +594,7 @@ describe(`retention and people's rights on ${testDialect}`, () => {
         subject: { phone: normaliseUkPhone(other.phone)?.e164 },
         erased: 1,
         submissions: 0,
+        complaints: 0,
       })
       expect(await heldFor([lead.id])).toEqual({ leads: 0, eligibility: 0, deliveries: 0, attempts: 0 })
       const second = (await ok(

@@ -25,7 +25,7 @@ describe(`public pages served with the islands script on ${testDialect} (ADR 001
     expect(islands?.entry).toMatch(/^\/assets\/islands-[\w-]+\.js$/)
   })
 
-  it.each(['/', '/privacy-policy', '/evidence', '/cookie-policy', '/thank-you', '/nope'])(
+  it.each(['/', '/privacy-policy', '/evidence', '/cookie-policy', '/thank-you', '/complaints', '/nope'])(
     '%s loads the islands script alone, allowed by the page CSP, and no router client',
     async (page) => {
       const response = await fetch(`${app.baseUrl}${page}`)

@@ -1,3 +1,4 @@
+import { countingChoice } from '../../../core/counting.ts'
 import type { AnalyticsEvent } from '../../../core/schemas/analytics.ts'
 import { currentAttribution } from '../attribution/attribution-store.ts'
 
@@ -10,6 +11,12 @@ const sent = new Set<string>()
 
 export function track(event: Omit<AnalyticsEvent, 'path' | 'attribution' | 'elapsed'>, once?: string): void {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return
+  // The server would not count it either (docs/decisions/0077-objecting-to-counting.md).
+  if (
+    (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true ||
+    countingChoice(document.cookie) === 'objected'
+  )
+    return
   if (once) {
     if (sent.has(once)) return
     sent.add(once)

@@ -2,12 +2,14 @@ import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import type { Attribution } from '../../../core/attribution.ts'
 import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { ShownConsent } from '../../../core/consent-version.ts'
+import type { CountingChoice } from '../../../core/counting.ts'
 import { IMAGE_SIZES, type ImageInfoMap } from '../../../core/image-info.ts'
 import type { EnquiryReceipt } from '../../../core/lead-confirmation.ts'
 import { isSafeImageSrc } from '../../../core/links.ts'
 import type { PageContent, PixelSize, Widget } from '../../../core/page-content.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
 import type { QuestionnaireState, ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
+import { type FactResolution, type FactValues, resolveDefinitionFacts } from '../../../core/site-facts.ts'
 import type { LeadFormFeedback } from '../lead-form/lead-form.tsx'
 
 const SPEC_PREVIEW: ShownQuestionnaire = { id: 0, version: 0, definition: specDefinition }
@@ -25,6 +27,12 @@ export type BlockContext = {
   questionnaireState?: QuestionnaireVisit
   /** On the thank-you page, the enquiry its cookie names (never from the page cache). */
   receipt?: EnquiryReceipt | null
+  /** On the cookie policy, the visitor's "Don't count my visits" cookie (a page rendered for them alone). */
+  countingChoice?: CountingChoice
+  /** The site facts `{{fact.key}}` placeholders show (core/site-facts.ts); without them text is as stored. */
+  facts?: FactResolution
+  /** The builder's canvas: every widget shows, whatever its visibility, and unknown facts stay visible. */
+  editing?: boolean
 }
 
 /** What the route knows of the visitor's questionnaire beyond the version shown. */
@@ -35,6 +43,12 @@ export type QuestionnaireVisit = {
   attribution?: Attribution
   startedAt?: number
 }
+
+/**
+ * The site facts of the page being rendered, from the root loader: any page's blocks resolve
+ * placeholders with them, also where the route passes no `facts` of its own.
+ */
+export const SiteFactsContext = createContext<FactValues | undefined>(undefined)
 
 const Context = createContext<BlockContext>({ images: {}, leadWidgetId: null, questionnaire: SPEC_PREVIEW })
 
@@ -79,6 +93,9 @@ export type BlockProviderProps = {
   compliance?: Compliance
   questionnaireState?: QuestionnaireVisit
   receipt?: EnquiryReceipt | null
+  countingChoice?: CountingChoice
+  facts?: FactValues
+  editing?: boolean
   children?: ReactNode
 }
 
@@ -91,27 +108,73 @@ export function blockContextFor({
   compliance,
   questionnaireState,
   receipt,
+  countingChoice,
+  facts,
+  editing,
 }: Omit<BlockProviderProps, 'children'>): BlockContext {
+  const resolution: FactResolution | undefined = facts
+    ? { values: facts, unknown: editing ? 'keep' : 'empty' }
+    : undefined
+  const shown = questionnaire ?? SPEC_PREVIEW
   return {
     images: images ?? {},
     leadWidgetId: leadImageWidgetId(content),
-    questionnaire: questionnaire ?? SPEC_PREVIEW,
+    questionnaire: resolution
+      ? { ...shown, definition: resolveDefinitionFacts(shown.definition, resolution) }
+      : shown,
     consent,
     compliance,
     ...(questionnaireState ? { questionnaireState } : {}),
     ...(receipt ? { receipt } : {}),
+    ...(countingChoice ? { countingChoice } : {}),
+    ...(resolution ? { facts: resolution } : {}),
+    ...(editing ? { editing } : {}),
   }
 }
 
 /** Gives every block below it the page's image map, lead image and questionnaire. */
 export function BlockProvider({ children, ...props }: BlockProviderProps) {
-  const { content, images, questionnaire, consent, compliance, questionnaireState, receipt } = props
+  const {
+    content,
+    images,
+    questionnaire,
+    consent,
+    compliance,
+    questionnaireState,
+    receipt,
+    countingChoice,
+    editing,
+  } = props
+  const siteFacts = useContext(SiteFactsContext)
+  const facts = props.facts ?? siteFacts
   const leadWidgetId = leadImageWidgetId(content)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lead id stands for the content
   const value = useMemo(
     () =>
-      blockContextFor({ content, images, questionnaire, consent, compliance, questionnaireState, receipt }),
-    [leadWidgetId, images, questionnaire, consent, compliance, questionnaireState, receipt],
+      blockContextFor({
+        content,
+        images,
+        questionnaire,
+        consent,
+        compliance,
+        questionnaireState,
+        receipt,
+        countingChoice,
+        facts,
+        editing,
+      }),
+    [
+      leadWidgetId,
+      images,
+      questionnaire,
+      consent,
+      compliance,
+      questionnaireState,
+      receipt,
+      countingChoice,
+      facts,
+      editing,
+    ],
   )
   return <Context.Provider value={value}>{children}</Context.Provider>
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react'
 import type { PageContent, Widget, WidgetType } from '../../../core/page-content.ts'
 import { sanitizePageHtml } from '../../../core/page-html.ts'
+import { conditionHolds, resolveFacts, resolveWidgetFacts } from '../../../core/site-facts.ts'
 import { BlockProvider, type BlockProviderProps, useBlockContext } from './block-context.tsx'
 import type { BlockDefinition } from './define-block.ts'
 import { blocks } from './registry.ts'
@@ -22,7 +23,11 @@ export const contentClasses =
  * One widget through its block definition, inside the wrapper the canvas and the site share:
  * `<div data-widget-id data-widget-type class="page-widget">`. Editor chrome goes outside it.
  */
-export function BlockView({ widget, phoneOrder }: { widget: Widget; phoneOrder?: number }) {
+export function BlockView({ widget: stored, phoneOrder }: { widget: Widget; phoneOrder?: number }) {
+  const { facts, editing } = useBlockContext()
+  // A widget shown only while a fact is set (or empty) is left out of the page; the canvas shows it.
+  if (facts && !editing && !conditionHolds(stored.visibility, facts.values)) return null
+  const widget = facts ? resolveWidgetFacts(stored, facts) : stored
   const block = blocks[widget.type] as BlockDefinition<WidgetType>
   // Only the styles the block offers reach it (a spacer takes none); any block may be hidden.
   const offered = Object.fromEntries(
@@ -51,19 +56,21 @@ export function BlockView({ widget, phoneOrder }: { widget: Widget; phoneOrder?:
 
 /** The widgets of a page, or its rich-text HTML, without the provider (the canvas brings its own). */
 function PageBody({ content }: { content: PageContent }) {
-  const { images } = useBlockContext()
+  const { images, facts, editing } = useBlockContext()
   if (typeof content === 'string') {
+    const html = facts ? resolveFacts(content, facts, true) : content
     return (
       <div
         // Through the allow list of core/page-html.ts (stored HTML was sanitised on save too).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
-        dangerouslySetInnerHTML={{ __html: sanitizePageHtml(content, { images, lead: true }) }}
+        dangerouslySetInnerHTML={{ __html: sanitizePageHtml(html, { images, lead: true }) }}
       />
     )
   }
+  const shows = (widget: Widget) => !facts || editing || conditionHolds(widget.visibility, facts.values)
   if ('sections' in content) {
     return content.sections
-      .filter((section) => section.widgets.length > 0)
+      .filter((section) => section.widgets.some(shows))
       .map((section) => (
         <section
           key={section.id}

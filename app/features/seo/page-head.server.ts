@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
+import { type FactResolution, readFacts, resolveFacts } from '../../../core/site-facts.ts'
 import { servicesContext } from '../../../server/platform/index.ts'
 import type { PageHead } from './page-head.ts'
 
@@ -31,6 +32,26 @@ export async function buildPageHead(
   fallbackTitle: string,
 ): Promise<PageHead> {
   const { settings } = await context.get(servicesContext).site.get()
+  // Site facts in a page's head: `{{fact.key}}` in its title or descriptions (core/site-facts.ts).
+  const resolution: FactResolution = { values: readFacts(settings), unknown: 'empty' }
+  const facts = (text: string | null) => (text === null ? null : resolveFacts(text, resolution))
+  const head = headFields(settings, own, fallbackTitle)
+  return {
+    ...head,
+    title: resolveFacts(head.title, resolution),
+    description: facts(head.description),
+    keywords: facts(head.keywords),
+    ogTitle: facts(head.ogTitle),
+    ogDescription: facts(head.ogDescription),
+    url: canonicalUrl(context, request),
+  }
+}
+
+function headFields(
+  settings: ReadonlyMap<string, string | null>,
+  own: OwnHead | undefined,
+  fallbackTitle: string,
+): Omit<PageHead, 'url'> {
   const setting = (key: string) => settings.get(key) ?? null
   const siteTitle = present(setting('site_title'))
   const title =
@@ -45,7 +66,6 @@ export async function buildPageHead(
     ogDescription: present(own?.ogDescription, setting('og_description')) ?? null,
     ogImage: present(setting('og_image')) ?? null,
     favicon: present(setting('favicon_url')) ?? null,
-    url: canonicalUrl(context, request),
   }
 }
 

@@ -3,6 +3,7 @@ import type { ShownConsent } from '../../../core/consent-version.ts'
 import type { ImageInfoMap } from '../../../core/image-info.ts'
 import type { PageContent } from '../../../core/page-content.ts'
 import type { ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
+import type { FactValues } from '../../../core/site-facts.ts'
 import { PageBlocks } from '../blocks/block-view.tsx'
 
 /**
@@ -16,6 +17,7 @@ export function PageSections({
   consent,
   compliance,
   questionnaire,
+  facts,
 }: {
   /** Read into the model (app/features/blocks/registry.ts readPageContent). */
   content: PageContent
@@ -24,6 +26,8 @@ export function PageSections({
   compliance?: Compliance
   /** The live version (the site snapshot's); without one the SPEC set shows. */
   questionnaire?: ShownQuestionnaire
+  /** The site facts placeholders show; without them, the root loader's (app/root.tsx). */
+  facts?: FactValues
 }) {
   return (
     <PageBlocks
@@ -32,6 +36,7 @@ export function PageSections({
       consent={consent}
       compliance={compliance}
       questionnaire={questionnaire}
+      facts={facts}
     />
   )
 }

@@ -29,6 +29,9 @@ export function SiteFooter() {
           <a className={linkClass} href="/cookie-policy">
             Cookie Policy
           </a>
+          <a className={linkClass} href="/complaints">
+            Complaints
+          </a>
           <CookiePreferencesButton className={`${linkClass} cursor-pointer underline`}>
             Cookie Preferences
           </CookiePreferencesButton>

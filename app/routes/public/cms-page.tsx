@@ -3,6 +3,7 @@ import { PAGE_REVISION_META, pageRevisionHash } from '../../../core/consent-vers
 import { imagesIn } from '../../../core/image-info.ts'
 import { readPageContent } from '../../../core/page-content.ts'
 import { isSystemPageSlug } from '../../../core/paths.ts'
+import { readFacts, resolveFacts } from '../../../core/site-facts.ts'
 import { requestContext, servicesContext } from '../../../server/platform/index.ts'
 import { pageRenderContext } from '../../../server/site/index.ts'
 import { buildPageHead } from '../../features/seo/page-head.server.ts'
@@ -22,7 +23,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!page || isSystemPageSlug(page.slug)) throw data('Not Found', { status: 404 })
   // An experiment's variant (chosen before the page cache) is a copy of the page's title and content.
   const variant = context.get(requestContext).variant?.variant
-  const title = variant?.title || page.title
+  const title = resolveFacts(variant?.title || page.title, {
+    values: readFacts(site.settings),
+    unknown: 'empty',
+  })
   const content = readPageContent(variant?.content ?? page.content)
   return {
     title,
@@ -56,6 +60,7 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
         consent={loaderData.consent}
         compliance={loaderData.compliance}
         questionnaire={loaderData.questionnaire}
+        facts={loaderData.facts}
       />
     </ContentPage>
   )

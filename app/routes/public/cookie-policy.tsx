@@ -1,3 +1,5 @@
+import { data } from 'react-router'
+import { countingChoice } from '../../../core/counting.ts'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
@@ -8,21 +10,26 @@ import type { Route } from './+types/cookie-policy'
 
 /** A system page from its blocks (docs/decisions/0075-system-pages-from-blocks.md). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return {
-    head: await loadPageHead(context, request, 'cookie-policy', 'Cookie Policy'),
-    ...(await renderContext(context, 'cookie-policy')),
-  }
+  const head = await loadPageHead(context, request, 'cookie-policy', 'Cookie Policy')
+  const page = await renderContext(context, 'cookie-policy')
+  // The page cache renders this page without cookies; a request carrying the "Don't count my
+  // visits" cookie goes past it (server/compose/page-cache.ts) and is answered for itself alone.
+  const choice = countingChoice(request.headers.get('cookie'))
+  if (choice === null) return { head, ...page, choice }
+  return data({ head, ...page, choice }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
 
 export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
-  const { head: _, ...page } = loaderData
+  const { head: _, choice, ...page } = loaderData
   return (
     <ContentPage>
-      <SystemPageBlocks {...page} column="" />
+      <SystemPageBlocks {...page} countingChoice={choice} column="" />
     </ContentPage>
   )
 }

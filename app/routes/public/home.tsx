@@ -3,6 +3,7 @@ import { data, redirect } from 'react-router'
 import { type Attribution, attributionFromUrl, trackingParams } from '../../../core/attribution.ts'
 import { readCompliance } from '../../../core/compliance.ts'
 import { pageRevisionHash } from '../../../core/consent-version.ts'
+import { objectsToCounting } from '../../../core/counting.ts'
 import { THANK_YOU_PATH } from '../../../core/lead-confirmation.ts'
 import { assess } from '../../../core/questionnaire/definition.ts'
 import {
@@ -154,6 +155,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       ip: context.get(requestContext).ip,
       via: 'form',
       bucket: context.get(requestContext).bucket,
+      counted: !objectsToCounting({
+        gpc: request.headers.get('sec-gpc'),
+        cookie: request.headers.get('cookie'),
+      }),
     })
     reference = lead.reference
   } catch (error) {

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router'
 import { imagesIn } from '../../../core/image-info.ts'
 import { readPageContent } from '../../../core/page-content.ts'
+import { readFacts, resolveFacts } from '../../../core/site-facts.ts'
 import { HttpError, servicesContext } from '../../../server/platform/index.ts'
 import { loadPreview, type PreviewPage, pageRenderContext } from '../../../server/site/index.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
@@ -27,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const site = await services.site.get()
   const content = readPageContent(preview.content)
   return {
-    title: preview.title,
+    title: resolveFacts(preview.title, { values: readFacts(site.settings), unknown: 'empty' }),
     path: preview.path,
     label: preview.label,
     expiresAt: preview.expiresAt.toISOString(),
@@ -70,6 +71,7 @@ export default function PreviewPageRoute({ loaderData }: Route.ComponentProps) {
           consent={loaderData.consent}
           compliance={loaderData.compliance}
           questionnaire={loaderData.questionnaire}
+          facts={loaderData.facts}
         />
       </ContentPage>
     </>

@@ -1,282 +1,31 @@
-import { reauthenticateSchema } from '../../../core/fresh-sign-in.ts'
-import { changePasswordSchema } from '../../../core/schemas/auth.ts'
-import {
-  mfaPolicySchema,
-  passkeyAssertionSchema,
-  passkeyNameSchema,
-  passkeyRegistrationSchema,
-  recoveryCodeSchema,
-  totpCodeSchema,
-} from '../../../core/schemas/mfa.ts'
-import {
-  type ApiOperation,
-  arrayOf,
-  defineApi,
-  messageSchema,
-  ref,
-  shape,
-  toJsonSchema,
-} from '../../platform/index.ts'
+import { mfaPolicySchema } from '../../../core/schemas/mfa.ts'
+import { apiModule, shape, toJsonSchema } from '../../platform/index.ts'
 import { resetFactorsRoute } from '../users/admin-router.ts'
-
-const SIGNED_IN = shape({ user: ref('CurrentAdmin'), redirect: 'string' })
-const STEP = 'Needs the pending sign-in cookie set by POST /api/login (five minutes, used once).'
-const FORM =
-  'A form post (no JavaScript) is answered with a 303 to the dashboard, or back to the second step.'
-const options = { type: 'object', description: 'WebAuthn options for the browser (JSON, base64url).' }
-const FIRST_CODES =
-  "With the account's first factor (no recovery codes ever issued), `recoveryCodes` holds ten codes, shown in this answer only."
-const codes = { type: 'array', items: { type: 'string' } }
-const FRESH =
-  'Needs a sign-in or re-authentication of the last ten minutes: otherwise 403 `{ message, reauthenticate: true }` (POST …/account/reauthenticate, then retry).'
-const STALE = {
-  403: {
-    description: 'A buyer, held at enrolment, or a sign-in older than ten minutes (`reauthenticate: true`)',
-    // Each flag only when it applies.
-    schema: {
-      type: 'object',
-      properties: {
-        message: { type: 'string' },
-        reauthenticate: { type: 'boolean' },
-        enrol: { type: 'boolean' },
-      },
-      required: ['message'],
-    },
-  },
-}
-/** Present only with the first factor, so not in `required`. */
-const firstCodes = { type: 'object', properties: { recoveryCodes: codes } }
-
-/** A change that needs a fresh sign-in (docs/decisions/0053). */
-function fresh(op: Omit<ApiOperation, 'tag'>): Omit<ApiOperation, 'tag'> {
-  return {
-    ...op,
-    description: [op.description, FRESH].filter(Boolean).join(' '),
-    responses: { ...STALE, ...op.responses },
-  }
-}
+import { accountFactorsRoutes } from './account-router.ts'
+import { mfaPolicyRoutes } from './policy-router.ts'
+import { factorSignInRoutes } from './sign-in-router.ts'
 
 /**
- * One's own second factors: under /api/admin/account for staff, and the same routes under
- * /api/account for any account, a buyer's included (docs/decisions/0053).
+ * The second factors' part of the document: the sign-in second step, one's own factors, the
+ * policy, and resetting a user's factors (its handler is the users module's).
  */
-function ownAccount(base: string, who: 'staff' | 'any'): Omit<ApiOperation, 'tag'>[] {
-  const note = who === 'any' ? ' Any signed-in account, a buyer’s included.' : ''
-  const ops: Omit<ApiOperation, 'tag'>[] = [
-    {
-      method: 'get',
-      path: `${base}/security`,
-      summary: 'Your second factors',
-      auth: 'session',
-      response: shape({
-        passkeys: arrayOf(ref('Passkey')),
-        totp: shape({ enabled: 'boolean', 'confirmedAt?': 'date-time' }),
-        recoveryCodes: shape({ remaining: 'integer', total: 'integer' }),
-        required: 'boolean',
-        mustEnrol: 'boolean',
+export const factorsApi = apiModule(
+  {
+    tag: {
+      name: 'Second factors',
+      description: 'Passkeys, authenticator codes and recovery codes; the sign-in second step; the policy.',
+    },
+    schemas: {
+      Passkey: shape({
+        id: 'integer',
+        name: 'string',
+        createdAt: 'date-time',
+        'lastUsedAt?': 'date-time',
+        deviceType: 'string',
+        backedUp: 'boolean',
       }),
+      MfaPolicy: toJsonSchema(mfaPolicySchema, 'output'),
     },
-    {
-      method: 'post',
-      path: `${base}/reauthenticate`,
-      summary: 'Confirm it is you again',
-      description:
-        'Your password, an authenticator code or a recovery code: the session counts as a fresh sign-in for ten minutes. Counted with sign-in attempts.',
-      auth: 'session',
-      request: reauthenticateSchema,
-      response: messageSchema,
-      responses: { 400: 'Wrong password or code', 429: 'Too many attempts' },
-    },
-    {
-      method: 'post',
-      path: `${base}/password`,
-      summary: 'Change your password',
-      description:
-        'Your current password and a new one (12 to 200 characters, not a common or breached password). The current password is the proof of who asks: no fresh sign-in is needed, and this session counts as one afterwards. Every other session of the account is signed out. Counted with sign-in attempts.',
-      auth: 'session',
-      request: changePasswordSchema,
-      response: shape({ message: 'string', endedSessions: 'integer' }),
-      responses: {
-        400: 'Wrong current password, or the new one is refused',
-        409: 'The account signs in with single sign-on only',
-        429: 'Too many attempts',
-      },
-    },
-    fresh({
-      method: 'post',
-      path: `${base}/passkeys/options`,
-      summary: 'Options to create a passkey',
-      auth: 'session',
-      response: options,
-    }),
-    fresh({
-      method: 'post',
-      path: `${base}/passkeys`,
-      summary: 'Save a new passkey',
-      description: FIRST_CODES,
-      auth: 'session',
-      request: passkeyRegistrationSchema,
-      status: 201,
-      response: { allOf: [ref('Passkey'), firstCodes] },
-      responses: { 409: 'This passkey is already registered' },
-    }),
-    fresh({
-      method: 'put',
-      path: `${base}/passkeys/{id}`,
-      summary: 'Rename a passkey',
-      auth: 'session',
-      request: passkeyNameSchema,
-      response: ref('Passkey'),
-    }),
-    fresh({
-      method: 'delete',
-      path: `${base}/passkeys/{id}`,
-      summary: 'Remove a passkey',
-      auth: 'session',
-      status: 204,
-      responses: { 409: 'The last factor of an account the policy covers' },
-    }),
-    fresh({
-      method: 'post',
-      path: `${base}/totp`,
-      summary: 'Start setting up an authenticator app',
-      description: 'A new secret, its otpauth:// address and a QR code (SVG). It counts once confirmed.',
-      auth: 'session',
-      response: shape({ secret: 'string', uri: 'string', qrSvg: 'string' }),
-      responses: { 409: 'An authenticator app is already set up' },
-    }),
-    fresh({
-      method: 'post',
-      path: `${base}/totp/confirm`,
-      summary: 'Confirm the authenticator app with a code',
-      description: FIRST_CODES,
-      auth: 'session',
-      request: totpCodeSchema,
-      response: { allOf: [messageSchema, firstCodes] },
-      responses: { 409: 'Nothing to confirm' },
-    }),
-    fresh({
-      method: 'delete',
-      path: `${base}/totp`,
-      summary: 'Remove the authenticator app',
-      auth: 'session',
-      status: 204,
-      responses: { 409: 'The last factor of an account the policy covers' },
-    }),
-    fresh({
-      method: 'post',
-      path: `${base}/recovery-codes`,
-      summary: 'Generate ten recovery codes',
-      description: 'Replaces any earlier codes; the codes are shown in this answer only.',
-      auth: 'session',
-      status: 201,
-      response: shape({ codes }),
-    }),
-  ]
-  return ops.map((op) => ({ ...op, description: `${op.description ?? ''}${note}`.trim() || undefined }))
-}
-
-export const factorsApi = defineApi({
-  tag: {
-    name: 'Second factors',
-    description: 'Passkeys, authenticator codes and recovery codes; the sign-in second step; the policy.',
   },
-  schemas: {
-    Passkey: shape({
-      id: 'integer',
-      name: 'string',
-      createdAt: 'date-time',
-      'lastUsedAt?': 'date-time',
-      deviceType: 'string',
-      backedUp: 'boolean',
-    }),
-    MfaPolicy: toJsonSchema(mfaPolicySchema, 'output'),
-  },
-  operations: [
-    {
-      method: 'post',
-      path: '/api/login/totp',
-      summary: 'Finish signing in with an authenticator code',
-      description: `${STEP} 30-second codes, one step of drift, each code once. ${FORM}`,
-      auth: 'public',
-      request: totpCodeSchema,
-      requestType: 'json-or-form',
-      response: SIGNED_IN,
-      responses: {
-        401: 'Wrong, reused or stale code, no pending sign-in, or the fifth wrong code ended it',
-        429: "Too many attempts, or the account's codes are paused after ten wrong ones (Retry-After)",
-      },
-    },
-    {
-      method: 'post',
-      path: '/api/login/recovery',
-      summary: 'Finish signing in with a recovery code',
-      description: `${STEP} Each code works once. ${FORM}`,
-      auth: 'public',
-      request: recoveryCodeSchema,
-      requestType: 'json-or-form',
-      response: SIGNED_IN,
-      responses: {
-        401: 'Unknown or used code, no pending sign-in, or the fifth wrong code ended it',
-        429: "Too many attempts, or the account's codes are paused after ten wrong ones (Retry-After)",
-      },
-    },
-    {
-      method: 'post',
-      path: '/api/login/passkey/options',
-      summary: 'Passkey options for the second step',
-      description: STEP,
-      auth: 'public',
-      response: options,
-      responses: { 401: 'No pending sign-in', 429: 'Too many attempts' },
-    },
-    {
-      method: 'post',
-      path: '/api/login/passkey/verify',
-      summary: 'Finish signing in with a passkey',
-      description: STEP,
-      auth: 'public',
-      request: passkeyAssertionSchema,
-      response: SIGNED_IN,
-      responses: { 401: 'The passkey could not be verified', 429: 'Too many attempts' },
-    },
-    {
-      method: 'post',
-      path: '/api/login/passkey-alone/options',
-      summary: 'Passkey options to sign in without a password',
-      description: 'Any discoverable passkey of this site; sets a challenge cookie.',
-      auth: 'public',
-      response: options,
-      responses: { 429: 'Too many attempts' },
-    },
-    {
-      method: 'post',
-      path: '/api/login/passkey-alone/verify',
-      summary: 'Sign in with a passkey alone',
-      description: 'The authenticator must have verified its user.',
-      auth: 'public',
-      request: passkeyAssertionSchema,
-      response: SIGNED_IN,
-      responses: { 401: 'The passkey could not be verified', 429: 'Too many attempts' },
-    },
-    ...ownAccount('/api/admin/account', 'staff'),
-    ...ownAccount('/api/account', 'any'),
-    {
-      method: 'get',
-      path: '/api/admin/mfa-policy',
-      summary: 'Who must have a second factor',
-      auth: 'permission:users',
-      response: ref('MfaPolicy'),
-    },
-    {
-      method: 'put',
-      path: '/api/admin/mfa-policy',
-      summary: 'Change who must have a second factor',
-      auth: 'permission:users',
-      request: mfaPolicySchema,
-      response: ref('MfaPolicy'),
-    },
-    // Its handler is the users module's (one definition).
-    resetFactorsRoute.operation,
-  ],
-})
+  [...factorSignInRoutes, ...accountFactorsRoutes, ...mfaPolicyRoutes, resetFactorsRoute],
+)

@@ -2,29 +2,44 @@ import { type RequestHandler, Router } from 'express'
 import { ENROL_REQUIRED } from '../../../core/mfa-policy.ts'
 import { mfaPolicySchema } from '../../../core/schemas/mfa.ts'
 import type { AppServices } from '../../platform/index.ts'
-import { audit, parseBody } from '../../platform/index.ts'
+import { audit, mountRoutes, ref, route } from '../../platform/index.ts'
 import { needsEnrolment, readPolicy, savePolicy } from './store.server.ts'
 
+const BASE = '/api/admin/mfa-policy'
+
 /** /api/admin/mfa-policy (users permission): who must have a second factor. */
+export const mfaPolicyRoutes = [
+  route({
+    method: 'get',
+    path: BASE,
+    summary: 'Who must have a second factor',
+    auth: 'permission:users',
+    response: ref('MfaPolicy'),
+    handle: ({ services }) => readPolicy(services.db),
+  }),
+  route({
+    method: 'put',
+    path: BASE,
+    summary: 'Change who must have a second factor',
+    auth: 'permission:users',
+    body: mfaPolicySchema,
+    response: ref('MfaPolicy'),
+    handle: async ({ services: { db }, actor, body: policy }) => {
+      const before = await readPolicy(db)
+      await savePolicy(db, policy, actor?.id as number)
+      await audit(db, {
+        actor,
+        action: 'auth.mfa_policy_changed',
+        entity: 'mfa_policy',
+        detail: { before, after: policy },
+      })
+      return readPolicy(db)
+    },
+  }),
+]
+
 export function mfaPolicyAdminRouter(services: AppServices): Router {
-  const { db } = services
-  const router = Router()
-  router.get('/', async (_req, res) => {
-    res.json(await readPolicy(db))
-  })
-  router.put('/', async (req, res) => {
-    const policy = parseBody(mfaPolicySchema, req)
-    const before = await readPolicy(db)
-    await savePolicy(db, policy, req.admin?.id as number)
-    await audit(db, {
-      actor: req.admin,
-      action: 'auth.mfa_policy_changed',
-      entity: 'mfa_policy',
-      detail: { before, after: policy },
-    })
-    res.json(await readPolicy(db))
-  })
-  return router
+  return mountRoutes(Router(), services, BASE, mfaPolicyRoutes)
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { objectsToCounting } from '../../../core/counting.ts'
 import { EVENT_BODY_LIMIT, eventSchema } from '../../../core/schemas/analytics.ts'
 import type { AppServices } from '../../platform/index.ts'
 
@@ -13,13 +14,15 @@ export type Accepted =
 
 /**
  * One beacon body: counted against the client's rate limit, parsed, checked and queued (or quietly
- * not counted). Shared by both paths.
+ * not counted: also when the request objects to counting, ADR 0077, answered alike). Shared by
+ * both paths.
  */
 export function acceptEvent(
   services: AppServices,
   body: string,
   ip: string,
   userAgent: string | undefined,
+  headers: { gpc: string | undefined; cookie: string | undefined },
 ): Accepted {
   const limit = services.analytics.limiter.hit(ip)
   if (!limit.allowed)
@@ -38,7 +41,7 @@ export function acceptEvent(
       message: issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'Invalid event',
     }
   }
-  services.analytics.beacon(ip, userAgent, parsed.data)
+  if (!objectsToCounting(headers)) services.analytics.beacon(ip, userAgent, parsed.data)
   return { status: 202 }
 }
 
@@ -97,7 +100,10 @@ export function serveBeacon(
   req.on('end', () => {
     if (done) return
     done = true
-    const result = acceptEvent(services, Buffer.concat(chunks).toString('utf8'), ip(), h['user-agent'])
+    const result = acceptEvent(services, Buffer.concat(chunks).toString('utf8'), ip(), h['user-agent'], {
+      gpc: h['sec-gpc'] as string | undefined,
+      cookie: h.cookie,
+    })
     if (result.status === 202) answer(res, 202)
     else
       answer(

@@ -1,4 +1,5 @@
 import { Router } from 'express'
+import { complaintUpdateSchema } from '../../../core/schemas/complaints.ts'
 import {
   parseSubjectQuery,
   type SubjectIdentity,
@@ -6,10 +7,35 @@ import {
 } from '../../../core/schemas/data-requests.ts'
 import type { AppServices } from '../../platform/index.ts'
 import { apiModule, HttpError, mountRoutes, route, shape } from '../../platform/index.ts'
+import { listComplaints, updateComplaint } from './complaints.server.ts'
 import { eraseSubject, exportSubject } from './requests.server.ts'
 
 const BASE = '/api/admin/subjects'
 const subject = { type: 'object', description: '`{email}` or `{phone}` (E.164)' }
+
+/** A data-protection complaint as the admin sees it (`ComplaintRow` in core/schemas/complaints.ts). */
+export const complaintShape = shape(
+  {
+    id: 'integer',
+    reference: 'string',
+    receivedAt: 'date-time',
+    acknowledgeBy: { type: 'string', format: 'date-time', description: 'Received + 30 days' },
+    overdue: { type: 'boolean', description: 'Still new after its acknowledgement deadline' },
+    name: 'string',
+    email: 'string',
+    'phone?': 'string',
+    'leadReference?': 'string',
+    details: 'string',
+    contactBy: { type: 'string', enum: ['email', 'phone'] },
+    status: { type: 'string', enum: ['new', 'acknowledged', 'resolved'] },
+    acknowledgementSent: { type: 'boolean', description: 'The acknowledgement email went out' },
+    'acknowledgedAt?': 'date-time',
+    'resolvedAt?': 'date-time',
+    'outcome?': 'string',
+    'reply?': 'string',
+  },
+  'A data-protection complaint',
+)
 
 /** The schema checks the fields; the rules between them (one of the two, a valid address) are here. */
 function identityOf(query: unknown): { identity: SubjectIdentity; download: boolean } {
@@ -33,6 +59,7 @@ export const subjectsRoutes = [
       found: 'integer',
       leads: { type: 'array', items: { type: 'object' } },
       submissions: { type: 'array', items: { type: 'object' } },
+      complaints: { type: 'array', items: complaintShape },
     }),
     handle: async ({ services, query, actor, res }) => {
       const { identity, download } = identityOf(query)
@@ -46,15 +73,37 @@ export const subjectsRoutes = [
   route({
     method: 'delete',
     path: BASE,
-    summary: 'Erase a person’s leads',
+    summary: 'Erase a person’s leads and complaints',
     auth: 'permission:subjects',
     query: subjectQuerySchema,
-    response: shape({ subject, erased: 'integer', submissions: 'integer' }),
+    response: shape({ subject, erased: 'integer', submissions: 'integer', complaints: 'integer' }),
     handle: async ({ services, query, actor, res }) => {
       const { identity } = identityOf(query)
       res.setHeader('Cache-Control', 'no-store')
       return eraseSubject(services, identity, actor)
     },
+  }),
+  route({
+    method: 'get',
+    path: `${BASE}/complaints`,
+    summary: 'List data-protection complaints',
+    description: 'Newest first, each with its 30-day acknowledgement deadline.',
+    auth: 'permission:subjects',
+    response: { type: 'array', items: complaintShape },
+    handle: async ({ services, actor, res }) => {
+      res.setHeader('Cache-Control', 'no-store')
+      return listComplaints(services.db, actor)
+    },
+  }),
+  route({
+    method: 'put',
+    path: `${BASE}/complaints/{id}`,
+    summary: 'Record a complaint’s acknowledgement, outcome and reply',
+    auth: 'permission:subjects',
+    label: 'Complaint',
+    body: complaintUpdateSchema,
+    response: complaintShape,
+    handle: async ({ services, params, body, actor }) => updateComplaint(services.db, params.id, body, actor),
   }),
 ]
 
@@ -62,7 +111,8 @@ export const subjectsApi = apiModule(
   {
     tag: {
       name: 'Data requests',
-      description: 'A person’s data, found by email or phone, to export or erase.',
+      description:
+        'A person’s data, found by email or phone, to export or erase; data-protection complaints.',
     },
   },
   subjectsRoutes,

@@ -9,6 +9,7 @@ import {
   scrubErasedLeads,
   subjectLeads,
 } from '../personal-data.server.ts'
+import { eraseSubjectComplaints, subjectComplaints } from './complaints.server.ts'
 import {
   type LedgerEntry,
   ledgerEntriesFor,
@@ -32,6 +33,7 @@ export async function exportSubject(
   download: boolean,
 ) {
   const { leads, submissions } = await subjectLeads(db, identity)
+  const complaints = await subjectComplaints(db, identity)
   const activity = await auditEntriesAbout(
     db,
     'lead',
@@ -41,7 +43,13 @@ export async function exportSubject(
     actor,
     action: 'subject.export',
     entity: 'subject',
-    detail: { by: identity.by, leads: leads.length, submissions: submissions.length, download },
+    detail: {
+      by: identity.by,
+      leads: leads.length,
+      submissions: submissions.length,
+      complaints: complaints.length,
+      download,
+    },
   })
   return {
     subject: subjectOf(identity),
@@ -54,6 +62,7 @@ export async function exportSubject(
         .map(({ entityId: _id, ...entry }) => entry),
     })),
     submissions,
+    complaints,
   }
 }
 
@@ -73,11 +82,12 @@ export async function eraseSubject(
   const erased = await eraseSubjectLeads(db, dialect, identity, (trx, who) =>
     recordErasure(trx, ledgerEntriesFor(config.erasureKey, who, new Date())),
   )
+  const complaints = await eraseSubjectComplaints(db, identity)
   await audit(db, {
     actor,
     action: 'subject.erase',
     entity: 'subject',
-    detail: { by: identity.by, leads: erased.ids.length, submissions: erased.submissions },
+    detail: { by: identity.by, leads: erased.ids.length, submissions: erased.submissions, complaints },
   })
   const scrubbed = await scrubErasedLeads(db, dialect).catch((err: Error) => {
     logger.error({ err }, 'erasure: the deleted rows could not be scrubbed from the database files')
@@ -85,7 +95,12 @@ export async function eraseSubject(
   })
   if (scrubbed === false)
     logger.warn('erasure: the WAL stayed busy; the deleted rows stay in it until a checkpoint')
-  return { subject: subjectOf(identity), erased: erased.ids.length, submissions: erased.submissions }
+  return {
+    subject: subjectOf(identity),
+    erased: erased.ids.length,
+    submissions: erased.submissions,
+    complaints,
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { settingValue } from '../../../core/settings.ts'
 import type { AppServices, Job } from '../../platform/index.ts'
 import { purgeConsentBefore } from '../../site/index.ts'
 import { purgeLeadsBefore, purgeSubmissionsBefore } from '../personal-data.server.ts'
+import { purgeComplaintsBefore } from './complaints.server.ts'
 
 export const RETENTION_JOB = 'retention-purge'
 
@@ -18,11 +19,12 @@ export type PurgeResult = {
   leads: number
   submissions: number
   consentRecords: number
+  complaints: number
 }
 
 /**
- * Deletes leads (with everything tied to them), later submissions and consent records older than
- * the `retention_years` setting. The log line carries counts and the cutoff only, never anything about a person.
+ * Deletes leads (with everything tied to them), later submissions, consent records and
+ * data-protection complaints older than the `retention_years` setting. The log line carries counts and the cutoff only, never anything about a person.
  */
 export async function purgeExpiredData(
   { db, site, logger }: Pick<AppServices, 'db' | 'site' | 'logger'>,
@@ -34,9 +36,10 @@ export async function purgeExpiredData(
   const leads = await purgeLeadsBefore(db, cutoff)
   const submissions = await purgeSubmissionsBefore(db, cutoff)
   const consentRecords = await purgeConsentBefore(db, cutoff)
-  const result = { retentionYears, cutoff, leads, submissions, consentRecords }
+  const complaints = await purgeComplaintsBefore(db, cutoff)
+  const result = { retentionYears, cutoff, leads, submissions, consentRecords, complaints }
   const fields = { job: RETENTION_JOB, ...result, cutoff: cutoff.toISOString() }
-  if (leads > 0 || submissions > 0 || consentRecords > 0)
+  if (leads > 0 || submissions > 0 || consentRecords > 0 || complaints > 0)
     logger.info(fields, 'retention purge removed expired data')
   else logger.debug(fields, 'retention purge: nothing expired')
   return result

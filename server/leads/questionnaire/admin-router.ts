@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express'
+import { type Response, Router } from 'express'
 import type { QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
 import { type Problem, parseDefinition } from '../../../core/questionnaire/definition-schema.ts'
 import {
@@ -11,7 +11,18 @@ import {
   readQuestionnaireReferenceAmount,
 } from '../../../core/schemas/settings.ts'
 import type { AppServices, QuestionnaireVersion } from '../../platform/index.ts'
-import { audit, changedFields, HttpError, parseBody, parseId, requireChanges } from '../../platform/index.ts'
+import {
+  apiModule,
+  arrayOf,
+  audit,
+  changedFields,
+  HttpError,
+  mountRoutes,
+  ref,
+  requireChanges,
+  route,
+  shape,
+} from '../../platform/index.ts'
 import { PublishRefused, publishQuestionnaire } from './publish.server.ts'
 import {
   createQuestionnaireDraft,
@@ -22,6 +33,7 @@ import {
   updateQuestionnaireDraft,
 } from './queries.server.ts'
 
+const BASE = '/api/admin/questionnaires'
 const LABEL = 'Questionnaire version'
 const PUBLISHED = 'A published version cannot be changed; duplicate it to make a new draft'
 
@@ -52,119 +64,233 @@ const describe = (row: Pick<QuestionnaireVersion, 'version' | 'name'>) => ({
   name: row.name,
 })
 
+const problems = {
+  description: 'The definition has problems: each with its path, to show beside its field',
+  schema: {
+    type: 'object',
+    properties: {
+      message: { type: 'string' },
+      problems: arrayOf(shape({ path: 'string', message: 'string' })),
+    },
+    required: ['message'],
+  },
+}
+const draftOnly = { 409: 'Published versions never change' }
+
+async function find(db: AppServices['db'], id: number) {
+  const row = await findQuestionnaireVersion(db, id)
+  if (!row) throw new HttpError(404, `${LABEL} not found`)
+  return row
+}
+
 /**
  * Under /api/admin/questionnaires, behind the questionnaire permission: drafts are made, edited
  * and deleted; a published version never changes, and publishing one retires the live one
  * (docs/decisions/0026-questionnaire-definitions.md).
  */
-export function questionnaireAdminRouter({ db, site }: AppServices): Router {
-  const router = Router()
-  const find = async (req: Request) => {
-    const row = await findQuestionnaireVersion(db, parseId(req.params.id, LABEL))
-    if (!row) throw new HttpError(404, `${LABEL} not found`)
-    return row
-  }
-
-  router.get('/', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store')
-    res.json(await listQuestionnaireVersions(db))
-  })
-
+export const questionnaireRoutes = [
+  route({
+    method: 'get',
+    path: BASE,
+    summary: 'List versions',
+    auth: 'permission:questionnaire',
+    response: arrayOf(ref('QuestionnaireVersion')),
+    handle: async ({ services, res }) => {
+      res.setHeader('Cache-Control', 'no-store')
+      return listQuestionnaireVersions(services.db)
+    },
+  }),
+  route({
+    method: 'post',
+    path: BASE,
+    summary: 'Create a draft',
+    auth: 'permission:questionnaire',
+    body: questionnaireCreateSchema,
+    status: 201,
+    response: ref('QuestionnaireVersionDetail'),
+    responses: { 400: problems },
+    handle: async ({ services: { db }, body, actor, res }) => {
+      const parsed = parseDefinition(named(body.definition, body.name))
+      if (!parsed.ok) return refuse(res, problemsMessage(parsed.problems), parsed.problems)
+      const row = await createQuestionnaireDraft(db, {
+        name: parsed.definition.name,
+        definition: parsed.definition,
+        createdByEmail: actor?.email ?? null,
+      })
+      await audit(db, {
+        actor,
+        action: 'questionnaire.create',
+        entity: 'questionnaire_version',
+        entityId: row.id,
+        detail: describe(row),
+      })
+      return row
+    },
+  }),
   // What the publish dialog measures estimates against, for admins who cannot read the settings.
-  router.get('/publish-reference', async (_req, res) => {
-    const value = await readSetting(db, QUESTIONNAIRE_REFERENCE_AMOUNT_KEY)
-    res.setHeader('Cache-Control', 'no-store')
-    res.json({ referenceAmount: readQuestionnaireReferenceAmount(value) })
-  })
+  route({
+    method: 'get',
+    path: `${BASE}/publish-reference`,
+    summary: 'The amount estimates are measured against',
+    auth: 'permission:questionnaire',
+    response: shape({ referenceAmount: 'integer' }),
+    handle: async ({ services, res }) => {
+      const value = await readSetting(services.db, QUESTIONNAIRE_REFERENCE_AMOUNT_KEY)
+      res.setHeader('Cache-Control', 'no-store')
+      return { referenceAmount: readQuestionnaireReferenceAmount(value) }
+    },
+  }),
+  route({
+    method: 'get',
+    path: `${BASE}/{id}`,
+    summary: 'A version with its definition',
+    auth: 'permission:questionnaire',
+    label: LABEL,
+    response: ref('QuestionnaireVersionDetail'),
+    handle: async ({ services, params, res }) => {
+      res.setHeader('Cache-Control', 'no-store')
+      return find(services.db, params.id)
+    },
+  }),
+  route({
+    method: 'put',
+    path: `${BASE}/{id}`,
+    summary: 'Update a draft',
+    auth: 'permission:questionnaire',
+    label: LABEL,
+    body: questionnaireUpdateSchema,
+    response: ref('QuestionnaireVersionDetail'),
+    responses: { 400: problems, ...draftOnly },
+    handle: async ({ services: { db }, params, body, actor, res }) => {
+      requireChanges(body)
+      const current = await find(db, params.id)
+      if (current.status !== 'draft') throw new HttpError(409, PUBLISHED)
+      const parsed = parseDefinition(named(body.definition ?? current.definition, body.name))
+      if (!parsed.ok) return refuse(res, problemsMessage(parsed.problems), parsed.problems)
+      const definition: QuestionnaireDefinition = parsed.definition
+      const row = await updateQuestionnaireDraft(db, current.id, { name: definition.name, definition })
+      if (!row) throw new HttpError(409, PUBLISHED)
+      await audit(db, {
+        actor,
+        action: 'questionnaire.update',
+        entity: 'questionnaire_version',
+        entityId: row.id,
+        detail: { ...describe(row), fields: changedFields(body) },
+      })
+      return row
+    },
+  }),
+  route({
+    method: 'delete',
+    path: `${BASE}/{id}`,
+    summary: 'Delete a draft',
+    auth: 'permission:questionnaire',
+    label: LABEL,
+    status: 204,
+    responses: draftOnly,
+    handle: async ({ services: { db }, params, actor, res }) => {
+      const current = await find(db, params.id)
+      if (current.status !== 'draft' || !(await deleteQuestionnaireDraft(db, current.id)))
+        throw new HttpError(
+          409,
+          'Only a draft can be deleted; a published version is kept for the leads that used it',
+        )
+      await audit(db, {
+        actor,
+        action: 'questionnaire.delete',
+        entity: 'questionnaire_version',
+        entityId: current.id,
+        detail: describe(current),
+      })
+      res.status(204).end()
+    },
+  }),
+  route({
+    method: 'post',
+    path: `${BASE}/{id}/duplicate`,
+    summary: 'Copy a version into a new draft',
+    auth: 'permission:questionnaire',
+    label: LABEL,
+    status: 201,
+    response: ref('QuestionnaireVersionDetail'),
+    handle: async ({ services: { db }, params, actor }) => {
+      const source = await find(db, params.id)
+      const row = await createQuestionnaireDraft(db, {
+        name: source.name,
+        definition: source.definition,
+        createdByEmail: actor?.email ?? null,
+      })
+      await audit(db, {
+        actor,
+        action: 'questionnaire.duplicate',
+        entity: 'questionnaire_version',
+        entityId: row.id,
+        detail: { ...describe(row), from: source.version },
+      })
+      return row
+    },
+  }),
+  route({
+    method: 'post',
+    path: `${BASE}/{id}/publish`,
+    summary: 'Publish a version',
+    description: 'Retires the live one. Estimates above the reference amount need an evidence note.',
+    auth: 'permission:questionnaire',
+    label: LABEL,
+    body: questionnairePublishSchema,
+    response: ref('QuestionnaireVersionDetail'),
+    responses: { 400: problems, 409: 'Already live, or another version was published at the same moment' },
+    handle: async ({ services: { db, site }, params, body, actor, res }) => {
+      const current = await find(db, params.id)
+      try {
+        return await publishQuestionnaire({ db, site }, current, body, actor)
+      } catch (error) {
+        if (error instanceof PublishRefused) return refuse(res, error.message, error.problems)
+        throw error
+      }
+    },
+  }),
+]
 
-  router.get('/:id', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store')
-    res.json(await find(req))
-  })
+export const questionnaireApi = apiModule(
+  {
+    tag: {
+      name: 'Questionnaire',
+      description:
+        'Versioned questionnaire definitions: drafts are edited, a published version never changes.',
+    },
+    schemas: {
+      QuestionnaireVersion: shape({
+        id: 'integer',
+        version: 'integer',
+        name: 'string',
+        status: { type: 'string', enum: ['draft', 'live', 'retired'] },
+        'createdByEmail?': 'string',
+        createdAt: 'date-time',
+        updatedAt: 'date-time',
+        'publishedByEmail?': 'string',
+        'publishedAt?': 'date-time',
+        'retiredAt?': 'date-time',
+        'evidenceNote?': 'string',
+        'referenceAmount?': 'integer',
+      }),
+      QuestionnaireVersionDetail: {
+        allOf: [ref('QuestionnaireVersion')],
+        type: 'object',
+        properties: {
+          definition: {
+            type: 'object',
+            description:
+              'The questions, their options and the outcome rules (core/questionnaire/definition-schema.ts)',
+          },
+        },
+        required: ['definition'],
+      },
+    },
+  },
+  questionnaireRoutes,
+)
 
-  router.post('/', async (req, res) => {
-    const input = parseBody(questionnaireCreateSchema, req)
-    const parsed = parseDefinition(named(input.definition, input.name))
-    if (!parsed.ok) return refuse(res, problemsMessage(parsed.problems), parsed.problems)
-    const row = await createQuestionnaireDraft(db, {
-      name: parsed.definition.name,
-      definition: parsed.definition,
-      createdByEmail: req.admin?.email ?? null,
-    })
-    await audit(db, {
-      actor: req.admin,
-      action: 'questionnaire.create',
-      entity: 'questionnaire_version',
-      entityId: row.id,
-      detail: describe(row),
-    })
-    res.status(201).json(row)
-  })
-
-  router.put('/:id', async (req, res) => {
-    const input = parseBody(questionnaireUpdateSchema, req)
-    requireChanges(input)
-    const current = await find(req)
-    if (current.status !== 'draft') throw new HttpError(409, PUBLISHED)
-    const parsed = parseDefinition(named(input.definition ?? current.definition, input.name))
-    if (!parsed.ok) return refuse(res, problemsMessage(parsed.problems), parsed.problems)
-    const definition: QuestionnaireDefinition = parsed.definition
-    const row = await updateQuestionnaireDraft(db, current.id, { name: definition.name, definition })
-    if (!row) throw new HttpError(409, PUBLISHED)
-    await audit(db, {
-      actor: req.admin,
-      action: 'questionnaire.update',
-      entity: 'questionnaire_version',
-      entityId: row.id,
-      detail: { ...describe(row), fields: changedFields(input) },
-    })
-    res.json(row)
-  })
-
-  router.delete('/:id', async (req, res) => {
-    const current = await find(req)
-    if (current.status !== 'draft' || !(await deleteQuestionnaireDraft(db, current.id)))
-      throw new HttpError(
-        409,
-        'Only a draft can be deleted; a published version is kept for the leads that used it',
-      )
-    await audit(db, {
-      actor: req.admin,
-      action: 'questionnaire.delete',
-      entity: 'questionnaire_version',
-      entityId: current.id,
-      detail: describe(current),
-    })
-    res.status(204).end()
-  })
-
-  router.post('/:id/duplicate', async (req, res) => {
-    const source = await find(req)
-    const row = await createQuestionnaireDraft(db, {
-      name: source.name,
-      definition: source.definition,
-      createdByEmail: req.admin?.email ?? null,
-    })
-    await audit(db, {
-      actor: req.admin,
-      action: 'questionnaire.duplicate',
-      entity: 'questionnaire_version',
-      entityId: row.id,
-      detail: { ...describe(row), from: source.version },
-    })
-    res.status(201).json(row)
-  })
-
-  router.post('/:id/publish', async (req, res) => {
-    const input = parseBody(questionnairePublishSchema, req)
-    const current = await find(req)
-    try {
-      res.json(await publishQuestionnaire({ db, site }, current, input, req.admin))
-    } catch (error) {
-      if (error instanceof PublishRefused) return refuse(res, error.message, error.problems)
-      throw error
-    }
-  })
-
-  return router
+export function questionnaireAdminRouter(services: AppServices): Router {
+  return mountRoutes(Router(), services, BASE, questionnaireRoutes)
 }

@@ -10,6 +10,7 @@ import {
   stateFromQuery,
   versionFromForm,
 } from '../../../core/questionnaire/state.ts'
+import { readFacts, resolveDefinitionFacts } from '../../../core/site-facts.ts'
 import type { RunningExperiment } from '../../insight/index.ts'
 import { experimentQuestionnaire } from '../../insight/index.ts'
 import type { DB } from '../../platform/index.ts'
@@ -27,8 +28,14 @@ type Snapshot = {
  */
 export function shownQuestionnaire(site: Snapshot): ShownQuestionnaire {
   const live = site.questionnaire
-  if (live) return { id: live.id, version: live.version, definition: live.definition }
-  return { id: 0, version: 0, definition: specDefinitionFromSettings(site.settings) }
+  if (live) return withFacts(site, { id: live.id, version: live.version, definition: live.definition })
+  return withFacts(site, { id: 0, version: 0, definition: specDefinitionFromSettings(site.settings) })
+}
+
+/** Its texts with `{{fact.key}}` resolved from the site facts (core/site-facts.ts). */
+function withFacts(site: Snapshot, shown: ShownQuestionnaire): ShownQuestionnaire {
+  const values = readFacts(site.settings)
+  return { ...shown, definition: resolveDefinitionFacts(shown.definition, { values, unknown: 'empty' }) }
 }
 
 /**
@@ -43,9 +50,11 @@ export async function postedQuestionnaire(
   const live = shownQuestionnaire(site)
   if (posted === undefined || posted === live.id) return live
   const shownByVariant = experimentQuestionnaire(site.experiments, posted)
-  if (shownByVariant) return shownByVariant
+  if (shownByVariant) return withFacts(site, shownByVariant)
   const accepted = await acceptedQuestionnaire(db, posted)
-  return accepted ? { id: accepted.id, version: accepted.version, definition: accepted.definition } : live
+  return accepted
+    ? withFacts(site, { id: accepted.id, version: accepted.version, definition: accepted.definition })
+    : live
 }
 
 export type AddressedQuestionnaire = {

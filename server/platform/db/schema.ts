@@ -3,6 +3,7 @@ import type { QuestionnaireDefinition } from '../../../core/questionnaire/defini
 import type { ConsentBuyer, SaleStatus } from '../../../core/schemas/buyers.ts'
 import type { BuyerTables } from './schema-buyers.ts'
 import type { CertificateTables } from './schema-certificates.ts'
+import type { ComplaintTables } from './schema-complaints.ts'
 import type { ConsentTables } from './schema-consent.ts'
 import type { FactorTables } from './schema-factors.ts'
 import type { LeadConfirmationTables } from './schema-lead-confirmations.ts'
@@ -356,6 +357,7 @@ export interface ErasureLedgerTable {
 
 export interface DB
   extends BuyerTables,
+    ComplaintTables,
     ConsentTables,
     VisitorTables,
     MediaTables,

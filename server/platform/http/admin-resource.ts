@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express'
+import type { Request, Response } from 'express'
 import type { z } from 'zod'
 import type { AuditAction } from '../../../core/audit-actions.ts'
 import { audit } from '../audit/audit.server.ts'
@@ -12,14 +12,7 @@ import {
 } from '../openapi/operation.ts'
 import { HttpError } from './errors.ts'
 import { type RouteContext, type RouteDefinition, route } from './route.ts'
-import {
-  changedFields,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  parseBody,
-  parseId,
-  requireChanges,
-} from './validate.ts'
+import { changedFields, isForeignKeyViolation, isUniqueViolation, requireChanges } from './validate.ts'
 
 /** How a resource reads and writes its table; the module that owns the table provides it. */
 export type ResourceStore<Row, CreateValues = Record<string, unknown>, UpdateValues = CreateValues> = {
@@ -41,14 +34,11 @@ type Extra = Record<string, unknown> | undefined | void
 
 type MaybePromise<T> = T | Promise<T>
 
-export type ResourceOptions<Row extends { id: number }, View, C extends z.ZodType, U extends z.ZodType> = {
-  store: ResourceStore<Row, z.output<C>, z.output<U>>
+type ResourceOptions<Row extends { id: number }, View, C extends z.ZodType, U extends z.ZodType> = {
   /** Table name for the audit log. */
   entity: string
   /** Name in messages, e.g. 'Script' ("Script not found", "Script deleted"). */
   label: string
-  /** The operations this resource offers under its generic routes; all the store allows by default. */
-  operations?: readonly ResourceOperation[]
   createSchema: C
   updateSchema: U
   /** What goes out for a row (never a secret or a password hash); the row itself by default. */
@@ -65,25 +55,6 @@ export type ResourceOptions<Row extends { id: number }, View, C extends z.ZodTyp
   conflict?: string
   /** The message of a 409 when a delete is refused because other records still point at the row. */
   inUse?: string
-  /**
-   * Nested under a parent, e.g. `/buyers/:buyerId/contracts`: list and create take the parent's id
-   * from `param` (mount with the parent's path; a missing parent is a 404 "<label> not found").
-   */
-  scope?: { param: string; label: string; exists: (id: number) => Promise<boolean> }
-  /** Rules on a new record; throw HttpError to refuse. What it returns is added to the answer. */
-  beforeCreate?: (input: z.output<C>, req: Request) => MaybePromise<Extra>
-  /** Rules on a change to `current`; throw HttpError to refuse. What it returns is added to the answer. */
-  beforeUpdate?: (input: z.output<U>, current: Row, req: Request) => MaybePromise<Extra>
-  /** Work that follows a saved change (ending sessions, waking a worker). */
-  afterSave?: (
-    event:
-      | { operation: 'create'; row: Row; req: Request }
-      | { operation: 'update'; row: Row; current: Row; input: z.output<U>; req: Request },
-  ) => MaybePromise<void>
-  /** Rules before a delete (records that must be kept); throw HttpError to refuse. */
-  beforeDelete?: (row: Row, req: Request) => MaybePromise<void>
-  /** The resource's own routes, mounted before `/:id` so that `/health` or `/test` stay theirs. */
-  routes?: (router: Router) => void
 }
 
 /** The record as it would be after an update: the current row with the fields the input sets. */
@@ -92,120 +63,6 @@ export function withChanges<Row>(current: Row, input: object): Row {
     ...current,
     ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
   }
-}
-
-/**
- * One admin resource: list, read, create, update (whole or partial, such as a bare `{isActive}`)
- * and delete over its store, with validation by the shared zod schemas, the audit log, the site
- * snapshot for what the public site shows, and answers nobody caches. Callers mount it behind
- * their permission guard (server/compose/admin-router.ts).
- */
-export function adminResource<
-  Row extends { id: number },
-  C extends z.ZodType,
-  U extends z.ZodType,
-  View = Row,
->({ db, site }: AppServices, options: ResourceOptions<Row, View, C, U>): Router {
-  const { store, entity, label, describe, conflict } = options
-  const offers = (operation: ResourceOperation) =>
-    !options.operations || options.operations.includes(operation)
-  const view = (row: Row) => (options.view ? options.view(row) : (row as unknown as View))
-  const router = Router({ mergeParams: true })
-
-  router.use((req, res, next) => {
-    if (req.method === 'GET') res.setHeader('Cache-Control', 'no-store')
-    next()
-  })
-  options.routes?.(router)
-
-  const find = async (id: number) => {
-    const row = await store.find(id)
-    if (!row) throw new HttpError(404, `${label} not found`)
-    return row
-  }
-  const saving = async <T>(write: () => Promise<T>) => {
-    try {
-      return await write()
-    } catch (error) {
-      if (conflict && isUniqueViolation(error)) throw new HttpError(409, conflict)
-      if (options.inUse && isForeignKeyViolation(error)) throw new HttpError(409, options.inUse)
-      throw error
-    }
-  }
-  /** The parent's id for a nested resource (404 when there is no such parent), else undefined. */
-  const parent = async (req: Request) => {
-    if (!options.scope) return undefined
-    const { param, label: parentLabel, exists } = options.scope
-    const id = parseId((req.params as Record<string, string>)[param], parentLabel)
-    if (!(await exists(id))) throw new HttpError(404, `${parentLabel} not found`)
-    return id
-  }
-  const record = async (
-    req: Request,
-    operation: 'create' | 'update' | 'delete',
-    id: number,
-    detail: Record<string, unknown> | undefined,
-  ) => {
-    const action = options.audit[operation]
-    if (action) await audit(db, { actor: req.admin, action, entity, entityId: id, detail })
-    if (options.affectsSite) await site.changed()
-  }
-
-  if (offers('list')) {
-    router.get('/', async (req, res) => {
-      res.json((await store.list(await parent(req))).map(view))
-    })
-  }
-
-  if (offers('read')) {
-    router.get('/:id', async (req, res) => {
-      res.json(view(await find(parseId(req.params.id, label))))
-    })
-  }
-
-  if (offers('create')) {
-    router.post('/', async (req, res) => {
-      const scope = await parent(req)
-      const input = parseBody(options.createSchema, req)
-      const extra = await options.beforeCreate?.(input, req)
-      const row = await saving(() => store.create(input, scope))
-      await options.afterSave?.({ operation: 'create', row, req })
-      await record(req, 'create', row.id, describe?.(row, 'create'))
-      res.status(201).json({ ...view(row), ...extra })
-    })
-  }
-
-  if (offers('update')) {
-    router.put('/:id', async (req, res) => {
-      const id = parseId(req.params.id, label)
-      const input = parseBody(options.updateSchema, req)
-      requireChanges(input as Record<string, unknown>)
-      const current = await find(id)
-      const extra = await options.beforeUpdate?.(input, current, req)
-      const row = await saving(() => store.update(id, input))
-      if (!row) throw new HttpError(404, `${label} not found`)
-      await options.afterSave?.({ operation: 'update', row, current, input, req })
-      await record(req, 'update', id, {
-        ...describe?.(row, 'update'),
-        fields: changedFields(input as Record<string, unknown>),
-      })
-      res.json({ ...view(row), ...extra })
-    })
-  }
-
-  const { remove } = store
-  if (offers('delete') && remove) {
-    router.delete('/:id', async (req, res) => {
-      const id = parseId(req.params.id, label)
-      const row = await find(id)
-      await options.beforeDelete?.(row, req)
-      await saving(() => remove(id))
-      await record(req, 'delete', id, describe?.(row, 'delete'))
-      res.json({ message: `${label} deleted`, id })
-    })
-  }
-
-  return router
 }
 
 /** An operation's words in the document. */
@@ -218,10 +75,7 @@ export type ResourceRouteOptions<
   View,
   C extends z.ZodType,
   U extends z.ZodType,
-> = Omit<
-  ResourceOptions<Row, View, C, U>,
-  'store' | 'scope' | 'routes' | 'operations' | 'beforeCreate' | 'beforeUpdate' | 'afterSave' | 'beforeDelete'
-> & {
+> = ResourceOptions<Row, View, C, U> & {
   store: (services: AppServices) => ResourceStore<Row, z.output<C>, z.output<U>>
   /** Its path in the document, e.g. `/api/admin/scripts`. */
   base: string
@@ -232,6 +86,11 @@ export type ResourceRouteOptions<
   savedSchema?: JsonSchema
   /** The generic operations it offers, each with its words in the document, in the document's order. */
   operations: Partial<Record<ResourceOperation, OperationDoc>>
+  /**
+   * Nested under a parent, e.g. `/api/admin/buyers/{id}/contracts`: list and create take the
+   * parent's id from `param` (a missing parent is a 404 "<label> not found").
+   */
+  scope?: { param: string; label: string; exists: (services: AppServices, id: number) => Promise<boolean> }
   /** Its own routes, placed after list and create and before `/{id}` (`/health`, `/test`). */
   routes?: RouteDefinition[]
   /** Its own routes placed after the generic ones, where `/{id}` cannot take them (`/{id}/invite`). */
@@ -284,6 +143,16 @@ export function resourceRoutes<
     if (action) await audit(services.db, { actor, action, entity, entityId: id, detail })
     if (options.affectsSite) await services.site.changed()
   }
+  /** The parent's id for a nested resource (404 when there is no such parent), else undefined. */
+  const parent = async ({ services, params }: { services: AppServices; params: object }) => {
+    if (!options.scope) return undefined
+    const { param, label: parentLabel, exists } = options.scope
+    const id = (params as Record<string, number>)[param] as number
+    if (!(await exists(services, id))) throw new HttpError(404, `${parentLabel} not found`)
+    return id
+  }
+  // A nested resource's list and create name its parent's id: an unknown one is the parent's 404.
+  const parentLabel = options.scope ? { label: options.scope.label } : {}
   const one = `${base}/{id}`
   const idOf = (params: object) => (params as { id: number }).id
   const routes: RouteDefinition[] = []
@@ -294,10 +163,11 @@ export function resourceRoutes<
         method: 'get',
         path: base,
         auth,
+        ...parentLabel,
         response: arrayOf(schema),
-        handle: async ({ services, res }) => {
-          noStore(res)
-          return (await options.store(services).list()).map(view)
+        handle: async (context) => {
+          noStore(context.res)
+          return (await options.store(context.services).list(await parent(context))).map(view)
         },
       }),
     )
@@ -309,13 +179,15 @@ export function resourceRoutes<
         method: 'post',
         path: base,
         auth,
+        ...parentLabel,
         body: options.createSchema,
         status: 201,
         response: saved,
         handle: async (context) => {
+          const scope = await parent(context)
           const input = context.body as z.output<C>
           const extra = await options.beforeCreate?.(input, context)
-          const row = await saving(() => options.store(context.services).create(input))
+          const row = await saving(() => options.store(context.services).create(input, scope))
           await options.afterSave?.({ operation: 'create', row, context })
           await record(context, 'create', row.id, describe?.(row, 'create'))
           return { ...view(row), ...extra }

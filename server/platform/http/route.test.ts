@@ -7,7 +7,7 @@ import type { CurrentAdmin } from '../../../core/schemas/users.ts'
 import { routeGuards } from '../../identity/index.ts'
 import type { AppServices } from '../context.ts'
 import { buildOpenApiDocument } from '../openapi/document.ts'
-import { apiErrorHandler } from './errors.ts'
+import { apiErrorHandler, HttpError } from './errors.ts'
 import { apiModule, mountRoutes, type RouteDefinition, route } from './route.ts'
 
 const servers: http.Server[] = []
@@ -170,6 +170,99 @@ describe('route', () => {
       body: { sessionId: 'a-uuid', by: 8 },
     })
     expect((await (await app(undefined, [own]))('DELETE', '/api/things/sessions/x')).status).toBe(401)
+  })
+
+  it('runs the buyer guard the services supply in front of a buyer-key route, and refuses one without it', async () => {
+    const leads = route({
+      method: 'get',
+      path: '/api/things/leads',
+      summary: 'A buyer’s leads',
+      auth: 'buyer-key',
+      handle: ({ res }) => ({ buyerId: res.locals.buyerId }),
+    })
+    expect(() => mountRoutes(Router(), services, '/api/things', [leads])).toThrow(
+      /buyer-key needs services.guards.requireBuyer/,
+    )
+    const requireBuyer: RequestHandler = (req, res, next) => {
+      if (req.get('authorization') !== 'Bearer ccb_good') {
+        res.status(401).json({ message: 'No key' })
+        return
+      }
+      res.locals.buyerId = 3
+      next()
+    }
+    const withBuyers = { ...services, guards: { ...routeGuards, requireBuyer: () => requireBuyer } }
+    const server = express()
+    server.use('/api/things', mountRoutes(Router(), withBuyers as AppServices, '/api/things', [leads]))
+    const listening = server.listen(0, '127.0.0.1')
+    servers.push(listening)
+    await new Promise((resolve) => listening.once('listening', resolve))
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/things/leads`
+    const refused = await fetch(url)
+    expect({ status: refused.status, body: await refused.json() }).toEqual({
+      status: 401,
+      body: { message: 'No key' },
+    })
+    const allowed = await fetch(url, { headers: { authorization: 'Bearer ccb_good' } })
+    expect({ status: allowed.status, body: await allowed.json() }).toEqual({
+      status: 200,
+      body: { buyerId: 3 },
+    })
+  })
+
+  it('leaves the body to a handler that reads it, and still describes it', async () => {
+    const beacon = route({
+      method: 'post',
+      path: '/api/things/beacon',
+      summary: 'A beacon',
+      auth: 'public',
+      body: noteSchema,
+      readBody: 'in-handler',
+      status: 202,
+      handle: ({ body, req }) => ({ parsed: body ?? null, raw: req.body }),
+    })
+    // An empty title breaks the schema: only the handler judges it.
+    expect(await (await app(undefined, [beacon]))('POST', '/api/things/beacon', { title: '' })).toEqual({
+      status: 202,
+      body: { parsed: null, raw: { title: '' } },
+    })
+    const document = buildOpenApiDocument([apiModule({ tag: { name: 'T', description: 'T' } }, [beacon])], {
+      sessionCookie: 'sid',
+    })
+    expect(document.paths['/api/things/beacon']?.post).toMatchObject({
+      requestBody: { content: { 'application/json': { schema: { required: ['title'] } } } },
+    })
+  })
+
+  it('lets a route read its own body, worded its own way, while the schema describes it', async () => {
+    const own = route({
+      method: 'post',
+      path: '/api/things/forms',
+      summary: 'Send a form',
+      auth: 'public',
+      body: noteSchema,
+      readBody: (req) => {
+        const result = noteSchema.safeParse(req.body)
+        if (!result.success) throw new HttpError(400, `title: ${result.error.issues[0]?.message}`)
+        return result.data
+      },
+      handle: ({ body }) => ({ title: body.title }),
+    })
+    const call = await app(undefined, [own])
+    expect(await call('POST', '/api/things/forms', [])).toEqual({
+      status: 400,
+      body: { message: 'title: Invalid input: expected object, received array' },
+    })
+    expect(await call('POST', '/api/things/forms', { title: 'Hi\u0000' })).toEqual({
+      status: 200,
+      body: { title: 'Hi\u0000' },
+    })
+    const document = buildOpenApiDocument([apiModule({ tag: { name: 'T', description: 'T' } }, [own])], {
+      sessionCookie: 'sid',
+    })
+    expect(document.paths['/api/things/forms']?.post?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['title'] } } },
+    })
   })
 
   it('refuses to mount an /api/admin route whose auth differs from its area', () => {

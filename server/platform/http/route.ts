@@ -54,6 +54,13 @@ type RouteOptions<
   fresh?: boolean
   /** A `session` route a buyer's account may call too (its own sessions and factors). */
   anyAccount?: boolean
+  /**
+   * Reads the body in place of `parseBody`, for a route whose refusals are worded otherwise (the
+   * lead form's `answers.x: …`); or `'in-handler'`: the handler reads it from `req` itself (the
+   * analytics beacon: any media type, read as text, after its rate limit) and its `body` is unset.
+   * Either way `body` still describes it in the document.
+   */
+  readBody?: 'in-handler' | ((req: Request) => Input<B>)
   /** The answer's value, sent as JSON with `status`; or undefined after answering through `res`. */
   handle: (context: RouteContext<Path, Input<Q>, Input<B>, D>) => unknown
 }
@@ -64,6 +71,7 @@ export type RouteDefinition = {
   label: string
   fresh: boolean
   anyAccount: boolean
+  readBody?: 'in-handler' | ((req: Request) => unknown)
   handle: (context: RouteContext) => unknown
 }
 
@@ -78,13 +86,29 @@ export function route<
   B extends z.ZodType | undefined = undefined,
   D extends string = never,
 >(options: RouteOptions<Path, Q, B, D>): RouteDefinition {
-  const { query, body, label = 'Record', fresh = false, anyAccount = false, handle, ...rest } = options
+  const {
+    query,
+    body,
+    label = 'Record',
+    fresh = false,
+    anyAccount = false,
+    readBody,
+    handle,
+    ...rest
+  } = options
   const operation: Omit<ApiOperation, 'tag'> = {
     ...rest,
     ...(query ? { query } : {}),
     ...(body ? { request: body } : {}),
   }
-  return { operation, label, fresh, anyAccount, handle: handle as unknown as RouteDefinition['handle'] }
+  return {
+    operation,
+    label,
+    fresh,
+    anyAccount,
+    ...(readBody ? { readBody } : {}),
+    handle: handle as unknown as RouteDefinition['handle'],
+  }
 }
 
 /** A module's routes as what the OpenAPI registry collects (server/compose/openapi-registry.ts). */
@@ -119,6 +143,11 @@ export type RouteGuards = {
   requireFreshSignIn: RequestHandler
   /** The signed-in member of staff holds `permission` (403 otherwise). */
   requirePermission: (permission: Permission) => RequestHandler
+  /**
+   * For `buyer-key`: the caller is a buyer, by one of its API keys or a buyer account's session.
+   * Supplied by the area that keeps the keys; without it a `buyer-key` route refuses to mount.
+   */
+  requireBuyer?: (services: AppServices) => RequestHandler
 }
 
 function guardsFor(definition: RouteDefinition, services: AppServices): RequestHandler[] {
@@ -131,7 +160,11 @@ function guardsFor(definition: RouteDefinition, services: AppServices): RequestH
   }
   const fresh = definition.fresh ? [requireFreshSignIn] : []
   if (auth === 'public') return fresh
-  if (auth === 'buyer-key') throw new Error(`${path}: buyer-key routes are not mounted by mountRoutes yet`)
+  if (auth === 'buyer-key') {
+    const { requireBuyer } = services.guards
+    if (!requireBuyer) throw new Error(`${path}: buyer-key needs services.guards.requireBuyer`)
+    return [requireBuyer(services), ...fresh]
+  }
   // Staff routes have their session read by staff-api.ts; elsewhere it is read here.
   const session = loadSession(services)
   const load: RequestHandler = (req, res, next) => (req.admin ? next() : session(req, res, next))
@@ -173,11 +206,19 @@ export function mountRoutes(
     const local = path.slice(base.length).replace(/\{([^}]+)\}/g, ':$1') || '/'
     const acceptForms = requestType === 'json-or-form'
     // Multipart and plain form bodies are read by their handler (uploads, sign-in forms).
-    const parsesBody = request && (acceptForms || (requestType ?? 'application/json') === 'application/json')
+    const parsesBody =
+      request &&
+      !definition.readBody &&
+      (acceptForms || (requestType ?? 'application/json') === 'application/json')
     const handler: RequestHandler = async (req, res) => {
       const params = parseParams(definition, req)
       const query = parseQuery(definition.operation.query, req)
-      const body = parsesBody ? parseBody(request, req, { acceptForms }) : undefined
+      const body =
+        typeof definition.readBody === 'function'
+          ? definition.readBody(req)
+          : parsesBody
+            ? parseBody(request, req, { acceptForms })
+            : undefined
       const value = await definition.handle({
         params,
         query,

@@ -2,19 +2,32 @@ import { Router } from 'express'
 import { readPageContent } from '../../../core/page-content.ts'
 import {
   isSystemPageSlug as isSystemSlug,
+  pageConflictSchema,
   pageCreateRequestSchema,
+  pagePreviewAnswerSchema,
   pagePreviewLinkSchema,
   pagePreviewSchema,
+  pageRenderContextSchema,
+  pageRevisionSummarySchema,
+  pageRevisionViewSchema,
+  pageSummarySchema,
   pageUpdateRequestSchema,
+  pageViewSchema,
 } from '../../../core/schemas/pages.ts'
 import type { AppServices } from '../../platform/index.ts'
 import {
+  apiModule,
+  arrayOf,
   audit,
   HttpError,
   isUniqueViolation,
-  parseBody,
+  mountRoutes,
   parseId,
+  ref,
   requireChanges,
+  route,
+  shape,
+  toJsonSchema,
 } from '../../platform/index.ts'
 import { sanitizeStoredContent } from './content.server.ts'
 import { placeholderConflict } from './placeholders.server.ts'
@@ -30,165 +43,305 @@ import {
   updatePageKeepingRevision,
 } from './queries.server.ts'
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
+import { publicPageRoutes } from './router.ts'
 import { DUPLICATE_SLUG, savePage } from './save.server.ts'
 
-export function pagesAdminRouter({ db, site, config }: AppServices): Router {
-  const router = Router()
+const BASE = '/api/admin/pages'
+const auth = 'permission:pages' as const
 
-  const findOr404 = async (id: number) => {
-    const page = await findPage(db, id)
-    if (!page) throw new HttpError(404, 'Page not found')
-    return { ...page, isSystem: isSystemSlug(page.slug) }
-  }
+const findOr404 = async ({ db }: AppServices, id: number) => {
+  const page = await findPage(db, id)
+  if (!page) throw new HttpError(404, 'Page not found')
+  return { ...page, isSystem: isSystemSlug(page.slug) }
+}
 
-  router.get('/', async (_req, res) => {
-    const pages = await listPages(db)
-    res.json(pages.map((p) => ({ ...p, isSystem: isSystemSlug(p.slug) })))
-  })
+/**
+ * `{revisionId}` is handed over as the string it is, so that one that names no revision answers
+ * "Revision not found" after the page is found, as an unknown revision does. Described as the
+ * document describes every id.
+ */
+const revisionParam = { revisionId: { type: 'integer', minimum: 1 } }
 
-  router.get('/render-context', async (_req, res) => {
-    const snapshot = await site.get()
-    const body: PageRenderContext = { ...pageRenderContext(snapshot), images: snapshot.images }
-    res.json(body)
-  })
+const findRevisionOr404 = async ({ db }: AppServices, pageId: number, revisionId: string) => {
+  const revision = await findRevision(db, pageId, parseId(revisionId, 'Revision'))
+  if (!revision) throw new HttpError(404, 'Revision not found')
+  return revision
+}
 
-  router.get('/:id', async (req, res) => {
-    res.json(await findOr404(parseId(req.params.id, 'Page')))
-  })
-
+export const pagesRoutes = [
+  route({
+    method: 'get',
+    path: BASE,
+    summary: 'List pages',
+    auth,
+    response: arrayOf(ref('PageSummary')),
+    handle: async ({ services }) => {
+      const pages = await listPages(services.db)
+      return pages.map((p) => ({ ...p, isSystem: isSystemSlug(p.slug) }))
+    },
+  }),
+  route({
+    method: 'post',
+    path: BASE,
+    summary: 'Create a page',
+    auth,
+    description:
+      'Publishing a page that holds a template’s sample content answers 409 with `code: "placeholder-content"` and the `placeholders`, unless `confirmPlaceholders` is true.',
+    body: pageCreateRequestSchema,
+    status: 201,
+    response: ref('Page'),
+    responses: {
+      409: {
+        description:
+          'A page with this URL slug already exists, or publishing needs `confirmPlaceholders` (placeholder content)',
+        schema: pageConflictSchema,
+      },
+    },
+    handle: async ({ services: { db, site }, body, actor, res }) => {
+      const { confirmPlaceholders, ...parsed } = body
+      const input = { ...parsed, content: sanitizeStoredContent(parsed.content) }
+      const conflict = placeholderConflict({
+        publishing: input.isPublished,
+        content: input.content,
+        confirmed: confirmPlaceholders,
+      })
+      if (conflict) {
+        res.status(409).json(conflict)
+        return
+      }
+      if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
+      try {
+        const page = await insertPage(db, input)
+        await audit(db, {
+          actor,
+          action: 'page.create',
+          entity: 'page',
+          entityId: page.id,
+          detail: { slug: page.slug, title: page.title },
+        })
+        await site.changed()
+        return { ...page, isSystem: false }
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_SLUG)
+        throw error
+      }
+    },
+  }),
+  route({
+    method: 'get',
+    path: `${BASE}/render-context`,
+    summary: 'What pages render with',
+    description:
+      'The live questionnaire, the consent’s recipients, the compliance wording and the media library’s image sizes, as the public page renders them: the builder’s canvas uses it so each widget is the same markup.',
+    auth,
+    response: pageRenderContextSchema,
+    handle: async ({ services }) => {
+      const snapshot = await services.site.get()
+      const body: PageRenderContext = { ...pageRenderContext(snapshot), images: snapshot.images }
+      return body
+    },
+  }),
   /**
    * Unsaved content as the public page would get it: sanitised as on save and read into the model
    * (the editor's Preview renders the model itself through the block registry).
    */
-  router.post('/preview', (req, res) => {
-    const { content } = parseBody(pagePreviewSchema, req)
-    res.json({ content: readPageContent(sanitizeStoredContent(content)) })
-  })
-
-  router.post('/', async (req, res) => {
-    const { confirmPlaceholders, ...parsed } = parseBody(pageCreateRequestSchema, req)
-    const input = { ...parsed, content: sanitizeStoredContent(parsed.content) }
-    const conflict = placeholderConflict({
-      publishing: input.isPublished,
-      content: input.content,
-      confirmed: confirmPlaceholders,
-    })
-    if (conflict) {
-      res.status(409).json(conflict)
-      return
-    }
-    if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
-    try {
-      const page = await insertPage(db, input)
-      await audit(db, {
-        actor: req.admin,
-        action: 'page.create',
+  route({
+    method: 'post',
+    path: `${BASE}/preview`,
+    summary: 'Render unsaved content',
+    description: 'The public renderer’s output for the editor’s Preview.',
+    auth,
+    body: pagePreviewSchema,
+    response: pagePreviewAnswerSchema,
+    handle: ({ body }) => ({ content: readPageContent(sanitizeStoredContent(body.content)) }),
+  }),
+  route({
+    method: 'get',
+    path: `${BASE}/{id}`,
+    summary: 'A page',
+    auth,
+    response: ref('Page'),
+    label: 'Page',
+    handle: ({ services, params }) => findOr404(services, params.id),
+  }),
+  route({
+    method: 'put',
+    path: `${BASE}/{id}`,
+    summary: 'Update a page',
+    description:
+      'Any subset of the fields; the page as it was is kept as a revision. A save that publishes a page, or changes a published page’s content, while it holds a template’s sample content answers 409 with `code: "placeholder-content"` unless `confirmPlaceholders` is true.',
+    auth,
+    body: pageUpdateRequestSchema,
+    response: ref('Page'),
+    responses: {
+      409: {
+        description:
+          'The slug is taken, a system page would change its slug, or publishing needs `confirmPlaceholders`',
+        schema: pageConflictSchema,
+      },
+    },
+    label: 'Page',
+    handle: async ({ services, params, body, actor, res }) => {
+      const { confirmPlaceholders, ...input } = body
+      requireChanges(input)
+      const page = await findOr404(services, params.id)
+      // Only a save that publishes the page, or changes what a published page shows, is checked.
+      const conflict = placeholderConflict({
+        publishing:
+          (input.isPublished ?? page.isPublished) &&
+          (input.isPublished !== undefined || input.content !== undefined),
+        content: input.content ?? page.content,
+        confirmed: confirmPlaceholders,
+      })
+      if (conflict) {
+        res.status(409).json(conflict)
+        return
+      }
+      const updated = await savePage(services, page, input, actor)
+      return { ...updated, isSystem: page.isSystem }
+    },
+  }),
+  route({
+    method: 'delete',
+    path: `${BASE}/{id}`,
+    summary: 'Delete a page',
+    auth,
+    response: ref('Message'),
+    responses: { 409: 'System pages cannot be deleted' },
+    label: 'Page',
+    handle: async ({ services, params: { id }, actor }) => {
+      const page = await findOr404(services, id)
+      if (page.isSystem) throw new HttpError(409, 'System pages cannot be deleted')
+      await deletePage(services.db, id)
+      await audit(services.db, {
+        actor,
+        action: 'page.delete',
         entity: 'page',
-        entityId: page.id,
+        entityId: id,
         detail: { slug: page.slug, title: page.title },
       })
-      await site.changed()
-      res.status(201).json({ ...page, isSystem: false })
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_SLUG)
-      throw error
-    }
-  })
-
-  router.put('/:id', async (req, res) => {
-    const id = parseId(req.params.id, 'Page')
-    const { confirmPlaceholders, ...input } = parseBody(pageUpdateRequestSchema, req)
-    requireChanges(input)
-    const page = await findOr404(id)
-    // Only a save that publishes the page, or changes what a published page shows, is checked.
-    const conflict = placeholderConflict({
-      publishing:
-        (input.isPublished ?? page.isPublished) &&
-        (input.isPublished !== undefined || input.content !== undefined),
-      content: input.content ?? page.content,
-      confirmed: confirmPlaceholders,
-    })
-    if (conflict) {
-      res.status(409).json(conflict)
-      return
-    }
-    const updated = await savePage({ db, site }, page, input, req.admin)
-    res.json({ ...updated, isSystem: page.isSystem })
-  })
-
+      await services.site.changed()
+      return { message: 'Page deleted', id }
+    },
+  }),
   /** A signed link, for a day, to the page as saved (a draft too) or to one of its revisions. */
-  router.post('/:id/preview-links', async (req, res) => {
-    const page = await findOr404(parseId(req.params.id, 'Page'))
-    const { revisionId } = parseBody(pagePreviewLinkSchema, req)
-    if (page.isSystem) {
-      throw new HttpError(400, 'System pages have their own layout: open them at their address')
-    }
-    if (revisionId !== undefined && !(await findRevision(db, page.id, revisionId))) {
-      throw new HttpError(404, 'Revision not found')
-    }
-    res.status(201).json(previewLink(config, { page: page.id, revision: revisionId }))
-  })
-
-  router.get('/:id/revisions', async (req, res) => {
-    const page = await findOr404(parseId(req.params.id, 'Page'))
-    res.json(await listRevisions(db, page.id))
-  })
-
-  router.get('/:id/revisions/:revisionId', async (req, res) => {
-    const page = await findOr404(parseId(req.params.id, 'Page'))
-    const revision = await findRevision(db, page.id, parseId(req.params.revisionId, 'Revision'))
-    if (!revision) throw new HttpError(404, 'Revision not found')
-    res.json(revision)
-  })
-
+  route({
+    method: 'post',
+    path: `${BASE}/{id}/preview-links`,
+    summary: 'A preview link',
+    description:
+      'A signed link, valid for 24 hours, to the page as saved (a draft too) or, with `revisionId`, to one of its revisions, rendered as the public page would be under a "Preview – not published" bar. Never cached, never indexed.',
+    auth,
+    body: pagePreviewLinkSchema,
+    status: 201,
+    response: ref('PreviewLink'),
+    responses: { 400: 'A system page (its layout is built in: see it at its address)' },
+    label: 'Page',
+    handle: async ({ services, params, body: { revisionId } }) => {
+      const page = await findOr404(services, params.id)
+      if (page.isSystem) {
+        throw new HttpError(400, 'System pages have their own layout: open them at their address')
+      }
+      if (revisionId !== undefined && !(await findRevision(services.db, page.id, revisionId))) {
+        throw new HttpError(404, 'Revision not found')
+      }
+      return previewLink(services.config, { page: page.id, revision: revisionId })
+    },
+  }),
+  route({
+    method: 'get',
+    path: `${BASE}/{id}/revisions`,
+    summary: 'A page’s revisions',
+    auth,
+    response: arrayOf(ref('PageRevisionSummary')),
+    label: 'Page',
+    handle: async ({ services, params }) => {
+      const page = await findOr404(services, params.id)
+      return listRevisions(services.db, page.id)
+    },
+  }),
+  route({
+    method: 'get',
+    path: `${BASE}/{id}/revisions/{revisionId}`,
+    summary: 'One revision',
+    auth,
+    params: revisionParam,
+    response: ref('PageRevision'),
+    label: 'Page',
+    handle: async ({ services, params }) => {
+      const page = await findOr404(services, params.id)
+      return findRevisionOr404(services, page.id, params.revisionId)
+    },
+  }),
   /** Puts a revision back: the page as it is now becomes a revision in its turn. */
-  router.post('/:id/revisions/:revisionId/restore', async (req, res) => {
-    const page = await findOr404(parseId(req.params.id, 'Page'))
-    const revision = await findRevision(db, page.id, parseId(req.params.revisionId, 'Revision'))
-    if (!revision) throw new HttpError(404, 'Revision not found')
-    const slug = page.isSystem ? page.slug : revision.slug
-    if (slug !== page.slug && (await isSlugTaken(db, slug))) throw new HttpError(409, DUPLICATE_SLUG)
-    const updated = await updatePageKeepingRevision(
-      db,
-      page,
-      {
-        slug,
-        title: revision.title,
-        metaDescription: revision.metaDescription,
-        metaKeywords: revision.metaKeywords,
-        targetKeyword: revision.targetKeyword,
-        ogTitle: revision.ogTitle,
-        ogDescription: revision.ogDescription,
-        content: revision.content,
-      },
-      req.admin,
-    )
-    await audit(db, {
-      actor: req.admin,
-      action: 'page.restore',
-      entity: 'page',
-      entityId: page.id,
-      detail: { slug: updated.slug, title: updated.title, revisionId: revision.id },
-    })
-    await site.changed()
-    res.json({ ...updated, isSystem: page.isSystem })
-  })
+  route({
+    method: 'post',
+    path: `${BASE}/{id}/revisions/{revisionId}/restore`,
+    summary: 'Restore a revision',
+    description: 'The page as it is now becomes a revision in its turn.',
+    auth,
+    params: revisionParam,
+    response: ref('Page'),
+    responses: { 409: 'The revision’s slug is now taken' },
+    label: 'Page',
+    handle: async ({ services, params, actor }) => {
+      const { db, site } = services
+      const page = await findOr404(services, params.id)
+      const revision = await findRevisionOr404(services, page.id, params.revisionId)
+      const slug = page.isSystem ? page.slug : revision.slug
+      if (slug !== page.slug && (await isSlugTaken(db, slug))) throw new HttpError(409, DUPLICATE_SLUG)
+      const updated = await updatePageKeepingRevision(
+        db,
+        page,
+        {
+          slug,
+          title: revision.title,
+          metaDescription: revision.metaDescription,
+          metaKeywords: revision.metaKeywords,
+          targetKeyword: revision.targetKeyword,
+          ogTitle: revision.ogTitle,
+          ogDescription: revision.ogDescription,
+          content: revision.content,
+        },
+        actor,
+      )
+      await audit(db, {
+        actor,
+        action: 'page.restore',
+        entity: 'page',
+        entityId: page.id,
+        detail: { slug: updated.slug, title: updated.title, revisionId: revision.id },
+      })
+      await site.changed()
+      return { ...updated, isSystem: page.isSystem }
+    },
+  }),
+]
 
-  router.delete('/:id', async (req, res) => {
-    const id = parseId(req.params.id, 'Page')
-    const page = await findOr404(id)
-    if (page.isSystem) throw new HttpError(409, 'System pages cannot be deleted')
-    await deletePage(db, id)
-    await audit(db, {
-      actor: req.admin,
-      action: 'page.delete',
-      entity: 'page',
-      entityId: id,
-      detail: { slug: page.slug, title: page.title },
-    })
-    await site.changed()
-    res.json({ message: 'Page deleted', id })
-  })
+export const pagesApi = apiModule(
+  {
+    tag: {
+      name: 'Pages',
+      description: 'The site’s pages: published ones to anyone, all of them to editors.',
+    },
+    schemas: {
+      PreviewLink: shape({ path: 'string', url: 'string', expiresAt: 'date-time' }),
+      Page: toJsonSchema(pageViewSchema, 'output'),
+      PageSummary: toJsonSchema(pageSummarySchema, 'output'),
+      PageRevision: toJsonSchema(pageRevisionViewSchema, 'output'),
+      PageRevisionSummary: toJsonSchema(pageRevisionSummarySchema, 'output'),
+    },
+  },
+  // The document describes the public route; its blocks' renderer only matters when it is served.
+  [
+    ...publicPageRoutes(() => {
+      throw new Error('Not served: pagesRouter hands in the renderer')
+    }),
+    ...pagesRoutes,
+  ],
+)
 
-  return router
+/** Under /api/admin/pages, behind the pages permission. */
+export function pagesAdminRouter(services: AppServices): Router {
+  return mountRoutes(Router(), services, BASE, pagesRoutes)
 }

@@ -1,4 +1,5 @@
 import { readCompliance } from '../../../core/compliance.ts'
+import { readFacts } from '../../../core/site-facts.ts'
 import { shownConsent, shownQuestionnaire } from '../../leads/index.ts'
 import type { SiteSnapshot as Snapshot } from '../site-state.server.ts'
 
@@ -12,6 +13,7 @@ export function pageRenderContext(site: Snapshot) {
     questionnaire: shownQuestionnaire(site),
     consent: shownConsent(site.consent),
     compliance: readCompliance(site.settings),
+    facts: readFacts(site.settings),
   }
 }
 export type PageRenderContext = ReturnType<typeof pageRenderContext> & {

@@ -16,6 +16,7 @@ import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { apiRequest } from '../api.ts'
 import { formatDateTime } from '../format.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
+import { ComplaintsPanel } from './complaints-panel.tsx'
 
 const SUBJECTS = '/api/admin/subjects'
 
@@ -39,7 +40,7 @@ export function SubjectsPanel() {
 
   const erase = useAdminMutation({
     request: (query: string) => apiRequest<SubjectErasure>('DELETE', `${SUBJECTS}?${query}`),
-    invalidate: ['/api/leads', '/api/admin/leads', '/api/admin/activity'],
+    invalidate: ['/api/leads', '/api/admin/leads', '/api/admin/activity', '/api/admin/subjects/complaints'],
     success: (result) => ({
       title: 'Personal data erased',
       description: `${erasedText(result)} erased.`,
@@ -66,10 +67,12 @@ export function SubjectsPanel() {
   const who = found?.typed ?? ''
   const leads = found?.data.leads ?? []
   const submissions = found?.data.submissions ?? []
-  const held = leads.length + submissions.length
+  const complaints = found?.data.complaints ?? []
+  const held = leads.length + submissions.length + complaints.length
   const heldText = [
     plural(leads.length, 'lead'),
     ...(submissions.length ? [plural(submissions.length, 'later submission')] : []),
+    ...(complaints.length ? [plural(complaints.length, 'complaint')] : []),
   ].join(' and ')
 
   return (
@@ -211,6 +214,8 @@ export function SubjectsPanel() {
         </Card>
       ) : null}
 
+      <ComplaintsPanel />
+
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -251,6 +256,7 @@ function erasedText(result: SubjectErasure) {
   return [
     plural(result.erased, 'lead'),
     ...(result.submissions ? [plural(result.submissions, 'later submission')] : []),
+    ...(result.complaints ? [plural(result.complaints, 'complaint')] : []),
   ].join(' and ')
 }
 

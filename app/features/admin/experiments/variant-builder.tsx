@@ -36,7 +36,7 @@ export function VariantBuilderDialog({
       description="Edit this variant's copy of the page. It is saved with the experiment."
       className="h-[95vh] w-[98vw] max-w-none"
     >
-      <BlockProvider content={initial} {...context}>
+      <BlockProvider content={initial} {...context} editing>
         <VisualBuilder
           value={initial}
           onChange={(content) => {

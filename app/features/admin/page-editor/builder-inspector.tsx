@@ -3,7 +3,7 @@ import { widgetContrast } from '../../../../core/contrast.ts'
 import type { Section, Widget } from '../../../../core/page-content.ts'
 import type { Device } from '../../../../core/responsive-styles.ts'
 import { blocks } from '../../blocks/registry.ts'
-import { WidgetFields, widgetLabels } from './builder-panels.tsx'
+import { WidgetFields, WidgetVisibility, widgetLabels } from './builder-panels.tsx'
 import type { BuilderAction } from './builder-state.ts'
 import { StylePanel } from './style-panel.tsx'
 
@@ -37,6 +37,12 @@ export function BuilderInspector({
             <WidgetFields
               widget={selected.widget}
               onPatch={(patch) => dispatch({ type: 'updateContent', widgetId: selected.widget.id, patch })}
+            />
+            <WidgetVisibility
+              value={selected.widget.visibility}
+              onChange={(visibility) =>
+                dispatch({ type: 'setVisibility', widgetId: selected.widget.id, visibility })
+              }
             />
           </div>
           <StylePanel

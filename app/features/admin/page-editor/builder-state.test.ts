@@ -12,6 +12,18 @@ const run = (...actions: BuilderAction[]) =>
 const types = (state: BuilderState) => state.present.sections.map((s) => s.widgets.map((w) => w.type))
 
 describe('visual builder state', () => {
+  it('stores a widget’s visibility rule with it, clears it, and undoes the change', () => {
+    let state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'heading' })
+    const widgetId = state.selection.widgetId ?? ''
+    const rule = { fact: 'schemeStatus', when: 'set' } as const
+    state = builderReducer(state, { type: 'setVisibility', widgetId, visibility: rule })
+    expect(state.present.sections[0]?.widgets[0]?.visibility).toEqual(rule)
+    state = builderReducer(state, { type: 'setVisibility', widgetId, visibility: undefined })
+    expect(state.present.sections[0]?.widgets[0]).not.toHaveProperty('visibility')
+    state = builderReducer(state, { type: 'undo' })
+    expect(state.present.sections[0]?.widgets[0]?.visibility).toEqual(rule)
+  })
+
   it('adds sections and drops widgets into the selected one, selecting the new widget', () => {
     const state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'heading' })
     const [section] = state.present.sections

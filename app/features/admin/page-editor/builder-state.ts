@@ -8,6 +8,7 @@ import {
   type WidgetType,
 } from '../../../../core/page-content.ts'
 import { isSafeStyleValue } from '../../../../core/page-styles.ts'
+import type { FactCondition } from '../../../../core/site-facts.ts'
 
 /**
  * The visual builder's state: the content being built, what is selected, and the history that
@@ -34,6 +35,8 @@ export type BuilderAction =
   | { type: 'deleteWidget'; widgetId: string }
   | { type: 'select'; sectionId: string | null; widgetId: string | null }
   | { type: 'updateContent'; widgetId: string; patch: Record<string, unknown> }
+  /** Shown only while a site fact is set or empty (core/site-facts.ts); undefined: always. */
+  | { type: 'setVisibility'; widgetId: string; visibility: FactCondition | undefined }
   | {
       type: 'updateStyle'
       target: 'widget' | 'section'
@@ -243,6 +246,19 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         state.selection,
         `content:${action.widgetId}:${Object.keys(action.patch).join(',')}`,
       )
+    }
+    case 'setVisibility': {
+      const found = findWidget(content, action.widgetId)
+      if (!found) return state
+      const next = mapSection(content, found.section.id, (s) => ({
+        ...s,
+        widgets: s.widgets.map((w) => {
+          if (w.id !== action.widgetId) return w
+          const { visibility: _previous, ...rest } = w
+          return (action.visibility ? { ...rest, visibility: action.visibility } : rest) as Widget
+        }),
+      }))
+      return commit(state, next, state.selection)
     }
     case 'updateStyle': {
       const apply = (styles: WidgetStyles): WidgetStyles => {

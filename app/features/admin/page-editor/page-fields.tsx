@@ -69,7 +69,7 @@ export function ContentBuilder({
   const context = usePageRenderContext()
   // The page's images and lead image for every widget on the canvas, as the public page computes them.
   return (
-    <BlockProvider content={model} {...context}>
+    <BlockProvider content={model} {...context} editing>
       {builderFor(mode, model, onChange, onConvert)}
     </BlockProvider>
   )

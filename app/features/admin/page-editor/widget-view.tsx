@@ -1,6 +1,7 @@
 import { type MouseEvent, memo } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { Widget } from '../../../../core/page-content.ts'
+import { conditionHolds, describeCondition } from '../../../../core/site-facts.ts'
 import { type BlockContext, BlockContextProvider, useBlockContext } from '../../blocks/block-context.tsx'
 import { BlockView, contentClasses } from '../../blocks/block-view.tsx'
 import type { BlockDefinition } from '../../blocks/define-block.ts'
@@ -40,6 +41,7 @@ const CanvasWidget = memo(function CanvasWidget({
 }) {
   const block = blocks[widget.type] as BlockDefinition<Widget['type']>
   const placeholder = block.placeholder?.(widget.content as never) ?? null
+  const hidden = widget.visibility && !conditionHolds(widget.visibility, context.facts?.values ?? {})
   return (
     // Players take no clicks here, so a click on a video selects its widget like any other.
     <div
@@ -58,6 +60,11 @@ const CanvasWidget = memo(function CanvasWidget({
           className="!mt-0 rounded border border-slate-300 border-dashed bg-slate-50 p-4 text-center text-slate-500 text-sm"
         >
           {placeholder}
+        </p>
+      ) : null}
+      {widget.visibility ? (
+        <p data-canvas-visibility="" className="!mt-0 rounded bg-amber-50 px-2 py-1 text-amber-900 text-xs">
+          {`${describeCondition(widget.visibility)}${hidden ? ': hidden on the site now' : ''}`}
         </p>
       ) : null}
     </div>

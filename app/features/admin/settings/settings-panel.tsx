@@ -7,6 +7,7 @@ import { LeadSettingsCard } from './lead-settings-card.tsx'
 import { OperatorDetailsWarning } from './operator-warning.tsx'
 import { cardGroups } from './setting-fields.ts'
 import { SETTINGS, SettingsCard } from './settings-card.tsx'
+import { SiteFactsCard } from './site-facts-card.tsx'
 
 const siteCard = settingCards[0]
 /** SPEC section 2's eight settings, plus the buyer named beside the consent box. */
@@ -27,6 +28,7 @@ export function SettingsPanel() {
         saveLabel={siteCard.saveLabel}
       />
       <ComplianceCard data={data} isLoading={isLoading} />
+      <SiteFactsCard data={data} isLoading={isLoading} />
       <LeadSettingsCard data={data} isLoading={isLoading} />
     </div>
   )

@@ -1,8 +1,10 @@
 import { Plus, Trash2 } from 'lucide-react'
 import type { FieldSpec } from '../../../../core/blocks/define.ts'
+import { ADDRESS_KEYS } from '../../../../core/site-facts.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx'
 import { BlockTextEditor } from '../../admin/page-editor/rich-text/block-text-editor.tsx'
+import { FactPicker, UnknownFactsWarning } from './fact-picker.tsx'
 import { ImageField, type ImageValue } from './image-field.tsx'
 
 type Content = Record<string, unknown>
@@ -17,6 +19,7 @@ function TextInput({
   multiline,
   hint,
   type,
+  facts = false,
 }: {
   label: string
   value: string
@@ -24,8 +27,10 @@ function TextInput({
   multiline?: boolean
   hint?: string
   type?: string
+  /** Offers "Insert fact" (site facts, core/site-facts.ts): text fields, not addresses. */
+  facts?: boolean
 }) {
-  return (
+  const field = (
     <Field label={label} hint={hint}>
       {(control) =>
         multiline ? (
@@ -35,6 +40,14 @@ function TextInput({
         )
       }
     </Field>
+  )
+  if (!facts) return field
+  return (
+    <div className="grid gap-1">
+      {field}
+      <FactPicker field={label} className="justify-self-start" onPick={(p) => onChange(`${value}${p}`)} />
+      <UnknownFactsWarning text={value} />
+    </div>
   )
 }
 
@@ -78,6 +91,7 @@ function ListField({
                   key={f.key}
                   label={`${name} ${i + 1} ${f.label}`}
                   multiline={f.kind === 'textarea'}
+                  facts={!ADDRESS_KEYS.has(f.key)}
                   value={text(item[f.key])}
                   onChange={(value) => update(i, { [f.key]: value })}
                 />
@@ -128,6 +142,7 @@ function BlockField({
           label={spec.label}
           hint={spec.hint}
           multiline={spec.kind === 'textarea'}
+          facts={spec.kind !== 'url'}
           type={spec.kind === 'url' ? 'text' : undefined}
           value={text(content[spec.key])}
           onChange={(value) => onPatch({ [spec.key]: value })}

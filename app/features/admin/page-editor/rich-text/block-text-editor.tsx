@@ -2,6 +2,7 @@ import type { Editor } from '@tiptap/core'
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import { Bold, Italic, Link, List, ListOrdered } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { FactPicker, UnknownFactsWarning } from '../../../blocks/fields/fact-picker.tsx'
 import { LinkDialog } from './dialogs.tsx'
 import { richTextExtensions } from './extensions.ts'
 import { ToolButton } from './toolbar-controls.tsx'
@@ -161,6 +162,11 @@ export function BlockTextEditor({
             disabled={!editor}
             onClick={() => run((c) => c.toggleOrderedList())}
           />
+          <FactPicker
+            field={label}
+            disabled={!editor}
+            onPick={(placeholder) => run((c) => c.insertContent(placeholder))}
+          />
         </div>
         {editor ? <EditorContent editor={editor} /> : <div aria-hidden="true" className="min-h-24" />}
       </div>
@@ -169,6 +175,7 @@ export function BlockTextEditor({
           {hint}
         </p>
       ) : null}
+      <UnknownFactsWarning text={value} />
       {/* In place, not in the body: a full-screen builder makes everything outside it inert. */}
       {editor ? <LinkDialog editor={editor} open={linking} onClose={() => setLinking(false)} /> : null}
     </div>
