@@ -164,7 +164,7 @@ export function pageWidgets(content: PageContent): Widget[] {
 export const LEAD_BLOCK_TYPES: ReadonlySet<string> = new Set(['form', 'questionnaire'])
 
 /** Blocks that are the evidence itself (the evidence page's cards): sources, not claims. */
-export const SOURCE_BLOCK_TYPES: ReadonlySet<string> = new Set(['evidence', 'evidence-cards'])
+export const SOURCE_BLOCK_TYPES: ReadonlySet<string> = new Set(['evidence'])
 
 const ESTIMATE_WORDS =
   /\b(claim|claims|compensation|redress|estimate|award|owed|payout|refund|get back|entitled)\b/i

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { readCompliance } from '../../../core/compliance.ts'
 import {
+  pageWidgets,
   type ReviewFacts,
   type ReviewFlag,
   reviewFixes,
@@ -8,11 +9,13 @@ import {
   reviewQuestionnaire,
   scopedFlagId,
 } from '../../../core/compliance-review.ts'
-import { faqs, stats, steps } from '../../../core/home-content.ts'
-import { type PageContent, readPageContent, type Widget } from '../../../core/page-content.ts'
+import { type PageContent, readPageContent } from '../../../core/page-content.ts'
+import { hasNoWidgets } from '../../../core/page-conversion.ts'
+import { isSystemPageSlug, type SystemPageSlug } from '../../../core/paths.ts'
 import type { ReviewFlagView } from '../../../core/schemas/review.ts'
 import { settingValue } from '../../../core/settings.ts'
 import { readFacts } from '../../../core/site-facts.ts'
+import { systemPageContent } from '../../../core/system-page-content.ts'
 import type { AppServices, DB, Page } from '../../platform/index.ts'
 import { audit, HttpError } from '../../platform/index.ts'
 import type { SiteSnapshot } from '../site-state.server.ts'
@@ -29,31 +32,14 @@ export function reviewFacts(settings: ReadonlyMap<string, string | null>): Revie
   }
 }
 
-const textWidget = (id: string, text: string, cites: string[] = []): Widget => ({
-  id,
-  type: 'text',
-  content: { text },
-  styles: {},
-  ...(cites.length ? { cites } : {}),
-})
-
 /**
- * The home page's copy while it has no blocks of its own (its layout is built in): the figures
- * with the evidence cards they link to, the steps and the FAQ, reviewed like blocks.
+ * The content a page shows: a system page whose content is still empty shows its shipped default
+ * (as app/features/site/system-page.server.ts renders it), so that is what is reviewed.
  */
-const builtInHome: Widget[] = [
-  ...stats.map((s, i) => textWidget(`home-stat-${i + 1}`, `${s.value} ${s.label}`, [s.evidence])),
-  ...steps.map((s, i) => textWidget(`home-step-${i + 1}`, `${s.title}. ${s.text}`)),
-  ...faqs.map((f, i) => textWidget(`home-faq-${i + 1}`, `${f.question} ${f.answer}`)),
-]
-
-function pageReviewWidgets(page: Pick<Page, 'slug' | 'content'>, content: PageContent) {
-  const builtIn = page.slug === 'home' && (content === '' || (typeof content === 'string' && !content.trim()))
-  if (builtIn) return { widgets: builtInHome, leadPage: true }
-  if (typeof content === 'string')
-    return { widgets: content.trim() ? [textWidget('page', content)] : [], leadPage: false }
-  const widgets = 'sections' in content ? content.sections.flatMap((s) => s.widgets) : content.widgets
-  return { widgets, leadPage: page.slug === 'home' }
+function shownContent(page: Pick<Page, 'slug' | 'content'>): PageContent {
+  const content = readPageContent(page.content)
+  if (!isSystemPageSlug(page.slug) || !hasNoWidgets(content)) return content
+  return readPageContent(systemPageContent[page.slug as SystemPageSlug])
 }
 
 /** What the review of one page needs from the site, read once for every page. */
@@ -73,8 +59,7 @@ export function reviewOnePage(
   page: Pick<Page, 'slug' | 'content'>,
   context: ReturnType<typeof reviewContext>,
 ): ReviewFlag[] {
-  const { widgets, leadPage } = pageReviewWidgets(page, readPageContent(page.content))
-  return reviewPage({ ...context, widgets, leadPage })
+  return reviewPage({ ...context, widgets: pageWidgets(shownContent(page)) })
 }
 
 type Located = ReviewFlag & { scope: string; pageId: number | null; title: string; editPath: string }
