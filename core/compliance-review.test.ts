@@ -3,14 +3,16 @@ import { readCites, readWidget } from './blocks/models.ts'
 import {
   type EvidenceSource,
   figuresIn,
+  pageWidgets,
   type ReviewFacts,
   reviewPage,
   reviewQuestionnaire,
   sameFigure,
   widgetTexts,
 } from './compliance-review.ts'
-import type { Widget } from './page-content.ts'
+import { readPageContent, type Widget } from './page-content.ts'
 import { redressSchemeDefinition } from './questionnaire/redress-scheme-definition.ts'
+import { systemPageContent } from './system-page-content.ts'
 
 const facts: ReviewFacts = { fcaAverage: 829, feePercentage: 30, feeCap: 10_000, firmName: '', fcaNumber: '' }
 const evidence: EvidenceSource[] = [
@@ -169,5 +171,28 @@ describe('evidence blocks', () => {
       styles: {},
     } as unknown as Widget
     expect(reviewPage({ widgets: [cards], evidence, facts })).toEqual([])
+  })
+})
+
+describe('the shipped home page', () => {
+  const widgets = pageWidgets(readPageContent(systemPageContent.home))
+  const cards = pageWidgets(readPageContent(systemPageContent.evidence)).flatMap((w) =>
+    w.type === 'evidence'
+      ? w.content.items.map((c) => ({ id: c.anchor, title: c.claim, text: `${c.explanation} ${c.source}` }))
+      : [],
+  )
+  const flags = reviewPage({ widgets, evidence: cards, facts })
+  const of = (code: string) => flags.filter((f) => f.code === code).map((f) => `${f.blockId} ${f.text}`)
+
+  it('cites its statistics through each item’s evidence anchor, and they contradict the cards', () => {
+    expect(of('figure-not-in-evidence')).toEqual(['stats 40M+', 'stats 90%', 'stats £16.8B'])
+    expect(of('uncited-figure')).not.toContain('stats 40M+')
+  })
+
+  it('estimates above the FCA average, states a fee beyond the cap and lacks the firm’s details', () => {
+    expect(of('estimate-above-average')).toEqual([expect.stringMatching(/^faq Typical claims range/)])
+    expect(flags.find((f) => f.code === 'fee-beyond-cap')?.message).toMatch(/“35%”/)
+    expect(of('missing-firm-details')).toEqual(['page '])
+    expect(of('no-win-no-fee-without-free-route')).toEqual([])
   })
 })

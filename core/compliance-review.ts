@@ -289,8 +289,6 @@ export type PageReviewInput = {
   facts: ReviewFacts
   /** Fact values for `{{fact.key}}` placeholders in texts. */
   factValues?: FactValues
-  /** A page that collects leads without a lead block of its own (a built-in layout). */
-  leadPage?: boolean
   /** Texts the page shows beyond its blocks (the site footer's), for the firm details. */
   footerText?: string
 }
@@ -301,8 +299,7 @@ export function reviewPage(input: PageReviewInput): ReviewFlag[] {
     .filter((w) => !SOURCE_BLOCK_TYPES.has(w.type))
     .flatMap((w) => widgetTexts(w, input.factValues))
   const flags = textRules(texts, input.facts, input.evidence, true)
-  const leadPage = input.leadPage || input.widgets.some((w) => LEAD_BLOCK_TYPES.has(w.type))
-  if (leadPage) {
+  if (input.widgets.some((w) => LEAD_BLOCK_TYPES.has(w.type))) {
     const shown = `${texts.map((t) => t.text).join(' ')} ${input.footerText ?? ''}`
     const name = input.facts.firmName.trim()
     const number = input.facts.fcaNumber.trim()

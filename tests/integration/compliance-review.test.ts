@@ -21,15 +21,23 @@ describe(`the compliance review on ${testDialect}`, () => {
   const flags = async (client = admin) => (await (await client.get(REVIEW)).json()) as ReviewFlagView[]
   const open = async () => (await flags()).filter((f) => f.status === 'open')
 
-  it('flags the shipped home copy’s figures that contradict their evidence', async () => {
-    const home = (await open()).filter((f) => f.scope.startsWith('page:'))
-    const texts = home.map((f) => `${f.code} ${f.text}`)
-    expect(texts).toContain('figure-not-in-evidence 40M+ agreements affected')
-    expect(texts).toContain('figure-not-in-evidence 90% used discretionary rates')
-    expect(texts).toContain('figure-not-in-evidence £16.8B annual market')
-    expect(home.map((f) => f.code)).toContain('estimate-above-average')
+  it('flags the shipped home blocks’ figures that contradict their evidence', async () => {
+    const { id } = await app.database.db
+      .selectFrom('page')
+      .select('id')
+      .where('slug', '=', 'home')
+      .executeTakeFirstOrThrow()
+    const home = (await open()).filter((f) => f.pageId === id)
+    const flagged = home.map((f) => `${f.code} ${f.blockId} ${f.text}`)
+    expect(flagged).toContain('figure-not-in-evidence stats 40M+')
+    expect(flagged).toContain('figure-not-in-evidence stats 90%')
+    expect(flagged).toContain('figure-not-in-evidence stats £16.8B')
+    expect(home.filter((f) => f.code === 'estimate-above-average').map((f) => f.blockId)).toEqual(['faq'])
+    expect(home.filter((f) => f.code === 'fee-beyond-cap').map((f) => f.message)).toEqual([
+      expect.stringMatching(/“35%”/),
+    ])
     expect(home.map((f) => f.code)).toContain('missing-firm-details')
-    expect(home.every((f) => f.editPath.startsWith('/admin/pages/edit/'))).toBe(true)
+    expect(home.every((f) => f.editPath === `/admin/pages/edit/${id}`)).toBe(true)
   })
 
   it('flags the installed questionnaire’s estimates above the FCA average: its note is no evidence', async () => {
@@ -45,7 +53,7 @@ describe(`the compliance review on ${testDialect}`, () => {
   })
 
   it('accepts a flag with a note: kept, audited, and shown as accepted', async () => {
-    const [flag] = (await open()).filter((f) => f.text === '£16.8B annual market')
+    const [flag] = (await open()).filter((f) => f.blockId === 'stats' && f.text === '£16.8B')
     if (!flag) throw new Error('no flag')
     await expectError(await admin.post(`${REVIEW}/${flag.id}/accept`, { note: 'short' }), 400)
     const accepted = await ok(

@@ -10,6 +10,7 @@ import {
   scopedFlagId,
 } from '../../../../core/compliance-review.ts'
 import type { PageContent, Widget } from '../../../../core/page-content.ts'
+import { isSystemPageSlug } from '../../../../core/paths.ts'
 import { REVIEW_NOTE_MIN, type ReviewFlagView, type ReviewSources } from '../../../../core/schemas/review.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field, Textarea } from '../../../components/ui/field.tsx'
@@ -35,8 +36,8 @@ export const useReview = () => useContext(ReviewContext)
 
 /**
  * The compliance review of the content being edited (core/compliance-review.ts), recomputed on
- * every change: the canvas marks each flagged block, the inspector lists its flags. A page whose
- * layout is built in (home without blocks) shows the server's flags of its shipped copy.
+ * every change: the canvas marks each flagged block, the inspector lists its flags. A system page
+ * with no blocks yet renders its shipped default, so it shows the server's flags of that.
  */
 export function ReviewProvider({
   pageId,
@@ -58,12 +59,12 @@ export function ReviewProvider({
     )
     const widgets = pageWidgets(content)
     if (!sources.data) return { flags: [], evidence: [], scope }
-    const builtIn = slug === 'home' && widgets.length === 0
-    const flags: ReviewItem[] = builtIn
+    const shippedDefault = isSystemPageSlug(slug) && widgets.length === 0
+    const flags: ReviewItem[] = shippedDefault
       ? (saved.data ?? [])
           .filter((f) => f.scope === scope && f.status === 'open')
           .map((f) => ({ ...f, acceptId: f.id }))
-      : reviewPage({ ...sources.data, widgets, leadPage: slug === 'home' }).map((f) => ({
+      : reviewPage({ ...sources.data, widgets }).map((f) => ({
           ...f,
           acceptId: scope ? scopedFlagId(scope, f) : null,
         }))
