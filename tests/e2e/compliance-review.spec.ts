@@ -76,6 +76,8 @@ test.describe('compliance review', () => {
       await market.getByRole('link').click()
       await waitForHydration(page)
       const pagePanel = page.getByRole('region', { name: 'Compliance review', exact: true })
+      // Folded to one line in the editor: opened to see the page's flags.
+      await pagePanel.getByText(/^Compliance review: \d+ open flags?$/).click()
       const item = pagePanel.getByRole('listitem').filter({ hasText: '“£16.8B” is not in the evidence' })
       await item.getByLabel('Note').fill('Market size from the Finance & Leasing Association figures.')
       await item.getByRole('button', { name: 'Accept with note' }).click()

@@ -186,12 +186,18 @@ export function WidgetReview({ widget, onCites }: { widget: Widget; onCites: (ci
 export function PageReviewPanel() {
   const { flags } = useReview()
   if (!flags.length) return null
+  // Folded to one line by default: a list that grows and shrinks as the editor types would move the
+  // canvas under the pointer.
   return (
     <section aria-label="Compliance review" className="mb-4 rounded-lg border border-amber-300 bg-white p-3">
-      <h3 className="mb-2 font-semibold text-amber-900">
-        Compliance review: {flags.length} open {flags.length === 1 ? 'flag' : 'flags'}
-      </h3>
-      <ReviewFlagList flags={flags} />
+      <details>
+        <summary className="cursor-pointer font-semibold text-amber-900">
+          Compliance review: {flags.length} open {flags.length === 1 ? 'flag' : 'flags'}
+        </summary>
+        <div className="mt-2 max-h-64 overflow-auto">
+          <ReviewFlagList flags={flags} />
+        </div>
+      </details>
     </section>
   )
 }
