@@ -26,7 +26,7 @@ export type SettingInput = 'text' | 'multiline' | 'code' | 'numeric' | 'decimal'
 export type SettingRule<T> = { schema: z.ZodType<T, string>; input: SettingInput }
 
 /** The settings card a setting belongs to; `page` and `analytics` are edited elsewhere or not at all. */
-export type SettingCategory = 'site' | 'compliance' | 'facts' | 'leads' | 'page' | 'analytics'
+export type SettingCategory = 'site' | 'compliance' | 'facts' | 'leads' | 'page' | 'pages' | 'analytics'
 
 export type SettingDefinition<K extends string = string, T = unknown, D = T> = {
   key: K
@@ -485,6 +485,24 @@ export const settingDefinitions = [
     description: `How many days of hourly analytics rollups are kept; daily ones are kept for ever. Default ${DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS}.`,
     default: DEFAULT_ANALYTICS_HOURLY_RETENTION_DAYS,
     rule: wholeNumber('The hourly analytics retention', 1, 3650, 'days'),
+  }),
+  // Four-eyes publishing (docs/decisions/0079-four-eyes-and-scheduled-publishing.md).
+  defineSetting({
+    key: 'publish_approval_required',
+    category: 'pages',
+    label: 'Publishing needs a second admin',
+    description:
+      'When on, every page publish needs another admin’s approval; pages the compliance review flags always do. "true" or "false". Default off.',
+    default: false,
+    rule: {
+      schema: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .refine((v) => v === 'true' || v === 'false', 'Publishing approval must be true or false')
+        .transform((v) => v === 'true'),
+      input: 'text',
+    },
   }),
   defineSetting({
     key: 'thank-you',
