@@ -36,6 +36,13 @@ import {
   slugFromTitle,
 } from './page-form.ts'
 import { PagePreview } from './page-preview.tsx'
+import {
+  type ApprovalAnswer,
+  approvalToast,
+  isApprovalAnswer,
+  PagePublishing,
+  PUBLICATIONS,
+} from './page-publishing.tsx'
 import { PageRevisions } from './page-revisions.tsx'
 import { PageSettingsCard } from './page-settings.tsx'
 import { RichTextEditor } from './rich-text/rich-text-editor.tsx'
@@ -108,18 +115,25 @@ export function PageEditor(props: EditorProps) {
     ...(confirmPlaceholders ? { confirmPlaceholders } : {}),
   })
   const create = useAdminMutation({
-    request: (save: Save) => apiRequest<PageRecord>('POST', PAGES, payload(save)),
-    invalidate: [PAGES],
-    success: () => ({ title: 'Page created successfully', description: 'Your new page has been created' }),
+    request: (save: Save) => apiRequest<PageRecord | ApprovalAnswer>('POST', PAGES, payload(save)),
+    invalidate: [PAGES, PUBLICATIONS],
+    success: (saved) =>
+      isApprovalAnswer(saved)
+        ? approvalToast
+        : { title: 'Page created successfully', description: 'Your new page has been created' },
     failure: (e) => ({
       title: 'Error creating page',
       description: serverMessage(e) ?? 'Failed to create page',
     }),
   })
   const update = useAdminMutation({
-    request: (save: Save) => apiRequest<PageRecord>('PUT', `${PAGES}/${page?.id}`, payload(save)),
-    invalidate: [PAGES],
-    success: () => ({ title: 'Page updated successfully', description: 'Your changes have been saved' }),
+    request: (save: Save) =>
+      apiRequest<PageRecord | ApprovalAnswer>('PUT', `${PAGES}/${page?.id}`, payload(save)),
+    invalidate: [PAGES, PUBLICATIONS],
+    success: (saved) =>
+      isApprovalAnswer(saved)
+        ? approvalToast
+        : { title: 'Page updated successfully', description: 'Your changes have been saved' },
     failure: (e) => ({
       title: 'Error updating page',
       description: serverMessage(e) ?? 'Failed to update page',
@@ -149,9 +163,11 @@ export function PageEditor(props: EditorProps) {
       create.mutate(save, {
         onSuccess: (saved) => {
           leaving.current = true
-          client.setQueryData([`${PAGES}/${saved.id}`], saved)
+          // Made as a draft awaiting approval, or published: either way, on to its editor.
+          const id = isApprovalAnswer(saved) ? saved.publication.pageId : saved.id
+          if (!isApprovalAnswer(saved)) client.setQueryData([`${PAGES}/${id}`], saved)
           // Straight on to the new page's editor (with the Create screen out of the history).
-          void navigate(`/admin/pages/edit/${saved.id}`, { replace: true })
+          void navigate(`/admin/pages/edit/${id}`, { replace: true })
         },
         onError: onSaveError,
       })
@@ -159,6 +175,12 @@ export function PageEditor(props: EditorProps) {
       update.mutate(save, {
         onError: onSaveError,
         onSuccess: (saved) => {
+          if (isApprovalAnswer(saved)) {
+            // The version waits for a second admin; the form keeps it, no longer "unsaved".
+            setLoaded(form)
+            void client.invalidateQueries({ queryKey: [`${PAGES}/${page?.id}`] })
+            return
+          }
           const next = formFromPage(saved)
           // Keeps the builder's own state: the saved content is what it already holds.
           setLoaded(next)
@@ -355,6 +377,7 @@ export function PageEditor(props: EditorProps) {
                 set('slug', slug)
               }}
             />
+            {page ? <PagePublishing pageId={page.id} dirty={dirty} /> : null}
             {page ? <PageRevisions page={page} onRestored={restored} /> : null}
           </TabsContent>
 
