@@ -366,7 +366,7 @@ export function PageEditor(props: EditorProps) {
             </Card>
           </TabsContent>
 
-          <TabsContent value="settings" className="mt-4 grid gap-4">
+          <TabsContent value="settings" className="mt-4 grid grid-cols-1 gap-4">
             <PageSettingsCard
               form={form}
               set={set}
