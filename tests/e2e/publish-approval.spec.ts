@@ -56,7 +56,13 @@ test.describe('four-eyes publishing', () => {
     adminPage: admin,
     browser,
   }) => {
-    await setApproval(admin.request, true)
+    // The operator turns approval on from the approvals card.
+    await admin.goto('/admin?tab=pages')
+    await waitForHydration(admin)
+    const approvalSwitch = admin.getByRole('switch', { name: 'Every publish needs a second admin' })
+    await expect(approvalSwitch).toHaveAttribute('aria-checked', 'false')
+    await approvalSwitch.click()
+    await expect(approvalSwitch).toHaveAttribute('aria-checked', 'true')
     const editor = await editorSession(browser, admin.request)
     try {
       const { id, slug } = await draft(editor.page, 'Four eyes page')

@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { CalendarClock, Check, X } from 'lucide-react'
 import { useState } from 'react'
 import type { PublicationView } from '../../../../core/schemas/page-publications.ts'
+import type { SettingRow } from '../../../../core/schemas/settings.ts'
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
+import { parseSetting } from '../../../../core/settings.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx'
+import { Switch } from '../../../components/ui/switch.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { apiRequest, asList } from '../api.ts'
 import { formatDateTime } from '../format.ts'
@@ -186,6 +189,46 @@ function Flags({ publication }: { publication: PublicationView }) {
   )
 }
 
+const SETTINGS = '/api/admin/settings'
+const APPROVAL_SETTING = 'publish_approval_required'
+
+/** The operator's switch: every publish needs a second admin (flagged content always does). */
+function ApprovalSwitch() {
+  const settings = useQuery({ queryKey: [SETTINGS] })
+  const stored = asList<SettingRow>(settings.data).find((s) => s.key === APPROVAL_SETTING)?.value
+  const on = parseSetting(APPROVAL_SETTING, stored)
+  const save = useAdminMutation({
+    request: (next: boolean) => apiRequest('POST', SETTINGS, { key: APPROVAL_SETTING, value: String(next) }),
+    invalidate: [SETTINGS],
+    success: (_, next) => ({
+      title: next ? 'Every publish now needs a second admin' : 'Only flagged pages need a second admin',
+    }),
+    failure: (e) => ({
+      title: 'Could not change the setting',
+      description: serverMessage(e) ?? 'Please try again',
+    }),
+  })
+  return (
+    <div className="mb-4 flex items-center gap-3">
+      <Switch
+        id="publish-approval-required"
+        checked={on}
+        disabled={save.isPending || settings.isLoading}
+        onCheckedChange={(next) => save.mutate(next)}
+        aria-describedby="publish-approval-required-hint"
+      />
+      <div>
+        <label htmlFor="publish-approval-required" className="font-medium text-slate-800 text-sm">
+          Every publish needs a second admin
+        </label>
+        <p id="publish-approval-required-hint" className="text-slate-600 text-xs">
+          Off: only pages the compliance review flags wait for approval.
+        </p>
+      </div>
+    </div>
+  )
+}
+
 /** The admins' approvals list: every page version awaiting a second admin. */
 export function ApprovalsList() {
   const user = useUser()
@@ -200,6 +243,7 @@ export function ApprovalsList() {
       description="Page versions another member of staff asked to publish. You cannot approve your own."
       className="mb-6"
     >
+      {user.permissions.includes('settings') ? <ApprovalSwitch /> : null}
       <DataTable
         caption="Publications awaiting approval"
         head={['Page', 'Asked by', 'When', 'Actions']}
