@@ -14,8 +14,10 @@ export { loadPreview, type PreviewPage } from './pages/preview.server.ts'
 export { previewLink, signPreview } from './pages/preview-links.server.ts'
 export {
   publishDueSchedules,
+  requestPublication,
   SCHEDULED_PUBLISH_JOB,
   scheduledPublishJob,
+  versionOf,
 } from './pages/publications.server.ts'
 export { findPage, listRevisions, loadPublishedPages } from './pages/queries.server.ts'
 export { type PageRenderContext, pageRenderContext } from './pages/render-context.server.ts'

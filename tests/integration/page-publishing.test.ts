@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMINS_ONLY, SELF_APPROVAL } from '../../core/publish-approval.ts'
-import { publishDueSchedules } from '../../server/site/index.ts'
+import { findPage, publishDueSchedules, requestPublication, versionOf } from '../../server/site/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { expectError, ok, type Row } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -109,6 +109,30 @@ describe(`four-eyes and scheduled publishing on ${testDialect}`, () => {
       requestedByEmail: editor.email,
     })
     expect((await ok(await editor.get(`${PAGES}/${page.id}`))).publicationId).toBeNull()
+  })
+
+  it('holds content the review flags for a second admin with approval off, and keeps the flags seen', async () => {
+    await setApproval(false)
+    const page = await draft('Flagged page', '<p>We guarantee you a payout</p>')
+    const stored = await findPage(app.database.db, page.id as number)
+    if (!stored) throw new Error('the page was not stored')
+    const flag = { code: 'guarantee', message: 'Promises an outcome' }
+    // A stand-in for the compliance review, which plugs into reviewFlags().
+    const review = (content: unknown) => (String(content).includes('guarantee') ? [flag] : [])
+    const asker = { id: editor.id, email: editor.email, role: 'editor' }
+    const publication = await requestPublication(app.services, stored, versionOf(stored), asker, { review })
+    expect(publication).toMatchObject({ status: 'awaiting-approval', approvalRequired: true, flags: [flag] })
+    expect(await live(page.slug)).toBe(false)
+    // Without the stand-in nothing is flagged: the same content publishes at once.
+    const other = await draft('Unflagged page', '<p>We guarantee you a payout</p>')
+    expect((await ok(await editor.post(`${PAGES}/${other.id}/publications`, {}), 201)).status).toBe(
+      'published',
+    )
+
+    await ok(await second.post(`${PAGES}/publications/${publication.id}/approve`, {}))
+    await ok(await editor.put(`${PAGES}/${page.id}`, { content: '<p>Plain words</p>' }))
+    const [revision] = (await ok(await editor.get(`${PAGES}/${page.id}/revisions`))) as unknown as Row[]
+    expect(revision?.approval).toMatchObject({ approvedByEmail: second.email, flags: [flag] })
   })
 
   it('refuses self-approval, and lets another admin reject with a note', async () => {
