@@ -8,7 +8,7 @@
  * block component (app/features/blocks); docs/decisions/0039-block-registry.md.
  */
 
-import type { HeadingLevel, styleFields, WidgetType } from './blocks/types.ts'
+import type { HeadingLevel, PolicyAction, styleFields, WidgetType } from './blocks/types.ts'
 import type { DeviceStyleField } from './responsive-styles.ts'
 import type { FactCondition } from './site-facts.ts'
 
@@ -16,6 +16,8 @@ export {
   type HeadingLevel,
   headingLevels,
   libraryWidgetTypes,
+  type PolicyAction,
+  policyActions,
   styleFields,
   type WidgetCategory,
   type WidgetType,
@@ -64,7 +66,40 @@ export type WidgetContentMap = {
   gallery: { images: GalleryImage[] }
   testimonial: { text: string; author: string }
   menu: { links: Link[] }
+  hero: { eyebrow: string; heading: string; text: string; ctaText: string; ctaLink: string; note: string }
+  stats: { label: string; items: StatItem[] }
+  steps: {
+    anchor: string
+    heading: string
+    items: StepItem[]
+    noteTitle: string
+    note: string
+    layout: 'band' | 'list'
+  }
+  faq: { anchor: string; heading: string; items: FaqItem[] }
+  questionnaire: { anchor: string; heading: string; text: string; phoneFirst: 'yes' | 'no' }
+  'page-title': { heading: string; updated: string; intro: string }
+  evidence: { items: EvidenceCard[] }
+  policy: { numbered: 'yes' | 'no'; sections: PolicySection[] }
+  receipt: { part: 'confirmation' | 'withdrawal'; heading: string; text: string }
 }
+
+/** A figure of the statistics band; `evidence` is the anchor of its card on /evidence. */
+export type StatItem = { value: string; label: string; evidence: string }
+export type StepItem = { title: string; text: string }
+/** `answer` is rich text (sanitised HTML). */
+export type FaqItem = { question: string; answer: string }
+export type EvidenceCard = {
+  anchor: string
+  claim: string
+  explanation: string
+  source: string
+  date: string
+  publisher: string
+  url: string
+}
+/** `body` is rich text; `action` adds a control after it (`policyActions`). */
+export type PolicySection = { anchor: string; title: string; body: string; action: '' | PolicyAction }
 
 export type WidgetOf<T extends WidgetType> = {
   id: string

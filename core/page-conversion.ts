@@ -64,8 +64,23 @@ function widgetHtml(widget: Widget): string | null {
       return widget.content.url.trim()
         ? `<p><a${attr('href', linkHref(widget.content.url))}>${escapeHtml(widget.content.url)}</a></p>`
         : ''
+    case 'faq':
+      return widget.content.items
+        .map((item) => `<h3>${escapeHtml(item.question)}</h3>${item.answer}`)
+        .join('')
+    case 'policy':
+      return widget.content.sections
+        .map((section) => `<h2>${escapeHtml(section.title)}</h2>${section.body}`)
+        .join('')
     case 'spacer':
     case 'form':
+    case 'hero':
+    case 'stats':
+    case 'steps':
+    case 'questionnaire':
+    case 'page-title':
+    case 'evidence':
+    case 'receipt':
       return null
   }
 }

@@ -50,6 +50,43 @@ describe('page diff', () => {
     ])
   })
 
+  it('reads a system page block through its model’s fields: words, not anchors or choices', () => {
+    const steps = (title: string) => ({
+      id: 's1',
+      type: 'steps',
+      content: {
+        anchor: 'how-it-works',
+        heading: 'How it works',
+        items: [{ title, text: 'We check your agreement.' }],
+        noteTitle: '',
+        note: '<p>No win, <em>no fee</em>.</p>',
+        layout: 'band',
+      },
+    })
+    const policy = {
+      id: 'p1',
+      type: 'policy',
+      content: {
+        numbered: 'yes',
+        sections: [{ anchor: 'cookies', title: 'Cookies', body: '<p>We use <b>two</b>.</p>', action: '' }],
+      },
+    }
+    const diff = diffPages(
+      version({ content: { widgets: [steps('Answer questions'), policy] } }),
+      version({ content: { widgets: [steps('Tell us about your car')] } }),
+    )
+    expect(diff.blocks).toEqual([
+      {
+        change: 'changed',
+        id: 's1',
+        type: 'steps',
+        before: 'How it works · Answer questions — We check your agreement. · No win, no fee.',
+        after: 'How it works · Tell us about your car — We check your agreement. · No win, no fee.',
+      },
+      { change: 'removed', id: 'p1', type: 'policy', before: 'Cookies — We use two.', after: null },
+    ])
+  })
+
   it('compares HTML pages as lines of text', () => {
     const diff = diffPages(
       version({ content: '<h2>Title</h2><p>One &amp; two</p><p>Three</p>' }),

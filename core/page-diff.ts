@@ -1,3 +1,6 @@
+import type { FieldSpec } from './blocks/define.ts'
+import { blockModels } from './blocks/models.ts'
+import { isRecord, list } from './blocks/reading.ts'
 import type { PageContent, Widget } from './page-content.ts'
 
 /**
@@ -51,18 +54,47 @@ function widgetsOf(content: unknown): Widget[] | null {
   return null
 }
 
-/** Every string a value holds, depth first: a block's words (its text, link, image's alt). */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return value.trim() ? [value.trim()] : []
-  if (Array.isArray(value)) return value.flatMap(strings)
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(strings)
-  return []
+const text = (value: unknown): string => (typeof value === 'string' ? htmlLines(value).join(' ') : '')
+
+/**
+ * The words a field holds, read through its block model's field: text, addresses and rich text
+ * (tags dropped), list items as their parts, images as address and alt. Choices (layout, level,
+ * numbering) and section anchors are left out: they are not words a visitor reads.
+ */
+function fieldTexts(field: FieldSpec, content: Record<string, unknown>): string[] {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+    case 'html':
+    case 'url':
+      return field.key === 'anchor' ? [] : [text(content[field.key])]
+    case 'image':
+      return [text(content.src), text(content.alt)]
+    case 'html-list':
+      return list(content[field.key]).map(text)
+    case 'list':
+      return list(content[field.key])
+        .filter(isRecord)
+        .map((item) =>
+          (field.item === 'image'
+            ? ['src', 'alt']
+            : field.item.filter((f) => f.key !== 'anchor').map((f) => f.key)
+          )
+            .map((key) => text(item[key]))
+            .filter(Boolean)
+            .join(' — '),
+        )
+    default:
+      return []
+  }
 }
 
-/** A block's readable text: the strings of its content, HTML tags dropped. */
+/** A block's readable text, field by field as its block model lists them. */
 export function blockText(widget: Widget): string {
-  return strings(widget.content)
-    .map((s) => htmlLines(s).join(' '))
+  const model = blockModels[widget.type]
+  const content = isRecord(widget.content) ? widget.content : {}
+  return (model?.fields ?? [])
+    .flatMap((field) => fieldTexts(field, content))
     .filter(Boolean)
     .join(' · ')
 }

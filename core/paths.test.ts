@@ -29,7 +29,6 @@ describe('application paths', () => {
       expect(reservedSlugs).toContain(slug)
     }
     expect(reservedSlugs).toContain('reset-password')
-    expect(reservedSlugs).toContain('thank-you')
     expect(reservedSlugs).toContain('complaints')
     for (const slug of systemPageSlugs) expect(reservedSlugs).not.toContain(slug)
   })

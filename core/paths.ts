@@ -48,8 +48,11 @@ export const applicationPaths = [
   { path: '/complaints', kind: 'page' },
 ] as const satisfies readonly AppPath[]
 
-/** Pages that exist as page records (their head is edited in the admin) but keep a built-in layout. */
-export const systemPageSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy'] as const
+/**
+ * Pages that exist as page records built from blocks, at addresses of their own: their slug is
+ * locked (docs/decisions/0075-system-pages-from-blocks.md).
+ */
+export const systemPageSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy', 'thank-you'] as const
 export type SystemPageSlug = (typeof systemPageSlugs)[number]
 
 export function isSystemPageSlug(slug: string): boolean {

@@ -5,7 +5,6 @@ import { track } from '../features/analytics/beacon.ts'
 import { captureLanding } from '../features/attribution/attribution-store.ts'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner.tsx'
 import { CountingChoice } from '../features/cookie-consent/counting-choice.tsx'
-import { Faq } from '../features/home/faq.tsx'
 import { Questionnaire } from '../features/questionnaire/questionnaire.tsx'
 import { installPageActions } from '../lib/page-actions.ts'
 import type { IslandName } from './island.tsx'
@@ -14,7 +13,6 @@ import type { IslandName } from './island.tsx'
 // hydrating only the parts of the page that respond to the visitor.
 const islands: Record<IslandName, ComponentType<never>> = {
   questionnaire: Questionnaire,
-  faq: Faq,
   'cookie-banner': CookieBanner,
   'counting-choice': CountingChoice,
 }

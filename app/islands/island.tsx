@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 
 /** The parts of a public page that run in the browser; the islands script knows each by name. */
-export type IslandName = 'questionnaire' | 'faq' | 'cookie-banner' | 'counting-choice'
+export type IslandName = 'questionnaire' | 'cookie-banner' | 'counting-choice'
 
 /** JSON for a `<script type="application/json">` body: `<` escaped, so no text can close the element. */
 export function scriptJson(value: unknown): string {

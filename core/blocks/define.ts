@@ -27,7 +27,7 @@ export type FieldSpec =
       kind: 'list'
       key: string
       itemName: string
-      item: 'image' | readonly { key: string; label: string }[]
+      item: 'image' | readonly { key: string; label: string; kind?: 'text' | 'textarea' | 'html' }[]
       blank: Record<string, string>
     }
   | { kind: 'note'; text: string }

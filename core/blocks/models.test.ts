@@ -126,4 +126,32 @@ describe('the block models', () => {
       texts: ['<p>a</p>', 'Column 2', 'Column 3'],
     })
   })
+
+  it('reads the system blocks tolerantly: anchors as ids, lists of strings, known choices only', () => {
+    const faq = blocks.faq.read({
+      anchor: ' My FAQ! ',
+      items: [{ question: 1, answer: null }, 'x', null],
+    })
+    expect(faq).toEqual({ anchor: 'my-faq', heading: '', items: [{ question: '1', answer: '' }] })
+    expect(blocks.questionnaire.read({ anchor: '9x', phoneFirst: 'maybe' })).toMatchObject({
+      anchor: 'calculator',
+      phoneFirst: 'no',
+    })
+    const policy = blocks.policy.read({
+      numbered: 'no',
+      sections: [
+        { title: 'A', action: 'format-disk' },
+        { anchor: 'b', action: 'cookie-preferences' },
+        { anchor: 'c', action: ' counting-choice ' },
+      ],
+    })
+    expect(policy.numbered).toBe('no')
+    expect(policy.sections.map((s) => [s.anchor, s.action])).toEqual([
+      ['section-1', ''],
+      ['b', 'cookie-preferences'],
+      ['c', 'counting-choice'],
+    ])
+    expect(blocks.evidence.read({ items: [{ anchor: '' }] }).items[0]?.anchor).toBe('evidence-1')
+    expect(blocks.stats.read({}).items).toEqual([])
+  })
 })

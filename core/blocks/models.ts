@@ -4,13 +4,22 @@ import { buttonModel } from './button.ts'
 import { columnsModel } from './columns.ts'
 import type { BlockModel } from './define.ts'
 import { dividerModel } from './divider.ts'
+import { evidenceModel } from './evidence.ts'
+import { faqModel } from './faq.ts'
 import { formModel } from './form.ts'
 import { galleryModel } from './gallery.ts'
 import { headingModel } from './heading.ts'
+import { heroModel } from './hero.ts'
 import { imageModel } from './image.ts'
 import { menuModel } from './menu.ts'
+import { pageTitleModel } from './page-title.ts'
+import { policyModel } from './policy.ts'
+import { questionnaireModel } from './questionnaire.ts'
 import { isRecord, list, readStyles, str } from './reading.ts'
+import { receiptModel } from './receipt.ts'
 import { spacerModel } from './spacer.ts'
+import { statsModel } from './stats.ts'
+import { stepsModel } from './steps.ts'
 import { testimonialModel } from './testimonial.ts'
 import { textModel } from './text.ts'
 import {
@@ -39,6 +48,15 @@ export const blockModels: { [T in WidgetType]: BlockModel<T> } = {
   gallery: galleryModel,
   testimonial: testimonialModel,
   menu: menuModel,
+  hero: heroModel,
+  stats: statsModel,
+  steps: stepsModel,
+  faq: faqModel,
+  questionnaire: questionnaireModel,
+  'page-title': pageTitleModel,
+  evidence: evidenceModel,
+  policy: policyModel,
+  receipt: receiptModel,
 }
 
 export const widgetLabels = Object.fromEntries(widgetTypes.map((t) => [t, blockModels[t].label])) as Record<

@@ -33,3 +33,19 @@ export function readStyles(value: unknown): WidgetStyles {
   }
   return styles
 }
+
+/** An element id (an anchor to scroll or link to): lower-case letters, digits and hyphens only. */
+export const anchor = (value: unknown, fallback = ''): string => {
+  const id = str(value)
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  return id && /^[a-z]/.test(id) ? id.slice(0, 60) : fallback
+}
+
+/** Items of a list, each a record of strings with the given keys. */
+export const records = <K extends string>(value: unknown, keys: readonly K[]): Record<K, string>[] =>
+  list(value)
+    .filter(isRecord)
+    .map((item) => Object.fromEntries(keys.map((key) => [key, str(item[key])])) as Record<K, string>)

@@ -15,6 +15,16 @@ export const widgetTypes = [
   'gallery',
   'testimonial',
   'menu',
+  // The system pages' own blocks (docs/decisions/0075-system-pages-from-blocks.md).
+  'hero',
+  'stats',
+  'steps',
+  'faq',
+  'questionnaire',
+  'page-title',
+  'evidence',
+  'policy',
+  'receipt',
 ] as const
 export type WidgetType = (typeof widgetTypes)[number]
 
@@ -27,8 +37,20 @@ export const libraryWidgetTypes = [
 ] as const satisfies readonly WidgetType[]
 
 /** The builder's sidebar groups, in order (each block model names its own). */
-export const widgetCategoryNames = ['Basic', 'Forms', 'Layout', 'Media', 'Content', 'Navigation'] as const
+export const widgetCategoryNames = [
+  'Basic',
+  'Forms',
+  'Layout',
+  'Media',
+  'Content',
+  'Navigation',
+  'Site sections',
+] as const
 export type WidgetCategory = (typeof widgetCategoryNames)[number]
+
+/** The controls a policy section may show after its text: Cookie Preferences, or "Don't count my visits". */
+export const policyActions = ['cookie-preferences', 'counting-choice'] as const
+export type PolicyAction = (typeof policyActions)[number]
 
 export const headingLevels = [1, 2, 3, 4, 5, 6] as const
 export type HeadingLevel = (typeof headingLevels)[number]

@@ -23,6 +23,19 @@ describe('variants that could never convert', () => {
     expect(unconvertibleVariants('/guide', variants, withForm)).toEqual(['B'])
     expect(unconvertibleVariants('/guide', variants, '<p>old page</p>')).toEqual(['A', 'B'])
     expect(unconvertibleVariants('/', [{ name: 'A' }, { name: 'B' }], '')).toEqual([])
+    // A home variant's own blocks must hold the questionnaire (or a contact form) too.
+    const withQuestionnaire = {
+      sections: [
+        { id: 's', styles: {}, widgets: [{ id: 'q', type: 'questionnaire', content: {}, styles: {} }] },
+      ],
+    }
+    expect(
+      unconvertibleVariants(
+        '/',
+        [{ name: 'A' }, { name: 'B', content: withoutForm }, { name: 'C', content: withQuestionnaire }],
+        '',
+      ),
+    ).toEqual(['B'])
   })
 })
 

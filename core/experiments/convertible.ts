@@ -13,22 +13,24 @@ function widgetsOf(content: PageContent): Widget[] {
   return content.sections.flatMap((s) => s.widgets)
 }
 
-/** Whether a page's content can take an enquiry: a contact-form block holds the questionnaire and lead form. */
+/** Whether a page's content can take an enquiry: a contact-form or questionnaire block holds the questionnaire and lead form. */
 export function takesEnquiries(content: unknown): boolean {
-  return widgetsOf(readPageContent(content)).some((w) => w.type === 'form')
+  return widgetsOf(readPageContent(content)).some((w) => w.type === 'form' || w.type === 'questionnaire')
 }
 
 /**
  * The variants that could never convert: on a CMS page, those whose content (their own, or the
- * page's when they have none) holds no contact-form block. The home page always shows the
- * questionnaire and its lead form, so none of its variants is listed.
+ * page's when they have none) holds no contact-form or questionnaire block; on the home page,
+ * only variants with content of their own are checked.
  */
 export function unconvertibleVariants(
   path: string,
   variants: readonly { name: string; content?: unknown }[],
   pageContent: unknown,
 ): string[] {
-  if (path === '/') return []
+  // The home page's own content is its shipped default when empty: only a variant's own is checked.
+  if (path === '/')
+    return variants.filter((v) => v.content != null && !takesEnquiries(v.content)).map((v) => v.name)
   return variants.filter((v) => !takesEnquiries(v.content ?? pageContent)).map((v) => v.name)
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { seededSettings } from '../../core/settings.ts'
 import { site } from '../../core/site.ts'
+import { systemPageContent } from '../../core/system-page-content.ts'
 import { type DB, json } from '../platform/index.ts'
 
 export const systemPages = [
@@ -42,6 +43,15 @@ export const systemPages = [
     ogTitle: `Cookie Policy | ${site.name}`,
     ogDescription: 'The cookies we use and how to manage your preferences.',
   },
+  {
+    // Its head comes from the `thank-you` setting (SPEC section 2); its blocks from this page.
+    slug: 'thank-you',
+    title: `Thank You | ${site.name}`,
+    metaDescription: 'Thank you for your enquiry. A specialist will contact you within 24 hours.',
+    metaKeywords: '',
+    ogTitle: '',
+    ogDescription: '',
+  },
 ] as const
 
 /** The settings the registry seeds (core/settings.ts): key, first value, stored category and description. */
@@ -51,7 +61,7 @@ export const defaultSettings = seededSettings
 export async function seedSite(db: Kysely<DB>): Promise<void> {
   await db
     .insertInto('page')
-    .values(systemPages.map((p) => ({ ...p, content: json(''), isPublished: true })))
+    .values(systemPages.map((p) => ({ ...p, content: json(systemPageContent[p.slug]), isPublished: true })))
     .onConflict((oc) => oc.column('slug').doNothing())
     .execute()
   await db

@@ -257,7 +257,7 @@ test.describe('dashboard panels', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText('Yes')
   })
 
-  test('the Pages tab lists the four system pages as Published', async ({ adminPage: page }) => {
+  test('the Pages tab lists the five system pages as Published', async ({ adminPage: page }) => {
     await tab(page, 'Pages').click()
     await expectSelectedTab(page, 'Pages')
     const table = page.getByRole('table', { name: 'Pages' })

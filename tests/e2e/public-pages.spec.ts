@@ -108,49 +108,52 @@ test('/nope answers 404 to a plain request too', async ({ request }) => {
 })
 
 test.describe('home FAQ accordion', () => {
-  const trigger = (page: Page, question: string) => page.getByRole('button', { name: question })
+  // A <details> per question (app/features/blocks/faq.tsx): the browser opens and closes it.
+  const summary = (page: Page, question: string) => page.locator('summary', { hasText: question })
+  const item = (page: Page, question: string) =>
+    page.locator('details', { has: page.locator('summary', { hasText: question }) })
 
   test('first item open initially; several can be open at once', async ({ page }) => {
     await open(page, '/')
-    const first = trigger(page, 'How much could I claim?')
-    const second = trigger(page, 'Is there a time limit for making a claim?')
-    await expect(first).toHaveAttribute('aria-expanded', 'true')
+    const first = 'How much could I claim?'
+    const second = 'Is there a time limit for making a claim?'
+    await expect(item(page, first)).toHaveAttribute('open', '')
     await expect(page.getByText('Typical claims range from £1,000 to £5,000')).toBeVisible()
-    await expect(second).toHaveAttribute('aria-expanded', 'false')
+    await expect(item(page, second)).not.toHaveAttribute('open')
     await expect(page.getByText('Generally you have 6 years')).toBeHidden()
 
-    await second.click()
-    await expect(second).toHaveAttribute('aria-expanded', 'true')
+    await summary(page, second).click()
+    await expect(item(page, second)).toHaveAttribute('open', '')
     await expect(page.getByText('Generally you have 6 years')).toBeVisible()
-    await expect(first).toHaveAttribute('aria-expanded', 'true')
+    await expect(item(page, first)).toHaveAttribute('open', '')
     await expect(page.getByText('Typical claims range from £1,000 to £5,000')).toBeVisible()
 
-    await first.click()
-    await expect(first).toHaveAttribute('aria-expanded', 'false')
+    await summary(page, first).click()
+    await expect(item(page, first)).not.toHaveAttribute('open')
     await expect(page.getByText('Typical claims range from £1,000 to £5,000')).toBeHidden()
-    await expect(second).toHaveAttribute('aria-expanded', 'true')
+    await expect(item(page, second)).toHaveAttribute('open', '')
   })
 
   test('toggles by keyboard with Enter and Space', async ({ page }) => {
     await open(page, '/')
-    const cost = trigger(page, 'How much does it cost?')
+    const question = 'How much does it cost?'
     const answer = page.getByText('Checking your eligibility here is free.')
-    await cost.focus()
-    await expect(cost).toHaveAttribute('aria-expanded', 'false')
+    await summary(page, question).focus()
+    await expect(item(page, question)).not.toHaveAttribute('open')
 
     await page.keyboard.press('Enter')
-    await expect(cost).toHaveAttribute('aria-expanded', 'true')
+    await expect(item(page, question)).toHaveAttribute('open', '')
     await expect(answer).toBeVisible()
     await page.keyboard.press('Enter')
-    await expect(cost).toHaveAttribute('aria-expanded', 'false')
+    await expect(item(page, question)).not.toHaveAttribute('open')
     await expect(answer).toBeHidden()
 
     await page.keyboard.press('Space')
-    await expect(cost).toHaveAttribute('aria-expanded', 'true')
+    await expect(item(page, question)).toHaveAttribute('open', '')
     await expect(answer).toBeVisible()
     await page.keyboard.press('Space')
-    await expect(cost).toHaveAttribute('aria-expanded', 'false')
-    await expect(trigger(page, 'How much could I claim?')).toHaveAttribute('aria-expanded', 'true')
+    await expect(item(page, question)).not.toHaveAttribute('open')
+    await expect(item(page, 'How much could I claim?')).toHaveAttribute('open', '')
   })
 })
 
@@ -256,7 +259,10 @@ test.describe('at 360x740', () => {
     page,
   }) => {
     await open(page, '/')
-    const cta = page.locator('section[aria-labelledby="hero-title"]').getByRole('button')
+    // A link to #calculator (the hero block's call to action), smooth-scrolled with JavaScript.
+    const cta = page
+      .locator('section[aria-labelledby="hero-title"]')
+      .getByRole('link', { name: 'Start your free check' })
     await expect(cta).toBeInViewport()
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(360)
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { systemPageContent } from '../../core/system-page-content.ts'
 import { seed } from '../../server/compose/index.ts'
 import {
   json,
@@ -568,7 +569,8 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
       expect(page.metaDescription?.trim().length ?? 0, page.slug).toBeGreaterThan(50)
       expect(page.ogTitle?.trim().length ?? 0, page.slug).toBeGreaterThan(0)
       expect(page.ogDescription?.trim().length ?? 0, page.slug).toBeGreaterThan(0)
-      expect(page.content).toBe('')
+      // Built from blocks, as shipped (docs/decisions/0075-system-pages-from-blocks.md).
+      expect(page.content, page.slug).toEqual(systemPageContent[page.slug as keyof typeof systemPageContent])
     }
     expect(pages[0]?.title).toMatch(/car finance/i)
   })
@@ -681,7 +683,13 @@ describe(`seeding a fresh database twice on ${testDialect}`, () => {
     await seed(database.db)
     const twice = await snapshot()
     expect(twice).toEqual(once)
-    expect(once.pages.map((p) => p.slug)).toEqual(['cookie-policy', 'evidence', 'home', 'privacy-policy'])
+    expect(once.pages.map((p) => p.slug)).toEqual([
+      'cookie-policy',
+      'evidence',
+      'home',
+      'privacy-policy',
+      'thank-you',
+    ])
     expect(once.settings.map((s) => s.key)).toEqual([
       'partner_name',
       'robots_txt',

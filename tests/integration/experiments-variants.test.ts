@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { variantForBucket, visitorBucket } from '../../core/experiments/assign.ts'
 import { redressSchemeDefinition } from '../../core/questionnaire/redress-scheme-definition.ts'
 import { londonParts } from '../../core/routing/contract-rules.ts'
+import { systemPageContent } from '../../core/system-page-content.ts'
 import { startNginx } from '../../scripts/nginx.ts'
 import { json } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
@@ -80,6 +81,45 @@ describe(`experiments on the home page, revenue and behind nginx, on ${testDiale
     expect(await ok(await admin.post(`${BASE}/${home.id}/stop`, {}))).toMatchObject({ status: 'stopped' })
     expect(await visit('/', '192.0.2.10')).not.toContain('<title>Claim what you are owed')
   })
+  it('varies a block of the home page: each visitor sees their variant’s FAQ; one without the questionnaire is confirmed first', async () => {
+    const content = structuredClone(systemPageContent.home) as {
+      sections: { widgets: { type: string; content: { items?: { question: string }[] } }[] }[]
+    }
+    const faq = content.sections.flatMap((s) => s.widgets).find((w) => w.type === 'faq')
+    if (!faq?.content.items?.[0]) throw new Error('a FAQ block')
+    faq.content.items[0].question = 'Variant question?'
+    const noForm = {
+      sections: content.sections.map((s) => ({
+        ...s,
+        widgets: s.widgets.filter((w) => w.type !== 'questionnaire'),
+      })),
+    }
+    const experiment = await created(
+      await admin.post(BASE, {
+        name: 'Home FAQ',
+        path: '/',
+        goal: 'eligible',
+        variants: [
+          { name: 'Control', weight: 1 },
+          { name: 'Faq', weight: 3, content },
+          { name: 'Bare', weight: 1, content: noForm },
+        ],
+      }),
+    )
+    const refused = await admin.post(`${BASE}/${experiment.id}/start`, {})
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({ unconvertible: ['Bare'] })
+    await ok(await admin.post(`${BASE}/${experiment.id}/start`, { confirm: true }))
+    const seen = new Set<string>()
+    for (let i = 0; i < 40; i++) {
+      const html = await visit('/', `192.0.2.${i + 60}`)
+      seen.add(html.includes('<h3>Variant question?</h3>') ? 'Faq' : 'Control')
+    }
+    expect(seen).toEqual(new Set(['Faq', 'Control']))
+    await ok(await admin.post(`${BASE}/${experiment.id}/stop`, {}))
+    expect(await visit('/', '192.0.2.60')).not.toContain('Variant question?')
+  })
+
   it('tests a questionnaire version on the home page: shown, takes leads while it runs, published on promote', async () => {
     const { db } = app.database
     const retired = await db

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { META_DESCRIPTION_HINT } from '../../core/schemas/pages.ts'
+import { systemPageContent } from '../../core/system-page-content.ts'
 import { json } from '../../server/platform/index.ts'
 import { defaultSettings, systemPages } from '../../server/site/index.ts'
 import { parseHead, visibleText } from '../support/html.ts'
@@ -88,7 +89,8 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
         ogTitle: home.ogTitle,
         ogDescription: home.ogDescription,
         isPublished: true,
-        content: '',
+        // Its blocks, as shipped (docs/decisions/0075-system-pages-from-blocks.md).
+        content: systemPageContent.home,
       })
       expect(Number.isInteger(page.id)).toBe(true)
       expect(Number.isNaN(Date.parse(page.updatedAt))).toBe(false)
@@ -134,7 +136,7 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
       expect(await response.json()).toEqual({ message: 'The address contains a NUL character' })
     })
 
-    it.each(['no-such-page', 'HOME', 'home%00', "home' OR '1'='1", 'thank-you', 'a'.repeat(3000)])(
+    it.each(['no-such-page', 'HOME', 'home%00', "home' OR '1'='1", 'thank-you-2', 'a'.repeat(3000)])(
       'answers 404 for the unknown slug %s',
       async (slug) => {
         const response = await app.request(`/api/pages/${encodeURIComponent(slug)}`)
@@ -155,21 +157,23 @@ describe(`pages, server HTML and the no-JavaScript form on ${testDialect}`, () =
   })
 
   describe('server HTML', () => {
-    it.each(systemPages.map((p) => [p.slug === 'home' ? '/' : `/${p.slug}`, p] as const))(
-      'renders the head of %s from its page record',
-      async (pathname, seeded) => {
-        const html = await getHtml(pathname)
-        const head = parseHead(html)
-        expect(head.titles).toEqual([seeded.title])
-        expect(head.description).toBe(seeded.metaDescription)
-        expect(head.ogTitle).toBe(seeded.ogTitle)
-        expect(head.ogDescription).toBe(seeded.ogDescription)
-        expect(head.ogUrl).toBe(`${app.baseUrl}${pathname}`)
-        expect(head.canonical).toBe(`${app.baseUrl}${pathname}`)
-        expect(head.keywords).toBe(seeded.metaKeywords)
-        expect(head.robots).toBeUndefined()
-      },
-    )
+    // The thank-you page's head comes from its setting (SPEC section 2), tested below.
+    it.each(
+      systemPages
+        .filter((p) => p.slug !== 'thank-you')
+        .map((p) => [p.slug === 'home' ? '/' : `/${p.slug}`, p] as const),
+    )('renders the head of %s from its page record', async (pathname, seeded) => {
+      const html = await getHtml(pathname)
+      const head = parseHead(html)
+      expect(head.titles).toEqual([seeded.title])
+      expect(head.description).toBe(seeded.metaDescription)
+      expect(head.ogTitle).toBe(seeded.ogTitle)
+      expect(head.ogDescription).toBe(seeded.ogDescription)
+      expect(head.ogUrl).toBe(`${app.baseUrl}${pathname}`)
+      expect(head.canonical).toBe(`${app.baseUrl}${pathname}`)
+      expect(head.keywords).toBe(seeded.metaKeywords)
+      expect(head.robots).toBeUndefined()
+    })
 
     it.each(['/', '/privacy-policy', '/evidence', '/cookie-policy', '/thank-you'])(
       'serves %s with a meta description of at most 160 characters',

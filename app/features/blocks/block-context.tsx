@@ -1,12 +1,16 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import type { Attribution } from '../../../core/attribution.ts'
 import type { Compliance } from '../../../core/compliance-statements.ts'
 import type { ShownConsent } from '../../../core/consent-version.ts'
+import type { CountingChoice } from '../../../core/counting.ts'
 import { IMAGE_SIZES, type ImageInfoMap } from '../../../core/image-info.ts'
+import type { EnquiryReceipt } from '../../../core/lead-confirmation.ts'
 import { isSafeImageSrc } from '../../../core/links.ts'
 import type { PageContent, PixelSize, Widget } from '../../../core/page-content.ts'
 import { specDefinition } from '../../../core/questionnaire/spec-definition.ts'
-import type { ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
+import type { QuestionnaireState, ShownQuestionnaire } from '../../../core/questionnaire/state.ts'
 import { type FactResolution, type FactValues, resolveDefinitionFacts } from '../../../core/site-facts.ts'
+import type { LeadFormFeedback } from '../lead-form/lead-form.tsx'
 
 const SPEC_PREVIEW: ShownQuestionnaire = { id: 0, version: 0, definition: specDefinition }
 
@@ -19,10 +23,25 @@ export type BlockContext = {
   /** The consent version the lead form shows and sends. */
   consent?: ShownConsent
   compliance?: Compliance
+  /** The home page's questionnaire state after a post or at a step's address (no JavaScript). */
+  questionnaireState?: QuestionnaireVisit
+  /** On the thank-you page, the enquiry its cookie names (never from the page cache). */
+  receipt?: EnquiryReceipt | null
+  /** On the cookie policy, the visitor's "Don't count my visits" cookie (a page rendered for them alone). */
+  countingChoice?: CountingChoice
   /** The site facts `{{fact.key}}` placeholders show (core/site-facts.ts); without them text is as stored. */
   facts?: FactResolution
   /** The builder's canvas: every widget shows, whatever its visibility, and unknown facts stay visible. */
   editing?: boolean
+}
+
+/** What the route knows of the visitor's questionnaire beyond the version shown. */
+export type QuestionnaireVisit = {
+  initial?: QuestionnaireState
+  initialError?: string
+  leadFeedback?: LeadFormFeedback
+  attribution?: Attribution
+  startedAt?: number
 }
 
 /**
@@ -72,6 +91,9 @@ export type BlockProviderProps = {
   questionnaire?: ShownQuestionnaire
   consent?: ShownConsent
   compliance?: Compliance
+  questionnaireState?: QuestionnaireVisit
+  receipt?: EnquiryReceipt | null
+  countingChoice?: CountingChoice
   facts?: FactValues
   editing?: boolean
   children?: ReactNode
@@ -84,6 +106,9 @@ export function blockContextFor({
   questionnaire,
   consent,
   compliance,
+  questionnaireState,
+  receipt,
+  countingChoice,
   facts,
   editing,
 }: Omit<BlockProviderProps, 'children'>): BlockContext {
@@ -99,6 +124,9 @@ export function blockContextFor({
       : shown,
     consent,
     compliance,
+    ...(questionnaireState ? { questionnaireState } : {}),
+    ...(receipt ? { receipt } : {}),
+    ...(countingChoice ? { countingChoice } : {}),
     ...(resolution ? { facts: resolution } : {}),
     ...(editing ? { editing } : {}),
   }
@@ -106,14 +134,47 @@ export function blockContextFor({
 
 /** Gives every block below it the page's image map, lead image and questionnaire. */
 export function BlockProvider({ children, ...props }: BlockProviderProps) {
-  const { content, images, questionnaire, consent, compliance, editing } = props
+  const {
+    content,
+    images,
+    questionnaire,
+    consent,
+    compliance,
+    questionnaireState,
+    receipt,
+    countingChoice,
+    editing,
+  } = props
   const siteFacts = useContext(SiteFactsContext)
   const facts = props.facts ?? siteFacts
   const leadWidgetId = leadImageWidgetId(content)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lead id stands for the content
   const value = useMemo(
-    () => blockContextFor({ content, images, questionnaire, consent, compliance, facts, editing }),
-    [leadWidgetId, images, questionnaire, consent, compliance, facts, editing],
+    () =>
+      blockContextFor({
+        content,
+        images,
+        questionnaire,
+        consent,
+        compliance,
+        questionnaireState,
+        receipt,
+        countingChoice,
+        facts,
+        editing,
+      }),
+    [
+      leadWidgetId,
+      images,
+      questionnaire,
+      consent,
+      compliance,
+      questionnaireState,
+      receipt,
+      countingChoice,
+      facts,
+      editing,
+    ],
   )
   return <Context.Provider value={value}>{children}</Context.Provider>
 }

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react'
 import type { PageContent, Widget, WidgetType } from '../../../core/page-content.ts'
 import { sanitizePageHtml } from '../../../core/page-html.ts'
 import { conditionHolds, resolveFacts, resolveWidgetFacts } from '../../../core/site-facts.ts'
@@ -5,6 +6,12 @@ import { BlockProvider, type BlockProviderProps, useBlockContext } from './block
 import type { BlockDefinition } from './define-block.ts'
 import { blocks } from './registry.ts'
 import { ResponsiveStyle, styleObject } from './styles.ts'
+
+/** A system page's blocks may take another order on phones (the questionnaire after the hero). */
+export const PHONE_ORDER_CLASS = 'max-md:order-(--phone-order)'
+
+export const phoneOrderStyle = (order: number | undefined) =>
+  order === undefined ? undefined : ({ '--phone-order': order } as CSSProperties)
 
 /** The class every widget's wrapper carries, on the canvas and on the site alike. */
 export const WIDGET_CLASS = 'page-widget'
@@ -16,7 +23,7 @@ export const contentClasses =
  * One widget through its block definition, inside the wrapper the canvas and the site share:
  * `<div data-widget-id data-widget-type class="page-widget">`. Editor chrome goes outside it.
  */
-export function BlockView({ widget: stored }: { widget: Widget }) {
+export function BlockView({ widget: stored, phoneOrder }: { widget: Widget; phoneOrder?: number }) {
   const { facts, editing } = useBlockContext()
   // A widget shown only while a fact is set (or empty) is left out of the page; the canvas shows it.
   if (facts && !editing && !conditionHolds(stored.visibility, facts.values)) return null
@@ -30,7 +37,12 @@ export function BlockView({ widget: stored }: { widget: Widget }) {
     }),
   )
   return (
-    <div data-widget-id={widget.id} data-widget-type={widget.type} className={WIDGET_CLASS}>
+    <div
+      data-widget-id={widget.id}
+      data-widget-type={widget.type}
+      className={phoneOrder === undefined ? WIDGET_CLASS : `${WIDGET_CLASS} ${PHONE_ORDER_CLASS}`}
+      style={phoneOrderStyle(phoneOrder)}
+    >
       <ResponsiveStyle
         attribute="data-widget-id"
         id={widget.id}

@@ -103,6 +103,99 @@ const stored = {
         },
       ],
     },
+    {
+      // The system pages' blocks (docs/decisions/0075-system-pages-from-blocks.md).
+      id: 's3',
+      styles: {},
+      widgets: [
+        {
+          id: 'hero',
+          type: 'hero',
+          content: {
+            eyebrow: 'Since 2007',
+            heading: 'Overcharged?',
+            text: 'Check now.',
+            ctaText: 'Start',
+            ctaLink: '#calculator',
+            note: 'Free',
+          },
+        },
+        {
+          id: 'stats',
+          type: 'stats',
+          content: {
+            label: 'Key figures',
+            items: [{ value: '40M+', label: 'agreements', evidence: 'impact' }],
+          },
+        },
+        {
+          id: 'steps',
+          type: 'steps',
+          content: {
+            anchor: 'how-it-works',
+            heading: 'How it works',
+            items: [
+              { title: 'Check', text: 'Answer.' },
+              { title: 'Refer', text: 'We pass it on.' },
+            ],
+            noteTitle: 'Why',
+            note: '<p>Because <a href="/evidence#x" target="_blank">evidence</a></p>',
+          },
+        },
+        {
+          id: 'faq',
+          type: 'faq',
+          content: {
+            anchor: 'faq',
+            heading: 'Questions',
+            items: [
+              { question: 'First?', answer: '<p>Yes <strong>one</strong></p>' },
+              { question: 'Second?', answer: '<p>Two</p>' },
+            ],
+          },
+        },
+        {
+          id: 'questionnaire',
+          type: 'questionnaire',
+          content: { anchor: 'calculator', heading: 'Check', text: 'Free.', phoneFirst: 'yes' },
+        },
+        {
+          id: 'page-title',
+          type: 'page-title',
+          content: { heading: 'Privacy', updated: 'Last updated: today', intro: 'Read on.' },
+        },
+        {
+          id: 'evidence',
+          type: 'evidence',
+          content: {
+            items: [
+              {
+                anchor: 'impact',
+                claim: 'Claim',
+                explanation: 'Why',
+                source: 'FCA',
+                date: '1 May 2025',
+                publisher: 'FCA',
+                url: 'https://www.fca.org.uk/x',
+              },
+            ],
+          },
+        },
+        {
+          id: 'policy',
+          type: 'policy',
+          content: {
+            numbered: 'yes',
+            sections: [
+              { anchor: 'about', title: 'About', body: '<p>We are.</p>', action: '' },
+              { anchor: 'prefs', title: 'Choices', body: '<p>Choose.</p>', action: 'cookie-preferences' },
+            ],
+          },
+        },
+        { id: 'receipt', type: 'receipt', content: { part: 'confirmation', text: 'Sent securely.' } },
+        { id: 'withdrawal', type: 'receipt', content: { part: 'withdrawal', heading: 'Changing your mind' } },
+      ],
+    },
   ],
 }
 
@@ -200,6 +293,36 @@ describe('canvas and public page parity', () => {
       '<blockquote>Quick &amp; easy</blockquote><figcaption>Ann</figcaption>',
     )
     expect(el('menu')).toContain('<a href="mailto:help@example.test">Mail</a>')
+    expect(el('hero')).toContain('<h1 id="hero-title"')
+    expect(el('hero')).toContain('<a href="#calculator" data-scroll-to="calculator"')
+    expect(el('stats')).toContain(
+      '<a href="/evidence#impact" target="_blank" rel="noopener noreferrer" class="text-teal-800 text-xs underline underline-offset-2">See the evidence',
+    )
+    expect(el('steps')).toContain('<section id="how-it-works" tabindex="-1"')
+    expect(el('steps')).toContain(
+      '<a href="/evidence#x" target="_blank" rel="noopener noreferrer">evidence</a>',
+    )
+    // The first answer open, each a <details> of its own (several may be open), without JavaScript.
+    expect(el('faq').match(/<details /g)).toHaveLength(2)
+    expect(el('faq')).toMatch(/<details open="" class="group"><summary[^>]*><h3>First\?<\/h3>/)
+    expect(el('faq')).toMatch(/<details class="group"><summary[^>]*><h3>Second\?<\/h3>/)
+    expect(el('faq')).toContain('<p>Yes <strong>one</strong></p>')
+    expect(el('questionnaire')).toContain('<section id="calculator" tabindex="-1"')
+    expect(el('questionnaire')).toContain('data-island="questionnaire"')
+    expect(el('questionnaire')).toContain('quick questions. Free.</p>')
+    expect(el('page-title')).toContain(
+      '<h1 class="font-extrabold text-3xl text-navy-900 sm:text-4xl">Privacy</h1>',
+    )
+    expect(el('evidence')).toContain('<article id="impact"')
+    expect(el('evidence')).toContain(
+      'href="https://www.fca.org.uk/x" target="_blank" rel="noopener noreferrer"',
+    )
+    expect(el('policy')).toContain('<h2 id="about" class="scroll-mt-24')
+    expect(el('policy')).toContain('1. About</h2>')
+    expect(el('policy')).toContain('data-open-cookie-preferences')
+    expect(el('policy').match(/data-open-cookie-preferences/g)).toHaveLength(1)
+    expect(el('receipt')).toContain('<p class="text-lg text-slate-800">Sent securely.</p>')
+    expect(el('withdrawal')).toContain('data-testid="withdraw-consent"')
     // Per-device values: on the element that carries the block's styles, hidden on phones.
     expect(el('heading')).toContain(
       '<style>@media (max-width: 1023.98px){[data-widget-id="heading"] > *{font-size:16px !important;margin:0 0 8px !important;padding:8px !important}}',

@@ -3,12 +3,21 @@ import { buttonBlock } from './button.tsx'
 import { columnsBlock } from './columns.tsx'
 import type { BlockDefinition } from './define-block.ts'
 import { dividerBlock } from './divider.tsx'
+import { evidenceBlock } from './evidence.tsx'
+import { faqBlock } from './faq.tsx'
 import { formBlock } from './form.tsx'
 import { galleryBlock } from './gallery.tsx'
 import { headingBlock } from './heading.tsx'
+import { heroBlock } from './hero.tsx'
 import { imageBlock } from './image.tsx'
 import { menuBlock } from './menu.tsx'
+import { pageTitleBlock } from './page-title.tsx'
+import { policyBlock } from './policy.tsx'
+import { questionnaireBlock } from './questionnaire.tsx'
+import { receiptBlock } from './receipt.tsx'
 import { spacerBlock } from './spacer.tsx'
+import { statsBlock } from './stats.tsx'
+import { stepsBlock } from './steps.tsx'
 import { testimonialBlock } from './testimonial.tsx'
 import { textBlock } from './text.tsx'
 import { videoBlock } from './video.tsx'
@@ -31,6 +40,15 @@ export const blocks: { [T in WidgetType]: BlockDefinition<T> } = {
   gallery: galleryBlock,
   testimonial: testimonialBlock,
   menu: menuBlock,
+  hero: heroBlock,
+  stats: statsBlock,
+  steps: stepsBlock,
+  faq: faqBlock,
+  questionnaire: questionnaireBlock,
+  'page-title': pageTitleBlock,
+  evidence: evidenceBlock,
+  policy: policyBlock,
+  receipt: receiptBlock,
 }
 
 export {

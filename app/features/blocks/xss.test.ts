@@ -88,4 +88,33 @@ describe('hostile content through the public page', () => {
       }),
     ).toContain('<section data-section-id="s" class="space-y-4"><div')
   })
+
+  it('sanitises the system blocks’ rich text and escapes their plain fields', () => {
+    const hostile = '<p onclick="steal()">Hi</p><script>alert(1)</script><img src=x onerror=alert(2)>'
+    for (const html of [
+      widget('faq', { items: [{ question: '<b>q</b>', answer: hostile }] }),
+      widget('steps', { items: [{ title: '<b>t</b>', text: '<i>x</i>' }], note: hostile }),
+      widget('policy', { sections: [{ anchor: 'a', title: '<b>t</b>', body: hostile }] }),
+    ]) {
+      expect(html).toContain('Hi</p>')
+      expect(html).not.toMatch(/<script(?! type="application\/json")|\son\w+=|<b>|<i>/i)
+    }
+    const hero = widget('hero', {
+      heading: '<script>x</script>',
+      ctaText: 'Go',
+      ctaLink: 'javascript:alert(1)',
+    })
+    expect(hero).not.toMatch(/<script|javascript:/)
+    expect(hero).toContain('&lt;script&gt;x&lt;/script&gt;')
+    const cards = widget('evidence', {
+      items: [{ anchor: '"><script>', claim: '<img src=x onerror=y>', url: 'javascript:alert(1)' }],
+    })
+    expect(cards).not.toMatch(/<script|<img|javascript:|View Source/)
+    expect(cards).toContain('id="script"')
+    // Anchors are ids: nothing but letters, digits and hyphens reaches the attribute.
+    expect(widget('faq', { anchor: 'x" onmouseover="y', items: [] })).toContain('id="x-onmouseover-y"')
+    const stats = widget('stats', { items: [{ value: '1', label: 'l', evidence: '"><b>' }] })
+    expect(stats).toContain('href="/evidence#b"')
+    expect(stats).not.toContain('<b>')
+  })
 })

@@ -1,26 +1,28 @@
-import { evidenceItems } from '../../features/evidence/evidence-items.ts'
-import { EvidenceList } from '../../features/evidence/evidence-list.tsx'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
+import { renderContext } from '../../features/site/system-page.server.ts'
+import { SystemPageBlocks } from '../../features/site/system-page-blocks.tsx'
 import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/evidence'
 
+/** A system page from its blocks (docs/decisions/0075-system-pages-from-blocks.md). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { head: await loadPageHead(context, request, 'evidence', 'Evidence') }
+  return {
+    head: await loadPageHead(context, request, 'evidence', 'Evidence'),
+    ...(await renderContext(context, 'evidence')),
+  }
 }
 
 export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
 
-export default function Evidence() {
+export default function Evidence({ loaderData }: Route.ComponentProps) {
+  const { head: _, ...page } = loaderData
   return (
-    <ContentPage
-      title="The Evidence"
-      intro="What regulators and the courts have said about car finance commission, with a link to each original source so you can check it yourself."
-    >
-      <EvidenceList items={evidenceItems} />
+    <ContentPage>
+      <SystemPageBlocks {...page} column="" />
     </ContentPage>
   )
 }

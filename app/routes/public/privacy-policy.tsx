@@ -1,22 +1,28 @@
-import { PrivacyPolicyContent } from '../../features/policies/privacy-policy-content.tsx'
 import { loadPageHead } from '../../features/seo/page-head.server.ts'
 import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
+import { renderContext } from '../../features/site/system-page.server.ts'
+import { SystemPageBlocks } from '../../features/site/system-page-blocks.tsx'
 import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/privacy-policy'
 
+/** A system page from its blocks (docs/decisions/0075-system-pages-from-blocks.md). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { head: await loadPageHead(context, request, 'privacy-policy', 'Privacy Policy') }
+  return {
+    head: await loadPageHead(context, request, 'privacy-policy', 'Privacy Policy'),
+    ...(await renderContext(context, 'privacy-policy')),
+  }
 }
 
 export const handle: IslandsHandle = { islands: true }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => headMeta(loaderData?.head)
 
-export default function PrivacyPolicy() {
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  const { head: _, ...page } = loaderData
   return (
-    <ContentPage title="Privacy Policy" updated="Last updated: January 2025">
-      <PrivacyPolicyContent />
+    <ContentPage>
+      <SystemPageBlocks {...page} column="" />
     </ContentPage>
   )
 }

@@ -74,7 +74,7 @@ const record = (
     detail: { name: row.name, path: row.path, ...detail },
   })
 
-/** The page must exist and the variants must fit it (content for CMS pages, questionnaires for home). */
+/** The page must exist and the variants must fit it (a questionnaire version for home only). */
 async function checkFits(
   services: AppServices,
   path: string,
@@ -86,12 +86,6 @@ async function checkFits(
     throw new HttpError(
       400,
       `No published page at ${path}: experiments run on the home page or a published page`,
-    )
-  }
-  if (path === '/' && variants.some((v) => v.content != null)) {
-    throw new HttpError(
-      400,
-      'The home page has no editable content: its variants change the title and questionnaire',
     )
   }
   if (path !== '/' && variants.some((v) => v.questionnaireId != null)) {
@@ -314,16 +308,13 @@ export const experimentsRoutes = [
     params: { variant: { type: 'string', description: 'The variant’s name' } },
     status: 201,
     response: shape({ path: 'string', url: 'string', expiresAt: 'date-time' }),
-    responses: { 400: 'A home page variant (it has no content of its own)' },
+    responses: { 400: 'A home page variant (previewed on the site, its questionnaire live)' },
     handle: async ({ services, params }) => {
       const row = await find(services, params.id)
       const variant = row.variants.find((v) => v.name === params.variant)
       if (!variant) throw new HttpError(404, `No variant called ${params.variant}`)
       if (row.path === '/') {
-        throw new HttpError(
-          400,
-          'Home page variants change the title and questionnaire: preview them on the site',
-        )
+        throw new HttpError(400, 'Home page variants are previewed on the site (its questionnaire is live)')
       }
       return previewLink(services.config, { experiment: row.id, variant: variant.name })
     },

@@ -35,6 +35,7 @@ import { leadConfirmations } from './migrations/0037-lead-confirmations.ts'
 import { pageHideTitle } from './migrations/0038-page-hide-title.ts'
 import { ledgerByLead } from './migrations/0042-ledger-by-lead.ts'
 import { complaints } from './migrations/0043-complaints.ts'
+import { systemPageContentMigration } from './migrations/0044-system-page-content.ts'
 import { pagePublications } from './migrations/0048-page-publications.ts'
 
 /**
@@ -79,6 +80,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0038_page_hide_title': pageHideTitle(),
         '0042_ledger_by_lead': ledgerByLead(),
         '0043_complaints': complaints(dialect),
+        '0044_system_page_content': systemPageContentMigration(),
         '0048_page_publications': pagePublications(dialect),
       }
     },

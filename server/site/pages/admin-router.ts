@@ -48,7 +48,7 @@ import {
 } from './queries.server.ts'
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
 import { publicPageRoutes } from './router.ts'
-import { DUPLICATE_SLUG, savePage } from './save.server.ts'
+import { DUPLICATE_SLUG, SYSTEM_SLUG, savePage } from './save.server.ts'
 
 const BASE = '/api/admin/pages'
 const auth = 'permission:pages' as const
@@ -258,6 +258,10 @@ export const pagesRoutes = [
       if (conflict) {
         res.status(409).json(conflict)
         return
+      }
+      // Refused before any approval is asked for: a publication could never move a system page.
+      if (page.isSystem && input.slug !== undefined && input.slug !== page.slug) {
+        throw new HttpError(409, SYSTEM_SLUG)
       }
       const changes =
         input.content === undefined ? input : { ...input, content: sanitizeStoredContent(input.content) }

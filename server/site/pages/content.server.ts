@@ -1,16 +1,31 @@
+import { blockModels } from '../../../core/blocks/models.ts'
+import type { WidgetType } from '../../../core/blocks/types.ts'
 import { sanitizePageHtml } from '../../../core/page-html.ts'
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+const clean = (value: unknown) => (typeof value === 'string' ? sanitizePageHtml(value) : value)
+
+/** Every rich-text field a block model declares (core/blocks), in lists too, through the sanitiser. */
 function sanitizeWidgetHtml(widget: unknown): unknown {
   if (!isRecord(widget) || !isRecord(widget.content)) return widget
+  const model = blockModels[widget.type as WidgetType] as (typeof blockModels)[WidgetType] | undefined
+  if (!model) return widget
   const content = { ...widget.content }
-  if (widget.type === 'text' && typeof content.text === 'string') {
-    content.text = sanitizePageHtml(content.text)
-  }
-  if (widget.type === 'columns' && Array.isArray(content.texts)) {
-    content.texts = content.texts.map((t) => (typeof t === 'string' ? sanitizePageHtml(t) : t))
+  for (const field of model.fields) {
+    if (field.kind === 'html') content[field.key] = clean(content[field.key])
+    if (field.kind === 'html-list' && Array.isArray(content[field.key]))
+      content[field.key] = (content[field.key] as unknown[]).map(clean)
+    if (field.kind === 'list' && field.item !== 'image' && Array.isArray(content[field.key])) {
+      const html = field.item.filter((f) => f.kind === 'html').map((f) => f.key)
+      if (html.length === 0) continue
+      content[field.key] = (content[field.key] as unknown[]).map((item) =>
+        isRecord(item)
+          ? { ...item, ...Object.fromEntries(html.map((key) => [key, clean(item[key])])) }
+          : item,
+      )
+    }
   }
   return { ...widget, content }
 }

@@ -56,7 +56,7 @@ function bodyOf(form: Form, home: boolean) {
       name: v.name,
       weight: Number(v.weight),
       title: v.title.trim() || undefined,
-      content: home || v.content == null ? undefined : v.content,
+      content: v.content == null ? undefined : v.content,
       questionnaireId: home && v.questionnaireId ? Number(v.questionnaireId) : undefined,
     })),
   }
@@ -64,8 +64,8 @@ function bodyOf(form: Form, home: boolean) {
 
 /**
  * Create or edit a draft experiment: the page, the goal, and two to five variants with their
- * weights. A variant is a copy of the page: its title, and its content (a published page) or the
- * questionnaire version it shows (the home page); blank fields keep the page as it is.
+ * weights. A variant is a copy of the page: its title, its content (any block of it) and, on the
+ * home page, the questionnaire version it shows; blank fields keep the page as it is.
  */
 export function ExperimentDialog({
   open,
@@ -88,7 +88,7 @@ export function ExperimentDialog({
   const [problem, setProblem] = useState<string | null>(null)
   const [building, setBuilding] = useState<number | null>(null)
   const home = form.path.trim() === '/'
-  const page = usePageAt(home ? null : form.path.trim())
+  const page = usePageAt(form.path.trim() || null)
   const published = (questionnaires ?? []).filter((q) => q.status !== 'draft')
   const setVariant = (index: number, patch: Partial<VariantForm>) =>
     setForm((f) => ({ ...f, variants: f.variants.map((v, i) => (i === index ? { ...v, ...patch } : v)) }))
@@ -225,19 +225,18 @@ export function ExperimentDialog({
                     )
                   }
                 </Field>
-              ) : (
-                <VariantContent
-                  variant={variant}
-                  pageContent={page?.content}
-                  saved={
-                    editing?.variants.some((v) => v.name === variant.name)
-                      ? `/api/admin/experiments/${editing.id}/variants/${encodeURIComponent(variant.name)}/preview-links`
-                      : null
-                  }
-                  onEdit={() => setBuilding(index)}
-                  onReset={() => setVariant(index, { content: null })}
-                />
-              )}
+              ) : null}
+              <VariantContent
+                variant={variant}
+                pageContent={page?.content}
+                saved={
+                  !home && editing?.variants.some((v) => v.name === variant.name)
+                    ? `/api/admin/experiments/${editing.id}/variants/${encodeURIComponent(variant.name)}/preview-links`
+                    : null
+                }
+                onEdit={() => setBuilding(index)}
+                onReset={() => setVariant(index, { content: null })}
+              />
               {form.variants.length > 2 ? (
                 <div>
                   <Button
@@ -304,7 +303,8 @@ export function ExperimentDialog({
 /** The page at a public path (`/guide`), to copy its blocks into a variant; undefined until known. */
 function usePageAt(path: string | null): PageRecord | undefined {
   const { rows } = useList<PageListItem>('/api/admin/pages', path !== null)
-  const id = path ? rows.find((p) => `/${p.slug}` === path)?.id : undefined
+  const slug = path === '/' ? 'home' : path?.slice(1)
+  const id = path ? rows.find((p) => p.slug === slug)?.id : undefined
   return useQuery<PageRecord>({ queryKey: [`/api/admin/pages/${id}`], enabled: id !== undefined }).data
 }
 

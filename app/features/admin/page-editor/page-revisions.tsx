@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ExternalLink, Eye, GitCompare, RotateCcw } from 'lucide-react'
 import { useState } from 'react'
-import type { PageContent } from '../../../../core/page-content.ts'
+import { type PageContent, widgetLabels } from '../../../../core/page-content.ts'
 import type { PageDiff } from '../../../../core/page-diff.ts'
 import type { PageRecord } from '../../../../core/schemas/pages.ts'
 import { Button } from '../../../components/ui/button.tsx'
@@ -221,7 +221,7 @@ function DiffView({ diff }: { diff: PageDiff }) {
                   className={`break-words rounded border-l-4 p-2 ${changeClasses[b.change]}`}
                 >
                   <strong>
-                    {changeWords[b.change]} {b.type}
+                    {changeWords[b.change]} {widgetLabels[b.type as keyof typeof widgetLabels] ?? b.type}
                   </strong>
                   {b.before !== null && b.change !== 'added' ? <p>Was: {b.before || '(no text)'}</p> : null}
                   {b.after !== null && b.change !== 'removed' ? <p>Now: {b.after || '(no text)'}</p> : null}

@@ -55,10 +55,12 @@ function ListField({
   spec,
   items,
   onChange,
+  ownUndo,
 }: {
   spec: Extract<FieldSpec, { kind: 'list' }>
   items: Content[]
   onChange: (items: Content[]) => void
+  ownUndo: boolean
 }) {
   const name = spec.itemName
   const update = (i: number, patch: Content) =>
@@ -75,15 +77,26 @@ function ListField({
               onChange={(patch) => update(i, patch)}
             />
           ) : (
-            spec.item.map((f) => (
-              <TextInput
-                key={f.key}
-                label={`${name} ${i + 1} ${f.label}`}
-                facts={!ADDRESS_KEYS.has(f.key)}
-                value={text(item[f.key])}
-                onChange={(value) => update(i, { [f.key]: value })}
-              />
-            ))
+            spec.item.map((f) =>
+              f.kind === 'html' ? (
+                <BlockTextEditor
+                  key={f.key}
+                  label={`${name} ${i + 1} ${f.label}`}
+                  ownUndo={ownUndo}
+                  value={text(item[f.key])}
+                  onChange={(value) => update(i, { [f.key]: value })}
+                />
+              ) : (
+                <TextInput
+                  key={f.key}
+                  label={`${name} ${i + 1} ${f.label}`}
+                  multiline={f.kind === 'textarea'}
+                  facts={!ADDRESS_KEYS.has(f.key)}
+                  value={text(item[f.key])}
+                  onChange={(value) => update(i, { [f.key]: value })}
+                />
+              ),
+            )
           )}
           <Button variant="secondary" size="sm" onClick={() => onChange(items.filter((_, j) => j !== i))}>
             <Trash2 className="size-4" aria-hidden="true" />
@@ -182,6 +195,7 @@ function BlockField({
           spec={spec}
           items={(Array.isArray(content[spec.key]) ? content[spec.key] : []) as Content[]}
           onChange={(items) => onPatch({ [spec.key]: items })}
+          ownUndo={ownUndo}
         />
       )
     case 'note':
