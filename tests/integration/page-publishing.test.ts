@@ -265,6 +265,43 @@ describe(`four-eyes and scheduled publishing on ${testDialect}`, () => {
     await setApproval(false)
   })
 
+  it('holds a system page’s block edit for approval, keeps its slug, and diffs its blocks as words', async () => {
+    const pages = (await ok(await editor.get(PAGES))) as unknown as Row[]
+    const evidence = pages.find((p) => p.slug === 'evidence')
+    if (!evidence) throw new Error('no evidence page')
+    const stored = await ok(await editor.get(`${PAGES}/${evidence.id}`))
+    await setApproval(true)
+    await expectError(
+      await editor.put(`${PAGES}/${evidence.id}`, { slug: 'evidence-moved' }),
+      409,
+      'System pages keep their URL slug',
+    )
+    const content = structuredClone(stored.content) as {
+      sections: { widgets: { type: string; content: { items: { claim: string }[] } }[] }[]
+    }
+    const cards = content.sections.flatMap((s) => s.widgets).find((w) => w.type === 'evidence')
+    const first = cards?.content.items[0]
+    if (!first) throw new Error('no evidence card')
+    const oldClaim = first.claim
+    first.claim = 'A claim a second admin must see'
+    const held = await ok(await editor.put(`${PAGES}/${evidence.id}`, { content }), 202)
+    expect((held.publication as Row).slug).toBe('evidence')
+    expect(await (await app.request('/evidence')).text()).not.toContain('A claim a second admin must see')
+
+    await ok(await second.post(`${PAGES}/publications/${(held.publication as Row).id}/approve`, {}))
+    expect(await (await app.request('/evidence')).text()).toContain('A claim a second admin must see')
+    expect(await ok(await editor.get(`${PAGES}/${evidence.id}`))).toMatchObject({ slug: 'evidence' })
+
+    const [revision] = (await ok(await editor.get(`${PAGES}/${evidence.id}/revisions`))) as unknown as Row[]
+    const diff = await ok(await editor.get(`${PAGES}/${evidence.id}/revisions/${revision?.id}/diff`))
+    const [change] = diff.blocks as Row[]
+    expect(change).toMatchObject({ change: 'changed', id: 'evidence', type: 'evidence' })
+    expect(String(change?.before).startsWith(`${oldClaim} — `)).toBe(true)
+    expect(String(change?.after).startsWith('A claim a second admin must see — ')).toBe(true)
+    expect(String(change?.after)).not.toContain('fca-investigation')
+    await setApproval(false)
+  })
+
   it('shows what changed since a revision', async () => {
     await setApproval(false)
     const page = await draft('Diff page', { widgets: [heading('a', 'Old heading'), heading('b', 'Kept')] })
