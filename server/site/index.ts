@@ -13,6 +13,7 @@ export { sanitizeStoredContent } from './pages/content.server.ts'
 export { loadPreview, type PreviewPage } from './pages/preview.server.ts'
 export { previewLink, signPreview } from './pages/preview-links.server.ts'
 export {
+  approvalFor,
   publishDueSchedules,
   requestPublication,
   SCHEDULED_PUBLISH_JOB,
