@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { describeActivity } from './audit-actions.ts'
 import { settingSchema } from './schemas/settings.ts'
+import { settingCards } from './setting-cards.ts'
 import {
   parseSetting,
   type SettingKey,
   seededSettings,
   settingAuditLabel,
-  settingCards,
   settingDefinitions,
   settingText,
   settingValueError,

@@ -124,6 +124,11 @@ export const pageViewSchema = z.object({
   ...pageMeta,
   isPublished: z.boolean(),
   hideTitle: z.boolean(),
+  publicationId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The publication (approval) that put this version live, if any'),
   isSystem: z.boolean().describe('A page the site builds in (home, thank-you…): its slug cannot change'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -141,6 +146,17 @@ export const pageSummarySchema = pageViewSchema.pick({
   updatedAt: true,
 })
 
+/** The second admin's approval a version was published with (ADR 0079). */
+export const revisionApprovalSchema = z
+  .object({
+    approvedByEmail: text,
+    approvedAt: z.iso.datetime().nullable(),
+    requestedByEmail: text,
+    flags: z.array(z.object({ code: z.string(), message: z.string() })),
+  })
+  .nullable()
+  .describe('How this version was published: its approver and the review flags seen (null: a plain save)')
+
 /** A page as it was before a save, and who saved over it. */
 export const pageRevisionViewSchema = z.object({
   id: z.number().int(),
@@ -148,6 +164,7 @@ export const pageRevisionViewSchema = z.object({
   ...pageMeta,
   actorId: z.number().int().nullable(),
   actorEmail: text,
+  approval: revisionApprovalSchema,
   createdAt: z.iso.datetime(),
 })
 
@@ -158,6 +175,7 @@ export const pageRevisionSummarySchema = pageRevisionViewSchema.pick({
   title: true,
   slug: true,
   actorEmail: true,
+  approval: true,
   createdAt: true,
 })
 

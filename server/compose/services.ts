@@ -48,6 +48,7 @@ import {
   loadSettings,
   redirectHitsJob,
   SiteState,
+  scheduledPublishJob,
 } from '../site/index.ts'
 import { seed } from './seed.ts'
 
@@ -156,6 +157,7 @@ export function createServices(
   }
   jobs.register(accountNoticesJob(services))
   jobs.register(leadConfirmationsJob(services))
+  jobs.register(scheduledPublishJob(services))
   confirmNewLeads(services)
   notifyOperatorOfNewLeads(services)
   return services

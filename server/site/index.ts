@@ -12,6 +12,14 @@ export { pagesAdminRouter, pagesApi, pagesRoutes } from './pages/admin-router.ts
 export { sanitizeStoredContent } from './pages/content.server.ts'
 export { loadPreview, type PreviewPage } from './pages/preview.server.ts'
 export { previewLink, signPreview } from './pages/preview-links.server.ts'
+export {
+  approvalFor,
+  publishDueSchedules,
+  requestPublication,
+  SCHEDULED_PUBLISH_JOB,
+  scheduledPublishJob,
+  versionOf,
+} from './pages/publications.server.ts'
 export { findPage, listRevisions, loadPublishedPages } from './pages/queries.server.ts'
 export { type PageRenderContext, pageRenderContext } from './pages/render-context.server.ts'
 export { pagesRouter } from './pages/router.ts'

@@ -34,7 +34,7 @@ export const tabNames = [
   'Users',
   'Data requests',
 ] as const
-export const systemPageSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy'] as const
+export { systemPageSlugs } from '../../core/paths.ts'
 
 export const emailField = (page: Page) => page.getByLabel('Email', { exact: true })
 export const passwordField = (page: Page) => page.getByLabel('Password', { exact: true })

@@ -315,6 +315,11 @@ const fixtures: Record<string, Fixture> = {
   // No revision exists for a fresh page: an allowed caller gets as far as 404.
   'GET /api/admin/pages/{id}/revisions/{revisionId}': { ok: 404 },
   'POST /api/admin/pages/{id}/revisions/{revisionId}/restore': { ok: 404 },
+  'GET /api/admin/pages/{id}/revisions/{revisionId}/diff': { ok: 404 },
+  // `{id}` names a page, not a publication: an allowed caller gets as far as 404.
+  'POST /api/admin/pages/publications/{id}/approve': { ok: 404 },
+  'POST /api/admin/pages/publications/{id}/reject': { ok: 404, body: () => ({ note: 'Access check' }) },
+  'POST /api/admin/pages/publications/{id}/cancel': { ok: 404 },
   // A JSON body is not the multipart form the uploads take: an allowed caller gets as far as 400.
   'POST /api/admin/media': { ok: 400 },
   'POST /api/admin/upload-image': { ok: 400 },

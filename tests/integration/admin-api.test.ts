@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previousMonthStart } from '../../core/lead-stats.ts'
+import { systemPageSlugs } from '../../core/paths.ts'
 import { londonDay } from '../../core/revenue.ts'
 import { audit, type NewLead } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin, DEFAULT_PASSWORD, signIn } from '../support/admin-client.ts'
@@ -8,7 +9,7 @@ import { created, expectError, ok, type Row } from '../support/http.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
 
 // The spec's own list (SPEC section 2), not the app's: the test must not check the code against itself.
-const systemSlugs = ['home', 'privacy-policy', 'evidence', 'cookie-policy']
+const systemSlugs = systemPageSlugs
 const NOT_JSON = { message: 'Request body is not valid JSON' }
 
 describe(`admin pages API on ${testDialect}`, () => {

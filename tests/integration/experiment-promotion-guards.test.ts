@@ -224,4 +224,45 @@ describe(`an experiment's promotion runs the guards of what it does, on ${testDi
     expect(html).toContain('Body of B')
     expect(html).not.toContain('alert(1)')
   })
+  it('holds a promoted system page version for a second admin when approval is on', async () => {
+    await stopAll()
+    const home = await db()
+      .selectFrom('page')
+      .select(['id', 'content'])
+      .where('slug', '=', 'home')
+      .executeTakeFirstOrThrow()
+    const content = { widgets: [{ id: 'h', type: 'heading', content: { text: 'Promoted home', level: 2 } }] }
+    const id = await insertExperiment(
+      '/',
+      [
+        { name: 'A', weight: 1 },
+        { name: 'B', weight: 1, content },
+      ],
+      'running',
+    )
+    await ok(await admin.post('/api/admin/settings', { key: 'publish_approval_required', value: 'true' }))
+    try {
+      const promoted = await ok(await analyst.post(`${BASE}/${id}/promote`, { variant: 'B', force: true }))
+      expect(promoted).toMatchObject({ status: 'promoted', pageRevision: false })
+      const publication = await db()
+        .selectFrom('pagePublication')
+        .select(['id', 'status', 'slug', 'requestedByEmail'])
+        .where('id', '=', promoted.publicationId as number)
+        .executeTakeFirstOrThrow()
+      expect(publication).toMatchObject({
+        status: 'awaiting-approval',
+        slug: 'home',
+        requestedByEmail: analyst.email,
+      })
+      const now = await db()
+        .selectFrom('page')
+        .select('content')
+        .where('id', '=', home.id)
+        .executeTakeFirstOrThrow()
+      expect(now.content).toEqual(home.content)
+      expect(await (await app.request('/')).text()).not.toContain('Promoted home')
+    } finally {
+      await ok(await admin.post('/api/admin/settings', { key: 'publish_approval_required', value: 'false' }))
+    }
+  })
 })

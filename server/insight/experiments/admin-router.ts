@@ -335,7 +335,7 @@ export const experimentsRoutes = [
     path: `${BASE}/{id}/promote`,
     summary: 'Make a variant the page and end the experiment',
     description:
-      'Performs what the variant changes through the same operations as their own routes: a page save (pages permission, sanitiser, the page as it was kept as a revision, audit) and, for the home page, a questionnaire publish (questionnaire permission, estimates guard with `evidenceNote`, audit). Refused before the minimum sample unless `force` is true.',
+      'Performs what the variant changes through the same operations as their own routes: a page save (pages permission, sanitiser, the page as it was kept as a revision, audit) and, for the home page, a questionnaire publish (questionnaire permission, estimates guard with `evidenceNote`, audit). Refused before the minimum sample unless `force` is true. A page version that needs a second admin’s approval (ADR 0079) awaits it as a publication (`publicationId`) and the page stays as it is.',
     auth,
     label: LABEL,
     body: experimentPromoteSchema,
@@ -351,8 +351,13 @@ export const experimentsRoutes = [
           type: ['integer', 'null'],
           description: 'The questionnaire version published for the home page, if any',
         },
+        publicationId: {
+          type: ['integer', 'null'],
+          description:
+            'The page publication awaiting a second admin’s approval, when the variant’s page version needs one (the page is unchanged until then)',
+        },
       },
-      required: ['pageRevision', 'questionnairePublished'],
+      required: ['pageRevision', 'questionnairePublished', 'publicationId'],
     },
     responses: {
       400: 'The publish guard refuses the questionnaire version (an evidence note is needed)',

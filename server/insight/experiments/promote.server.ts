@@ -6,7 +6,14 @@ import { findQuestionnaireVersion, publishQuestionnaire } from '../../leads/inde
 import type { DB, Experiment } from '../../platform/index.ts'
 import { HttpError } from '../../platform/index.ts'
 import type { SiteState } from '../../site/index.ts'
-import { findPage, savePage } from '../../site/index.ts'
+import {
+  approvalFor,
+  findPage,
+  requestPublication,
+  sanitizeStoredContent,
+  savePage,
+  versionOf,
+} from '../../site/index.ts'
 
 /**
  * Makes a variant the page by performing what it changes, each through the operation its own route
@@ -14,7 +21,8 @@ import { findPage, savePage } from '../../site/index.ts'
  * revision, audit) for its title and content, a questionnaire publish (permission, estimates guard
  * with `evidenceNote`, audit) for a version that is not the live one. Every permission is checked
  * before anything changes, and the publish (which its guard may refuse) goes first. A variant that
- * changes nothing leaves the page as it is.
+ * changes nothing leaves the page as it is. A page version that needs a second admin
+ * (docs/decisions/0079-four-eyes-and-scheduled-publishing.md) waits for one as a publication.
  */
 export async function promoteVariant(
   services: { db: Kysely<DB>; site: SiteState },
@@ -22,7 +30,7 @@ export async function promoteVariant(
   variant: ExperimentVariant,
   input: { evidenceNote?: string | undefined },
   actor: CurrentAdmin | undefined,
-): Promise<{ pageRevision: boolean; questionnairePublished: number | null }> {
+): Promise<{ pageRevision: boolean; questionnairePublished: number | null; publicationId: number | null }> {
   const { db, site } = services
   const { pages, questionnaire } = await site.get()
   const slug = experiment.path === '/' ? 'home' : experiment.path.slice(1)
@@ -47,7 +55,16 @@ export async function promoteVariant(
   if (savesPage) {
     const page = published && (await findPage(db, published.id))
     if (!page?.isPublished) throw new HttpError(409, `The page at ${experiment.path} is no longer published`)
+    const content =
+      values.content === undefined
+        ? page.content
+        : (sanitizeStoredContent(values.content) as typeof page.content)
+    if ((await approvalFor(db, content)).required) {
+      const version = { ...versionOf(page), ...values, content }
+      const publication = await requestPublication(services, page, version, actor)
+      return { pageRevision: false, questionnairePublished, publicationId: publication.id }
+    }
     await savePage(services, page, values, actor)
   }
-  return { pageRevision: savesPage, questionnairePublished }
+  return { pageRevision: savesPage, questionnairePublished, publicationId: null }
 }

@@ -9,6 +9,7 @@ import type { FactorTables } from './schema-factors.ts'
 import type { LeadConfirmationTables } from './schema-lead-confirmations.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
+import type { PagePublicationTables } from './schema-page-publications.ts'
 import type { ReviewTables } from './schema-review.ts'
 import type { SessionTables } from './schema-sessions.ts'
 import type { SsoTables } from './schema-sso.ts'
@@ -241,6 +242,8 @@ export interface PageTable {
   isPublished: ColumnType<boolean, boolean | undefined, boolean>
   /** The title heading is for screen readers only (migration 0038). */
   hideTitle: ColumnType<boolean, boolean | undefined, boolean>
+  /** The publication (its approval) that put this version live (migration 0048). */
+  publicationId: ColumnType<number | null, number | null | undefined, number | null>
   createdAt: CreatedAt
   updatedAt: UpdatedAt
 }
@@ -259,6 +262,8 @@ export interface PageRevisionTable {
   content: Json<PageContent>
   actorId: number | null
   actorEmail: string | null
+  /** The publication (its approval) that had put this version live (migration 0048). */
+  publicationId: ColumnType<number | null, number | null | undefined, number | null>
   createdAt: CreatedAt
 }
 
@@ -364,6 +369,7 @@ export interface DB
     VisitorTables,
     MediaTables,
     PagePartTables,
+    PagePublicationTables,
     SessionTables,
     SsoTables,
     FactorTables,

@@ -1,5 +1,7 @@
 import { Router } from 'express'
 import { readPageContent } from '../../../core/page-content.ts'
+import { diffPages } from '../../../core/page-diff.ts'
+import { approvalNeededSchema, pageDiffSchema } from '../../../core/schemas/page-publications.ts'
 import {
   isSystemPageSlug as isSystemSlug,
   pageConflictSchema,
@@ -19,7 +21,8 @@ import {
   reviewFlagViewSchema,
   reviewSourcesSchema,
 } from '../../../core/schemas/review.ts'
-import type { AppServices } from '../../platform/index.ts'
+
+import type { AppServices, Page } from '../../platform/index.ts'
 import {
   apiModule,
   arrayOf,
@@ -37,6 +40,8 @@ import {
 import { sanitizeStoredContent } from './content.server.ts'
 import { placeholderConflict } from './placeholders.server.ts'
 import { previewLink } from './preview-links.server.ts'
+import { pagePublicationRoutes, publicationListRoutes } from './publication-routes.ts'
+import { approvalFor, type PageVersion, requestPublication, versionOf } from './publications.server.ts'
 import {
   deletePage,
   findPage,
@@ -50,7 +55,7 @@ import {
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
 import { acceptFlag, reviewContext, reviewFlags } from './review.server.ts'
 import { publicPageRoutes } from './router.ts'
-import { DUPLICATE_SLUG, savePage } from './save.server.ts'
+import { DUPLICATE_SLUG, SYSTEM_SLUG, savePage } from './save.server.ts'
 
 const BASE = '/api/admin/pages'
 const auth = 'permission:pages' as const
@@ -110,6 +115,58 @@ const reviewRoutes = [
     handle: ({ services, params, body, actor }) => acceptFlag(services, params.flagId, body.note, actor),
   }),
 ]
+const APPROVAL_NEEDED =
+  'Publishing this needs a second admin’s approval: it is waiting in the approvals list, and the live page is unchanged until then'
+
+/** The 202 of a save that would put a version live that needs a second admin (ADR 0079). */
+const approvalAnswer = {
+  description: 'Publishing needs a second admin: the version awaits approval and nothing went live',
+  schema: approvalNeededSchema,
+}
+
+const versionFields = [
+  'slug',
+  'title',
+  'metaDescription',
+  'metaKeywords',
+  'targetKeyword',
+  'ogTitle',
+  'ogDescription',
+  'content',
+] as const
+
+type VersionChanges = Partial<Record<(typeof versionFields)[number], unknown>>
+
+/** Whether `changes` make a version other than `page`'s (a field set to what it already is does not). */
+function changesVersion(page: Page, changes: VersionChanges): boolean {
+  return versionFields.some(
+    (field) =>
+      changes[field] !== undefined &&
+      (field === 'content'
+        ? JSON.stringify(changes.content) !== JSON.stringify(page.content)
+        : (changes[field] ?? null) !== (page[field] ?? null)),
+  )
+}
+
+/**
+ * When putting `version` live needs a second admin, makes the publication that waits for one,
+ * answers 202 and returns true; otherwise returns false and the caller publishes as before.
+ */
+async function requestIfApprovalNeeded(
+  services: AppServices,
+  page: Page,
+  version: PageVersion,
+  actor: Parameters<typeof requestPublication>[3],
+  res: { status: (code: number) => { json: (body: unknown) => unknown } },
+): Promise<boolean> {
+  if (
+    !(await approvalFor(services, { pageId: page.id, slug: version.slug, content: version.content })).required
+  )
+    return false
+  const publication = await requestPublication(services, page, version, actor)
+  res.status(202).json({ message: APPROVAL_NEEDED, code: 'approval-required', publication })
+  return true
+}
 
 export const pagesRoutes = [
   ...reviewRoutes,
@@ -135,13 +192,15 @@ export const pagesRoutes = [
     status: 201,
     response: ref('Page'),
     responses: {
+      202: approvalAnswer,
       409: {
         description:
           'A page with this URL slug already exists, or publishing needs `confirmPlaceholders` (placeholder content)',
         schema: pageConflictSchema,
       },
     },
-    handle: async ({ services: { db, site }, body, actor, res }) => {
+    handle: async ({ services, body, actor, res }) => {
+      const { db, site } = services
       const { confirmPlaceholders, ...parsed } = body
       const input = { ...parsed, content: sanitizeStoredContent(parsed.content) }
       const conflict = placeholderConflict({
@@ -154,8 +213,12 @@ export const pagesRoutes = [
         return
       }
       if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
+      // A page that needs a second admin to go live is made as a draft that awaits one.
+      const needsApproval =
+        input.isPublished &&
+        (await approvalFor(services, { pageId: null, slug: input.slug, content: input.content })).required
       try {
-        const page = await insertPage(db, input)
+        const page = await insertPage(db, { ...input, isPublished: input.isPublished && !needsApproval })
         await audit(db, {
           actor,
           action: 'page.create',
@@ -164,6 +227,8 @@ export const pagesRoutes = [
           detail: { slug: page.slug, title: page.title },
         })
         await site.changed()
+        if (needsApproval && (await requestIfApprovalNeeded(services, page, versionOf(page), actor, res)))
+          return
         return { ...page, isSystem: false }
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_SLUG)
@@ -199,6 +264,7 @@ export const pagesRoutes = [
     response: pagePreviewAnswerSchema,
     handle: ({ body }) => ({ content: readPageContent(sanitizeStoredContent(body.content)) }),
   }),
+  ...publicationListRoutes,
   route({
     method: 'get',
     path: `${BASE}/{id}`,
@@ -218,6 +284,7 @@ export const pagesRoutes = [
     body: pageUpdateRequestSchema,
     response: ref('Page'),
     responses: {
+      202: approvalAnswer,
       409: {
         description:
           'The slug is taken, a system page would change its slug, or publishing needs `confirmPlaceholders`',
@@ -239,6 +306,27 @@ export const pagesRoutes = [
       })
       if (conflict) {
         res.status(409).json(conflict)
+        return
+      }
+      // Refused before any approval is asked for: a publication could never move a system page.
+      if (page.isSystem && input.slug !== undefined && input.slug !== page.slug) {
+        throw new HttpError(409, SYSTEM_SLUG)
+      }
+      const changes =
+        input.content === undefined ? input : { ...input, content: sanitizeStoredContent(input.content) }
+      const goesLive =
+        (changes.isPublished ?? page.isPublished) &&
+        ((changes.isPublished === true && !page.isPublished) || changesVersion(page, changes))
+      const target = { pageId: page.id, slug: page.slug, content: changes.content ?? page.content }
+      if (goesLive && (await approvalFor(services, target)).required) {
+        // A draft keeps its other changes; a live page stays as it is until the approval.
+        const { isPublished: _publish, ...draft } = input
+        const base =
+          !page.isPublished && Object.keys(draft).length > 0
+            ? await savePage(services, page, draft, actor)
+            : page
+        const version = page.isPublished ? { ...versionOf(page), ...pickVersion(changes) } : versionOf(base)
+        await requestIfApprovalNeeded(services, base, version, actor, res)
         return
       }
       const updated = await savePage(services, page, input, actor)
@@ -317,6 +405,23 @@ export const pagesRoutes = [
       return findRevisionOr404(services, page.id, params.revisionId)
     },
   }),
+  route({
+    method: 'get',
+    path: `${BASE}/{id}/revisions/{revisionId}/diff`,
+    summary: 'What changed since a revision',
+    description:
+      'From the revision to the page as it is now: the fields that differ, then the content as blocks added, removed or changed (with their text), or line by line for HTML.',
+    auth,
+    params: revisionParam,
+    response: pageDiffSchema,
+    label: 'Page',
+    handle: async ({ services, params }) => {
+      const page = await findOr404(services, params.id)
+      const revision = await findRevisionOr404(services, page.id, params.revisionId)
+      return diffPages(revision, page)
+    },
+  }),
+  ...pagePublicationRoutes,
   /** Puts a revision back: the page as it is now becomes a revision in its turn. */
   route({
     method: 'post',
@@ -326,14 +431,21 @@ export const pagesRoutes = [
     auth,
     params: revisionParam,
     response: ref('Page'),
-    responses: { 409: 'The revision’s slug is now taken' },
+    responses: { 202: approvalAnswer, 409: 'The revision’s slug is now taken' },
     label: 'Page',
-    handle: async ({ services, params, actor }) => {
+    handle: async ({ services, params, actor, res }) => {
       const { db, site } = services
       const page = await findOr404(services, params.id)
       const revision = await findRevisionOr404(services, page.id, params.revisionId)
       const slug = page.isSystem ? page.slug : revision.slug
       if (slug !== page.slug && (await isSlugTaken(db, slug))) throw new HttpError(409, DUPLICATE_SLUG)
+      // Restoring over a live page publishes the revision: the same rule as any publish.
+      if (
+        page.isPublished &&
+        (await requestIfApprovalNeeded(services, page, { ...versionOf(revision), slug }, actor, res))
+      ) {
+        return
+      }
       const updated = await updatePageKeepingRevision(
         db,
         page,
@@ -361,6 +473,10 @@ export const pagesRoutes = [
     },
   }),
 ]
+
+function pickVersion(changes: VersionChanges): Partial<PageVersion> {
+  return Object.fromEntries(versionFields.flatMap((f) => (changes[f] === undefined ? [] : [[f, changes[f]]])))
+}
 
 export const pagesApi = apiModule(
   {

@@ -13,6 +13,8 @@ type PageValues = {
   content: unknown
   isPublished: boolean
   hideTitle?: boolean
+  /** The publication that puts this version live; a save of any other version clears it. */
+  publicationId?: number | null
 }
 
 /** Published pages by slug, for the site snapshot. */
@@ -121,30 +123,76 @@ export async function updatePageKeepingRevision(
           content: json(previous.content),
           actorId: actor?.id ?? null,
           actorEmail: actor?.email ?? null,
+          publicationId: previous.publicationId,
         })
         .execute()
     }
-    return updatePage(trx, previous.id, values)
+    // A new version is covered by no approval unless its publication says so.
+    return updatePage(trx, previous.id, keep ? { publicationId: null, ...values } : values)
   })
 }
 
-export function listRevisions(db: Kysely<DB>, pageId: number) {
-  return db
+/** The approval a version was published with: its approver, when, and the review flags they saw. */
+export type RevisionApproval = {
+  approvedByEmail: string | null
+  approvedAt: string | null
+  requestedByEmail: string | null
+  flags: { code: string; message: string }[]
+} | null
+
+async function withApprovals<R extends { publicationId: number | null }>(
+  db: Kysely<DB>,
+  rows: R[],
+): Promise<(Omit<R, 'publicationId'> & { approval: RevisionApproval })[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.publicationId === null ? [] : [r.publicationId])))]
+  const publications = ids.length
+    ? await db
+        .selectFrom('pagePublication')
+        .select(['id', 'decidedByEmail', 'decidedAt', 'requestedByEmail', 'flags'])
+        .where('id', 'in', ids)
+        .execute()
+    : []
+  const byId = new Map(publications.map((p) => [p.id, p]))
+  return rows.map(({ publicationId, ...row }) => {
+    const p = publicationId === null ? undefined : byId.get(publicationId)
+    return {
+      ...row,
+      approval: p
+        ? {
+            approvedByEmail: p.decidedByEmail,
+            approvedAt: p.decidedAt === null ? null : new Date(p.decidedAt).toISOString(),
+            requestedByEmail: p.requestedByEmail,
+            flags: p.flags,
+          }
+        : null,
+    }
+  })
+}
+
+export async function listRevisions(db: Kysely<DB>, pageId: number) {
+  const rows = await db
     .selectFrom('pageRevision')
-    .select(['id', 'pageId', 'title', 'slug', 'actorEmail', 'createdAt'])
+    .select(['id', 'pageId', 'title', 'slug', 'actorEmail', 'createdAt', 'publicationId'])
     .where('pageId', '=', pageId)
     .orderBy('id', 'desc')
     .limit(100)
     .execute()
+  return withApprovals(db, rows)
 }
 
-export function findRevision(db: Kysely<DB>, pageId: number, revisionId: number) {
-  return db
+export async function findRevision(db: Kysely<DB>, pageId: number, revisionId: number) {
+  const row = await db
     .selectFrom('pageRevision')
     .selectAll()
     .where('pageId', '=', pageId)
     .where('id', '=', revisionId)
     .executeTakeFirst()
+  return row ? (await withApprovals(db, [row]))[0] : undefined
+}
+
+/** The page's current version's approval, as a revision's is read. */
+export async function pageApproval(db: Kysely<DB>, page: { publicationId: number | null }) {
+  return ((await withApprovals(db, [page]))[0] as { approval: RevisionApproval }).approval
 }
 
 /** A page by slug, published or not (a variant's preview shows the page it runs on). */

@@ -10,6 +10,7 @@ import { sanitizeStoredContent } from './content.server.ts'
 import { isSlugTaken, updatePageKeepingRevision } from './queries.server.ts'
 
 export const DUPLICATE_SLUG = 'A page with this URL slug already exists'
+export const SYSTEM_SLUG = 'System pages keep their URL slug'
 
 /**
  * Saving changes over a page: the one path every page save takes (the page editor, an
@@ -26,7 +27,7 @@ export async function savePage(
   const input =
     changes.content === undefined ? changes : { ...changes, content: sanitizeStoredContent(changes.content) }
   if (input.slug !== undefined && input.slug !== page.slug) {
-    if (isSystemPageSlug(page.slug)) throw new HttpError(409, 'System pages keep their URL slug')
+    if (isSystemPageSlug(page.slug)) throw new HttpError(409, SYSTEM_SLUG)
     if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
   }
   let updated: Page

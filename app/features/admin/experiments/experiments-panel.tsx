@@ -63,7 +63,12 @@ export function ExperimentsPanel({ me }: { me: CurrentAdmin }) {
     invalidate: [EXPERIMENTS],
     success: (row, { action }) => ({
       title: { stop: 'Experiment stopped', promote: 'Variant promoted' }[action],
-      description: action === 'promote' ? `${row.winner} is now the page` : row.name,
+      description:
+        action !== 'promote'
+          ? row.name
+          : (row as { publicationId?: number | null }).publicationId
+            ? `${row.winner} awaits a second admin’s approval in the approvals list`
+            : `${row.winner} is now the page`,
     }),
     failure: (error) => ({ title: 'Could not change the experiment', description: serverMessage(error) }),
   })

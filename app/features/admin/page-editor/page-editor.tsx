@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink, Save } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useBlocker, useNavigate } from 'react-router'
-import type { PageContent } from '../../../../core/page-content.ts'
-import { hasNoWidgets, type PlaceholderWidget, placeholderWidgets } from '../../../../core/page-conversion.ts'
+import { type PlaceholderWidget, placeholderWidgets } from '../../../../core/page-conversion.ts'
 import {
   type PageRecord,
   PLACEHOLDER_CONTENT,
@@ -19,14 +18,9 @@ import { toast } from '../../../components/ui/use-toast.ts'
 import { ApiError, apiRequest } from '../api.ts'
 import { openPreview } from '../preview-link.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
-import {
-  BlocksInRichTextTab,
-  ConversionNotice,
-  type ConversionUndo,
-  PlaceholderNote,
-  PlaceholderPublishDialog,
-} from './editor-switch.tsx'
-import { ContentBuilder, SlugField } from './page-fields.tsx'
+import { type ConversionUndo, PlaceholderPublishDialog } from './editor-switch.tsx'
+import { PageContentCard } from './page-content-card.tsx'
+import { SlugField } from './page-fields.tsx'
 import {
   blankFieldToast,
   formFromPage,
@@ -35,11 +29,15 @@ import {
   pagePayload,
   slugFromTitle,
 } from './page-form.ts'
-import { PagePreview } from './page-preview.tsx'
+import {
+  type ApprovalAnswer,
+  approvalToast,
+  isApprovalAnswer,
+  PagePublishing,
+  PUBLICATIONS,
+} from './page-publishing.tsx'
 import { PageRevisions } from './page-revisions.tsx'
 import { PageSettingsCard } from './page-settings.tsx'
-import { PageReviewPanel, ReviewProvider } from './review-flags.tsx'
-import { RichTextEditor } from './rich-text/rich-text-editor.tsx'
 import { SeoFields } from './seo-fields.tsx'
 
 export const PAGES = '/api/admin/pages'
@@ -69,8 +67,8 @@ export function PageEditor(props: EditorProps) {
   const [form, setForm] = useState(props.initial)
   const [loaded, setLoaded] = useState(props.initial)
   const [slugTouched, setSlugTouched] = useState(mode === 'edit')
-  const [contentTab, setContentTab] = useState('builder')
   // Remounts the builders when content is replaced from outside them (a restored revision).
+  const [contentTab, setContentTab] = useState('builder')
   const [contentVersion, setContentVersion] = useState(0)
   const [conversion, setConversion] = useState<ConversionUndo | null>(null)
   const [confirming, setConfirming] = useState<PlaceholderWidget[] | null>(null)
@@ -109,18 +107,25 @@ export function PageEditor(props: EditorProps) {
     ...(confirmPlaceholders ? { confirmPlaceholders } : {}),
   })
   const create = useAdminMutation({
-    request: (save: Save) => apiRequest<PageRecord>('POST', PAGES, payload(save)),
-    invalidate: [PAGES],
-    success: () => ({ title: 'Page created successfully', description: 'Your new page has been created' }),
+    request: (save: Save) => apiRequest<PageRecord | ApprovalAnswer>('POST', PAGES, payload(save)),
+    invalidate: [PAGES, PUBLICATIONS],
+    success: (saved) =>
+      isApprovalAnswer(saved)
+        ? approvalToast
+        : { title: 'Page created successfully', description: 'Your new page has been created' },
     failure: (e) => ({
       title: 'Error creating page',
       description: serverMessage(e) ?? 'Failed to create page',
     }),
   })
   const update = useAdminMutation({
-    request: (save: Save) => apiRequest<PageRecord>('PUT', `${PAGES}/${page?.id}`, payload(save)),
-    invalidate: [PAGES],
-    success: () => ({ title: 'Page updated successfully', description: 'Your changes have been saved' }),
+    request: (save: Save) =>
+      apiRequest<PageRecord | ApprovalAnswer>('PUT', `${PAGES}/${page?.id}`, payload(save)),
+    invalidate: [PAGES, PUBLICATIONS],
+    success: (saved) =>
+      isApprovalAnswer(saved)
+        ? approvalToast
+        : { title: 'Page updated successfully', description: 'Your changes have been saved' },
     failure: (e) => ({
       title: 'Error updating page',
       description: serverMessage(e) ?? 'Failed to update page',
@@ -150,9 +155,11 @@ export function PageEditor(props: EditorProps) {
       create.mutate(save, {
         onSuccess: (saved) => {
           leaving.current = true
-          client.setQueryData([`${PAGES}/${saved.id}`], saved)
+          // Made as a draft awaiting approval, or published: either way, on to its editor.
+          const id = isApprovalAnswer(saved) ? saved.publication.pageId : saved.id
+          if (!isApprovalAnswer(saved)) client.setQueryData([`${PAGES}/${id}`], saved)
           // Straight on to the new page's editor (with the Create screen out of the history).
-          void navigate(`/admin/pages/edit/${saved.id}`, { replace: true })
+          void navigate(`/admin/pages/edit/${id}`, { replace: true })
         },
         onError: onSaveError,
       })
@@ -160,6 +167,12 @@ export function PageEditor(props: EditorProps) {
       update.mutate(save, {
         onError: onSaveError,
         onSuccess: (saved) => {
+          if (isApprovalAnswer(saved)) {
+            // The version waits for a second admin; the form keeps it, no longer "unsaved".
+            setLoaded(form)
+            void client.invalidateQueries({ queryKey: [`${PAGES}/${page?.id}`] })
+            return
+          }
           const next = formFromPage(saved)
           // Keeps the builder's own state: the saved content is what it already holds.
           setLoaded(next)
@@ -168,18 +181,6 @@ export function PageEditor(props: EditorProps) {
         },
       })
     }
-  }
-
-  const convert = (next: PageContent, message: string) => {
-    setConversion({ before: form.content, message })
-    set('content', next)
-    setContentVersion((v) => v + 1)
-  }
-  const undoConversion = () => {
-    if (!conversion) return
-    set('content', conversion.before)
-    setConversion(null)
-    setContentVersion((v) => v + 1)
   }
 
   const restored = (saved: PageRecord) => {
@@ -298,57 +299,25 @@ export function PageEditor(props: EditorProps) {
               </div>
             </Card>
 
-            <Card title="Page Content">
-              <ReviewProvider pageId={page?.id ?? null} slug={form.slug} content={content}>
-                <PageReviewPanel />
-                <PlaceholderNote placeholders={placeholders} />
-                <ConversionNotice undo={conversion} onUndo={undoConversion} />
-                <Tabs value={contentTab} onValueChange={setContentTab}>
-                  <TabsList
-                    aria-label="Content editors"
-                    className={mode === 'edit' ? 'grid-cols-3' : 'grid-cols-2'}
-                  >
-                    <TabsTrigger value="builder">Visual Builder</TabsTrigger>
-                    <TabsTrigger value="rich-text">Rich Text</TabsTrigger>
-                    {mode === 'edit' ? <TabsTrigger value="preview">Preview</TabsTrigger> : null}
-                  </TabsList>
-                  <TabsContent value="builder" className="mt-4">
-                    <ContentBuilder
-                      key={contentVersion}
-                      mode={mode}
-                      content={content}
-                      onChange={(next) => set('content', next)}
-                      onConvert={convert}
-                    />
-                  </TabsContent>
-                  <TabsContent value="rich-text" className="mt-4 grid gap-3">
-                    {/* A page built with blocks is edited as blocks: typing here never replaces them. */}
-                    {typeof content === 'string' || hasNoWidgets(content) ? (
-                      <RichTextEditor
-                        key={contentVersion}
-                        value={typeof content === 'string' ? content : ''}
-                        onChange={(html) => set('content', html)}
-                      />
-                    ) : (
-                      <BlocksInRichTextTab
-                        key={contentVersion}
-                        content={content}
-                        onConvert={convert}
-                        onOpenBuilder={() => setContentTab('builder')}
-                      />
-                    )}
-                  </TabsContent>
-                  {mode === 'edit' ? (
-                    <TabsContent value="preview" className="mt-4">
-                      <PagePreview title={form.title} content={content} hideTitle={form.hideTitle} />
-                    </TabsContent>
-                  ) : null}
-                </Tabs>
-              </ReviewProvider>
-            </Card>
+            <PageContentCard
+              mode={mode}
+              content={content}
+              title={form.title}
+              hideTitle={form.hideTitle}
+              placeholders={placeholders}
+              version={contentVersion}
+              onVersion={() => setContentVersion((v) => v + 1)}
+              onChange={(next) => set('content', next)}
+              tab={contentTab}
+              onTab={setContentTab}
+              conversion={conversion}
+              onConversion={setConversion}
+              pageId={page?.id ?? null}
+              slug={form.slug}
+            />
           </TabsContent>
 
-          <TabsContent value="settings" className="mt-4 grid gap-4">
+          <TabsContent value="settings" className="mt-4 grid grid-cols-1 gap-4">
             <PageSettingsCard
               form={form}
               set={set}
@@ -359,6 +328,7 @@ export function PageEditor(props: EditorProps) {
                 set('slug', slug)
               }}
             />
+            {page ? <PagePublishing pageId={page.id} dirty={dirty} /> : null}
             {page ? <PageRevisions page={page} onRestored={restored} /> : null}
           </TabsContent>
 

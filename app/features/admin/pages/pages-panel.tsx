@@ -9,6 +9,12 @@ import { Switch } from '../../../components/ui/switch.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { apiRequest } from '../api.ts'
 import { LoadError } from '../load-error.tsx'
+import {
+  ApprovalsList,
+  approvalToast,
+  isApprovalAnswer,
+  PUBLICATIONS,
+} from '../page-editor/page-publishing.tsx'
 import { openPreview } from '../preview-link.ts'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { useList } from '../use-list.ts'
@@ -23,8 +29,11 @@ export function PagesPanel() {
   const publish = useAdminMutation({
     request: ({ id, isPublished }: { id: number; isPublished: boolean }) =>
       apiRequest('PUT', `${PAGES}/${id}`, { isPublished }),
-    invalidate: [PAGES],
-    success: () => ({ title: 'Page updated successfully', description: 'Your changes have been saved' }),
+    invalidate: [PAGES, PUBLICATIONS],
+    success: (result) =>
+      isApprovalAnswer(result)
+        ? approvalToast
+        : { title: 'Page updated successfully', description: 'Your changes have been saved' },
     failure: (e) => ({
       title: 'Error updating page',
       description: serverMessage(e) ?? 'Failed to update page',
@@ -42,6 +51,7 @@ export function PagesPanel() {
 
   return (
     <>
+      <ApprovalsList />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-semibold text-lg text-navy-900">Pages</h2>
         <div className="flex flex-wrap gap-2">

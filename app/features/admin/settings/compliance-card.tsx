@@ -6,7 +6,7 @@ import {
   firmIdentity,
   readCompliance,
 } from '../../../../core/compliance.ts'
-import { settingCards } from '../../../../core/settings.ts'
+import { settingCards } from '../../../../core/setting-cards.ts'
 import { asList } from '../api.ts'
 import { cardGroups } from './setting-fields.ts'
 import { SettingsCard, type Values } from './settings-card.tsx'

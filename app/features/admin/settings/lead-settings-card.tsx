@@ -1,4 +1,4 @@
-import { settingCards } from '../../../../core/settings.ts'
+import { settingCards } from '../../../../core/setting-cards.ts'
 import { cardGroups } from './setting-fields.ts'
 import { SettingsCard } from './settings-card.tsx'
 

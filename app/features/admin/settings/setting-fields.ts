@@ -1,10 +1,5 @@
-import {
-  groupSettings,
-  type SettingCard,
-  type SettingDefinition,
-  type SettingInput,
-  settingText,
-} from '../../../../core/settings.ts'
+import { groupSettings, type SettingCard } from '../../../../core/setting-cards.ts'
+import { type SettingDefinition, type SettingInput, settingText } from '../../../../core/settings.ts'
 import type { FieldGroup, SettingField } from './settings-card.tsx'
 
 const controls: Record<SettingInput, Omit<SettingField, 'key' | 'label'>> = {

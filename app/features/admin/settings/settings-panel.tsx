@@ -1,5 +1,5 @@
 import type { SettingRow } from '../../../../core/schemas/settings.ts'
-import { settingCards } from '../../../../core/settings.ts'
+import { settingCards } from '../../../../core/setting-cards.ts'
 import { LoadError } from '../load-error.tsx'
 import { useList } from '../use-list.ts'
 import { ComplianceCard } from './compliance-card.tsx'
