@@ -13,7 +13,7 @@ import type { DB, Job, Page } from '../../platform/index.ts'
 import { audit, HttpError, isUniqueViolation, json } from '../../platform/index.ts'
 import type { SiteState } from '../site-state.server.ts'
 import { findPage, isSlugTaken, updatePageKeepingRevision } from './queries.server.ts'
-import { type ReviewFlags, reviewFlags } from './review-flags.server.ts'
+import { type ReviewFlags, type ReviewTarget, reviewFlags } from './review-flags.server.ts'
 
 // Four-eyes and scheduled publishing (docs/decisions/0079-four-eyes-and-scheduled-publishing.md).
 
@@ -82,12 +82,12 @@ async function approvalOn(db: Kysely<DB>): Promise<boolean> {
 
 /** Whether `content` needs a second admin before it goes live, and what the review flagged. */
 export async function approvalFor(
-  db: Kysely<DB>,
-  content: unknown,
+  services: Services,
+  target: ReviewTarget,
   review: ReviewFlags = reviewFlags,
 ): Promise<{ required: boolean; flags: ReviewFlag[] }> {
-  const flags = review(content)
-  return { required: approvalRequired({ approvalOn: await approvalOn(db), flags }), flags }
+  const flags = await review(services, target)
+  return { required: approvalRequired({ approvalOn: await approvalOn(services.db), flags }), flags }
 }
 
 export function findPublication(db: Kysely<DB>, id: number) {
@@ -203,7 +203,11 @@ export async function requestPublication(
   options: { publishAt?: Date | null; review?: ReviewFlags } = {},
 ): Promise<PublicationView> {
   const { db } = services
-  const { required, flags } = await approvalFor(db, version.content, options.review)
+  const { required, flags } = await approvalFor(
+    services,
+    { pageId: page.id, slug: version.slug, content: version.content },
+    options.review,
+  )
   const publishAt = options.publishAt ?? null
   const status: PublicationStatus = required ? 'awaiting-approval' : publishAt ? 'scheduled' : 'publishing'
   const row = await db
