@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { DatabaseSync } from 'node:sqlite'
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { e2eDatabaseFile } from '../../playwright.config.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, axeViolations } from './admin-support.ts'
-import { queryDatabase, waitForHydration } from './support.ts'
+import { openE2eDatabase, queryDatabase, waitForHydration } from './support.ts'
 
 const PASSWORD = 'correct horse battery staple'
 const port = Number(process.env.E2E_PORT ?? 5099)
@@ -245,7 +243,7 @@ test("an admin resets a user's second factors in Users", async ({ page, browser,
 
 /** Moves the sign-in of every session of this account 20 minutes back (the server reads it each request). */
 function ageSessions(email: string) {
-  const db = new DatabaseSync(e2eDatabaseFile)
+  const db = openE2eDatabase()
   try {
     const then = new Date(Date.now() - 20 * 60_000).toISOString()
     db.prepare(

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
-import { e2eDatabaseFile } from '../../playwright.config.ts'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -15,7 +13,7 @@ import {
   tab,
 } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
-import { queryDatabase, waitForHydration } from './support.ts'
+import { openE2eDatabase, queryDatabase, waitForHydration } from './support.ts'
 
 const BUYER_EMAIL = `buyer-${randomUUID().slice(0, 8)}@example.com`
 const BUYER_PASSWORD = 'a buyer passphrase 2026'
@@ -25,7 +23,7 @@ const BUYER_PASSWORD = 'a buyer passphrase 2026'
  * (routing itself is tested elsewhere): returns its id and the lead's reference.
  */
 function seedSale(existingLead?: { id: number; reference: string }) {
-  const db = new DatabaseSync(e2eDatabaseFile)
+  const db = openE2eDatabase()
   try {
     db.exec('PRAGMA busy_timeout = 5000')
     const tag = randomUUID().slice(0, 8)

@@ -1,11 +1,9 @@
-import { DatabaseSync } from 'node:sqlite'
 import { devices, type Page } from '@playwright/test'
 import { definitions } from '../../core/figures.ts'
-import { e2eDatabaseFile } from '../../playwright.config.ts'
 import { axeViolations, count as countRows, tab } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
 import { labels, option, questionTitles } from './journey.ts'
-import { waitForHydration } from './support.ts'
+import { openE2eDatabase, waitForHydration } from './support.ts'
 
 /**
  * Issue 32: figures that add up. The funnel labels questions by their text and states what each
@@ -16,7 +14,7 @@ import { waitForHydration } from './support.ts'
 function withDatabase<T>(
   work: (run: (sql: string, ...params: (string | number | null)[]) => number) => T,
 ): T {
-  const db = new DatabaseSync(e2eDatabaseFile)
+  const db = openE2eDatabase()
   db.exec('PRAGMA busy_timeout = 5000')
   try {
     return work((sql, ...params) => Number(db.prepare(`${sql} returning id`).get(...params)?.id))
@@ -74,7 +72,7 @@ function seedLeads(suffix: string) {
 }
 
 function removeSeed(seed: ReturnType<typeof seedLeads>) {
-  const db = new DatabaseSync(e2eDatabaseFile)
+  const db = openE2eDatabase()
   db.exec('PRAGMA busy_timeout = 5000')
   try {
     db.prepare('delete from ledger_entry where sale_id = ?').run(seed.sale)

@@ -1,6 +1,5 @@
-import { DatabaseSync } from 'node:sqlite'
 import { type APIRequestContext, expect } from '@playwright/test'
-import { e2eDatabaseFile } from '../../playwright.config.ts'
+import { openE2eDatabase } from './support.ts'
 
 /**
  * Makes the questionnaire version with this `version` number live, as a publish does: the live one
@@ -9,10 +8,10 @@ import { e2eDatabaseFile } from '../../playwright.config.ts'
  * is on main; switching to it only changes this function.
  */
 export async function makeVersionLive(request: APIRequestContext, version: number, firstQuestion: string) {
-  const db = new DatabaseSync(e2eDatabaseFile)
+  const db = openE2eDatabase()
   try {
     const now = new Date().toISOString()
-    db.exec('begin')
+    db.exec('begin immediate')
     db.prepare(
       "update questionnaire_version set status = 'retired', retired_at = ? where status = 'live' and version <> ?",
     ).run(now, version)

@@ -1,9 +1,8 @@
 import fs from 'node:fs'
-import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
-import { e2eDatabaseFile } from '../../playwright.config.ts'
 import { axeViolations, tab } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
+import { openE2eDatabase } from './support.ts'
 
 const DAY = 86_400_000
 const londonMonth = (at: Date) =>
@@ -17,7 +16,7 @@ const londonMonth = (at: Date) =>
  * their endpoints are inactive so no other spec's lead is offered to them.
  */
 function seedLedger(suffix: string) {
-  const db = new DatabaseSync(e2eDatabaseFile)
+  const db = openE2eDatabase()
   db.exec('PRAGMA busy_timeout = 5000')
   try {
     const insert = (sql: string, ...params: (string | number | null)[]) =>

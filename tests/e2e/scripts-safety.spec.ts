@@ -3,7 +3,7 @@ import { CONSENT_CATEGORY_REQUIRED } from '../../core/schemas/scripts.ts'
 import { axeViolations, tab } from './admin-support.ts'
 import { dialogButton, firstView } from './consent-support.ts'
 import { expect, test } from './fixtures.ts'
-import { queryDatabase, waitForHydration } from './support.ts'
+import { openE2eDatabase, queryDatabase, waitForHydration } from './support.ts'
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
@@ -142,9 +142,7 @@ test.describe('scripts that cannot break a page', () => {
     const name = `Old ${unique()}`
     made.push(name)
     const text = `STRAY-${unique()}`
-    const file = (await import('../../playwright.config.ts')).e2eDatabaseFile
-    const { DatabaseSync } = await import('node:sqlite')
-    const db = new DatabaseSync(file)
+    const db = openE2eDatabase()
     try {
       db.prepare(
         "insert into custom_script (name, position, script, consent_category) values (?, 'head', ?, 'none')",

@@ -7,9 +7,19 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
 
+/**
+ * The e2e server's SQLite database, opened from the test process. The server writes to it at the
+ * same time (page views, jobs), so a statement waits for its lock rather than failing at once with
+ * "database is locked": a spec's setup that failed that way once left the rest of a run on the
+ * wrong questionnaire.
+ */
+export function openE2eDatabase(options: { readOnly?: boolean } = {}) {
+  return new DatabaseSync(e2eDatabaseFile, { readOnly: options.readOnly ?? false, timeout: 15_000 })
+}
+
 /** Reads the e2e server's SQLite database directly (read-only), to check what was stored. */
 export function queryDatabase<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[] {
-  const db = new DatabaseSync(e2eDatabaseFile, { readOnly: true })
+  const db = openE2eDatabase({ readOnly: true })
   try {
     return db.prepare(sql).all(...params) as T[]
   } finally {
