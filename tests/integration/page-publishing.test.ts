@@ -271,6 +271,54 @@ describe(`four-eyes and scheduled publishing on ${testDialect}`, () => {
     expect(done).toMatchObject({ status: 'published', requestedByEmail: editor.email })
   })
 
+  it('takes over a publish whose instance died mid-way, once, without a second revision', async () => {
+    await setApproval(false)
+    const stuck = async (title: string) => {
+      const page = await draft(title, { widgets: [heading('h', `${title} heading`)] })
+      const publication = await ok(
+        await editor.post(`${PAGES}/${page.id}/publications`, { publishAt: '2082-03-01T09:00' }),
+        201,
+      )
+      // The instance that claimed it died: the claim is ten minutes old.
+      await app.database.db
+        .updateTable('pagePublication')
+        .set({ status: 'publishing', claimedAt: new Date('2082-03-01T09:00:00Z') })
+        .where('id', '=', publication.id as number)
+        .execute()
+      return { page, publication }
+    }
+    const before = await stuck('Died before the page')
+    const after = await stuck('Died after the page')
+    // The second one had put its version live before the instance died.
+    const row = await findPage(app.database.db, after.page.id as number)
+    await app.database.db
+      .updateTable('page')
+      .set({ isPublished: true, publicationId: after.publication.id as number })
+      .where('id', '=', row?.id as number)
+      .execute()
+
+    const other = await startTestApp({}, { database: app.database })
+    try {
+      // Not yet stale: left to the instance that claimed it.
+      expect(await publishDueSchedules(other.services, new Date('2082-03-01T09:04:00Z'))).toBe(0)
+      const now = new Date('2082-03-01T09:10:00Z')
+      expect(await publishDueSchedules(other.services, now)).toBe(2)
+      expect(await publishDueSchedules(app.services, now)).toBe(0)
+    } finally {
+      await other.close()
+    }
+    for (const { page } of [before, after]) {
+      expect(await live(page.slug)).toBe(true)
+      expect(await auditCount('page.publish', page.id)).toBe(1)
+      const [done] = (await ok(
+        await editor.get(`${PAGES}/publications?pageId=${page.id}`),
+      )) as unknown as Row[]
+      expect(done?.status).toBe('published')
+    }
+    const revisions = (await ok(await editor.get(`${PAGES}/${after.page.id}/revisions`))) as unknown as Row[]
+    expect(revisions).toHaveLength(0)
+  })
+
   it('asks for approval before a scheduled publish when approval is on', async () => {
     await setApproval(true)
     const page = await draft('Scheduled with approval')
