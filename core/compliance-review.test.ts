@@ -174,6 +174,18 @@ describe('evidence blocks', () => {
   })
 })
 
+describe('figures from site facts', () => {
+  it('counts a figure shown through {{fact.key}} as sourced, the same figure typed as uncited', () => {
+    const factValues = { fcaAverage: '£829' }
+    const review = (body: string) =>
+      reviewPage({ widgets: [text('t', body)], evidence, facts, factValues }).map((flag) => flag.code)
+    expect(review('The FCA average is {{fact.fcaAverage}}.')).toEqual([])
+    expect(review('The FCA average is £829.')).toEqual(['uncited-figure'])
+    // Only the fact's own figure: another beside it still needs evidence.
+    expect(review('Between {{fact.fcaAverage}} and £2,000.')).toEqual(['uncited-figure'])
+  })
+})
+
 describe('the shipped home page', () => {
   const widgets = pageWidgets(readPageContent(systemPageContent.home))
   const cards = pageWidgets(readPageContent(systemPageContent.evidence)).flatMap((w) =>

@@ -12,7 +12,7 @@ import type { PageContent, Widget } from './page-content.ts'
 import type { QuestionnaireDefinition } from './questionnaire/definition.ts'
 import { publishProblems } from './questionnaire/publish-guard.ts'
 import { sha256Hex } from './sha256.ts'
-import { ADDRESS_KEYS, type FactValues, resolveFacts } from './site-facts.ts'
+import { ADDRESS_KEYS, type FactValues, factKeysIn, resolveFacts } from './site-facts.ts'
 
 /** An evidence item a block may cite: its anchor on the evidence page and everything it says. */
 export type EvidenceSource = { id: string; title: string; text: string }
@@ -50,7 +50,14 @@ export type ReviewFlag = {
 }
 
 /** One text of a block as the review reads it: markup stripped, with the evidence it cites. */
-export type ReviewText = { blockId: string; field: string; text: string; cites: readonly string[] }
+export type ReviewText = {
+  blockId: string
+  field: string
+  text: string
+  cites: readonly string[]
+  /** Figures the text shows through `{{fact.key}}`: a site fact is kept with its source in Settings. */
+  fromFacts?: readonly Figure[]
+}
 
 export type Figure = {
   raw: string
@@ -124,7 +131,8 @@ export function widgetTexts(widget: Widget, facts: FactValues = {}): ReviewText[
   const add = (field: string, value: unknown, html: boolean, own: readonly string[] = []) => {
     const raw = resolveFacts(str(value), { values: facts, unknown: 'keep' })
     const text = html ? stripHtml(raw) : raw.trim()
-    if (text) out.push({ blockId: widget.id, field, text, cites: [...cites, ...own] })
+    const fromFacts = factKeysIn(str(value)).flatMap((key) => figuresIn(facts[key] ?? ''))
+    if (text) out.push({ blockId: widget.id, field, text, cites: [...cites, ...own], fromFacts })
   }
   const model = blockModels[widget.type] as (typeof blockModels)[Widget['type']] | undefined
   for (const field of model?.fields ?? []) {
@@ -217,7 +225,9 @@ function textRules(
   const freeRouteStated = texts.some((t) => FREE_WORDS.test(t.text) && FREE_ROUTES.test(t.text))
   for (const t of texts) {
     const figures = figuresIn(t.text)
-    const held = (f: Figure) => t.cites.some((id) => evidenceFigures.get(id)?.some((e) => sameFigure(f, e)))
+    const held = (f: Figure) =>
+      (t.fromFacts ?? []).some((fact) => sameFigure(f, fact)) ||
+      t.cites.some((id) => evidenceFigures.get(id)?.some((e) => sameFigure(f, e)))
     if (cite) {
       for (const f of figures) {
         if (held(f)) continue
