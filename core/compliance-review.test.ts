@@ -174,6 +174,14 @@ describe('evidence blocks', () => {
   })
 })
 
+describe('layout fields', () => {
+  it('reads no claim in an image’s width or a spacer’s height', () => {
+    const image = readWidget({ id: 'i', type: 'image', content: { src: '/a.png', alt: 'A', width: '100%' } })
+    const spacer = readWidget({ id: 's', type: 'spacer', content: { height: '40px' } })
+    expect(codes([image as Widget, spacer as Widget])).toEqual([])
+  })
+})
+
 describe('figures from site facts', () => {
   it('counts a figure shown through {{fact.key}} as sourced, the same figure typed as uncited', () => {
     const factValues = { fcaAverage: '£829' }

@@ -120,6 +120,9 @@ export const stripHtml = (html: string) =>
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 
+/** Fields that size a block ("100%", "40px"): layout, not claims. */
+const LAYOUT_KEYS: ReadonlySet<string> = new Set(['width', 'height'])
+
 /**
  * Every text of a widget, found through its block model's fields (so a block added to the registry
  * is reviewed without more work). A list item's `evidence` key is that item's own citation.
@@ -136,7 +139,7 @@ export function widgetTexts(widget: Widget, facts: FactValues = {}): ReviewText[
   }
   const model = blockModels[widget.type] as (typeof blockModels)[Widget['type']] | undefined
   for (const field of model?.fields ?? []) {
-    if (!('key' in field)) continue
+    if (!('key' in field) || LAYOUT_KEYS.has(field.key)) continue
     const value = content[field.key]
     if (field.kind === 'text' || field.kind === 'textarea') add(field.key, value, false)
     else if (field.kind === 'html') add(field.key, value, true)
