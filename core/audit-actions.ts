@@ -30,6 +30,7 @@ export const auditActions = {
   'page.update': 'Page updated',
   'page.delete': 'Page deleted',
   'page.restore': 'Page restored from a revision',
+  'page.review_accepted': 'Compliance review flag accepted with a note',
   'page.publish': 'Page published',
   'page.publish_requested': 'Page publication awaiting a second admin',
   'page.publish_approved': 'Page publication approved',

@@ -110,6 +110,8 @@ export type WidgetOf<T extends WidgetType> = {
   visibility?: FactCondition
   /** A template's sample content, not yet edited: publishing asks first (core/page-conversion.ts). */
   placeholder?: true
+  /** The evidence items (their anchors on the evidence page) the block's figures cite (core/compliance-review.ts). */
+  cites?: string[]
 }
 /** A discriminated union on `type`: narrowing on it types `content`. */
 export type Widget = { [T in WidgetType]: WidgetOf<T> }[WidgetType]

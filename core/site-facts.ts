@@ -151,11 +151,14 @@ export function resolveFacts(text: string, resolution: FactResolution, html = fa
   })
 }
 
+/** The keys of every placeholder in `text`, known or not, each once. */
+export function factKeysIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] as string))]
+}
+
 /** The keys of the placeholders in `text` that name no fact (the builder warns of them). */
 export function unknownFactKeys(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] as string))].filter(
-    (key) => !isFactKey(key),
-  )
+  return factKeysIn(text).filter((key) => !isFactKey(key))
 }
 
 /** A block shown only while a fact is set, or only while it is empty; stored with the widget. */

@@ -80,11 +80,20 @@ export const libraryDefaults = Object.fromEntries(
   libraryWidgetTypes.map((t) => [t, blockModels[t].libraryDefaults ?? blockModels[t].defaults]),
 ) as { [T in LibraryWidgetType]: WidgetDefaults<T> }
 
+/** A widget's citations: evidence anchors (lower-case letters, digits, hyphens), at most 10, no repeats. */
+export const readCites = (value: unknown): string[] =>
+  [
+    ...new Set(
+      list(value).filter((v): v is string => typeof v === 'string' && /^[a-z][a-z0-9-]{0,59}$/.test(v)),
+    ),
+  ].slice(0, 10)
+
 /** One stored widget read into the model; unknown types are dropped (null). */
 export function readWidget(value: unknown, index = 0): Widget | null {
   if (!isRecord(value) || !(widgetTypes as readonly unknown[]).includes(value.type)) return null
   const type = value.type as WidgetType
   const visibility = readFactCondition(value.visibility)
+  const cites = readCites(value.cites)
   return {
     id: str(value.id) || `w${index + 1}`,
     type,
@@ -92,6 +101,7 @@ export function readWidget(value: unknown, index = 0): Widget | null {
     styles: readStyles(value.styles),
     ...(visibility ? { visibility } : {}),
     ...(value.placeholder === true ? { placeholder: true } : {}),
+    ...(cites.length ? { cites } : {}),
   } as Widget
 }
 

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test'
 import { e2eOutbox } from '../../playwright.config.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
 
@@ -145,4 +146,37 @@ export async function inviteLinkFor(to: string): Promise<string> {
     })
     .toBe(true)
   return link as string
+}
+
+/**
+ * A second admin, made through the Users API and signed in through the API, who approves what waits
+ * for four-eyes publishing (docs/decisions/0079-four-eyes-and-scheduled-publishing.md): a page the
+ * compliance review flags needs one, the shipped home page among them.
+ */
+export async function secondAdmin(admin: APIRequestContext, baseURL: string | undefined) {
+  const email = `second-admin-${randomBytes(4).toString('hex')}@example.test`
+  const password = 'second-admin-password-8642'
+  expect((await admin.post('/api/admin/users', { data: { email, password, role: 'admin' } })).status()).toBe(
+    201,
+  )
+  const context = await request.newContext({ baseURL })
+  expect((await context.post('/api/login', { data: { email, password } })).status()).toBeLessThan(400)
+  return {
+    /** Approves every publication of the page that awaits a second admin; returns how many. */
+    async approvePending(pageId: number) {
+      const list = await context.get(
+        `/api/admin/pages/publications?status=awaiting-approval&pageId=${pageId}`,
+      )
+      expect(list.status()).toBe(200)
+      const pending = (await list.json()) as { id: number }[]
+      for (const publication of pending) {
+        const answer = await context.post(`/api/admin/pages/publications/${publication.id}/approve`, {
+          data: {},
+        })
+        expect(answer.status()).toBe(200)
+      }
+      return pending.length
+    },
+    dispose: () => context.dispose(),
+  }
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { secondAdmin } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
 import { waitForHydration } from './support.ts'
 
@@ -20,9 +21,12 @@ async function homePage(page: Page) {
 test('the home FAQ and a statistic edited in the builder show on / without JavaScript', async ({
   adminPage: page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(90_000)
   const home = await homePage(page)
+  // The shipped home copy has compliance flags (ADR 0078), so a second admin approves its publishing.
+  const approver = await secondAdmin(page.request, baseURL)
   try {
     await page.setViewportSize({ width: 1400, height: 900 })
     await page.goto(`/admin/pages/edit/${home.id}`)
@@ -42,6 +46,8 @@ test('the home FAQ and a statistic edited in the builder show on / without JavaS
     await builder(page).getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toHaveCount(0)
+    await expect(page.getByText('Needs approval', { exact: true }).first()).toBeVisible()
+    expect(await approver.approvePending(home.id)).toBe(1)
 
     const visitor = await browser.newContext({ javaScriptEnabled: false })
     try {
@@ -60,6 +66,8 @@ test('the home FAQ and a statistic edited in the builder show on / without JavaS
   } finally {
     // The e2e database is shared: the home page gets its content back.
     await page.request.put(`/api/admin/pages/${home.id}`, { data: { content: home.content } })
+    await approver.approvePending(home.id)
+    await approver.dispose()
   }
 })
 

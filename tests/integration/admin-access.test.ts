@@ -306,6 +306,12 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/admin/pages': { body: () => ({ title: 'Access check', slug: `access-${next()}` }) },
   'PUT /api/admin/pages/{id}': { body: () => ({ title: 'Renamed' }) },
   'POST /api/admin/pages/preview': { body: () => ({ content: '<p>Preview</p>' }) },
+  // No flag has this id: an allowed caller gets as far as 404.
+  'POST /api/admin/pages/review/{flagId}/accept': {
+    params: async () => ({ flagId: '0123456789abcdef' }),
+    body: () => ({ note: 'Checked against the source.' }),
+    ok: 404,
+  },
   // No revision exists for a fresh page: an allowed caller gets as far as 404.
   'GET /api/admin/pages/{id}/revisions/{revisionId}': { ok: 404 },
   'POST /api/admin/pages/{id}/revisions/{revisionId}/restore': { ok: 404 },

@@ -117,14 +117,15 @@ describe(`four-eyes and scheduled publishing on ${testDialect}`, () => {
     const stored = await findPage(app.database.db, page.id as number)
     if (!stored) throw new Error('the page was not stored')
     const flag = { code: 'guarantee', message: 'Promises an outcome' }
-    // A stand-in for the compliance review, which plugs into reviewFlags().
-    const review = (content: unknown) => (String(content).includes('guarantee') ? [flag] : [])
+    // A stand-in for the compliance review, as reviewFlags() answers.
+    const review = async (_services: unknown, target: { content: unknown }) =>
+      String(target.content).includes('guarantee') ? [flag] : []
     const asker = { id: editor.id, email: editor.email, role: 'editor' }
     const publication = await requestPublication(app.services, stored, versionOf(stored), asker, { review })
     expect(publication).toMatchObject({ status: 'awaiting-approval', approvalRequired: true, flags: [flag] })
     expect(await live(page.slug)).toBe(false)
-    // Without the stand-in nothing is flagged: the same content publishes at once.
-    const other = await draft('Unflagged page', '<p>We guarantee you a payout</p>')
+    // Without the stand-in, plain content publishes at once.
+    const other = await draft('Unflagged page', '<p>Plain words only</p>')
     expect((await ok(await editor.post(`${PAGES}/${other.id}/publications`, {}), 201)).status).toBe(
       'published',
     )
@@ -133,6 +134,29 @@ describe(`four-eyes and scheduled publishing on ${testDialect}`, () => {
     await ok(await editor.put(`${PAGES}/${page.id}`, { content: '<p>Plain words</p>' }))
     const [revision] = (await ok(await editor.get(`${PAGES}/${page.id}/revisions`))) as unknown as Row[]
     expect(revision?.approval).toMatchObject({ approvedByEmail: second.email, flags: [flag] })
+  })
+
+  it('holds what the compliance review flags until a second admin approves or the flag is accepted', async () => {
+    await setApproval(false)
+    const page = await draft('Guarantee page', '<p>Your payout is guaranteed with us</p>')
+    const held = await ok(await editor.post(`${PAGES}/${page.id}/publications`, {}), 201)
+    expect(held).toMatchObject({ status: 'awaiting-approval', approvalRequired: true })
+    expect(held.flags).toEqual([expect.objectContaining({ code: 'guarantee-claim' })])
+    expect(await live(page.slug)).toBe(false)
+    await ok(await first.post(`${PAGES}/publications/${held.id}/reject`, { note: 'Reword the promise' }))
+
+    // Accepting the flag with a note (kept in the audit log) lets the same copy go live alone.
+    const flags = (await ok(await first.get(`${PAGES}/review`))) as unknown as Row[]
+    const flag = flags.find((f) => f.pageId === page.id && f.code === 'guarantee-claim')
+    if (!flag) throw new Error('the review did not list the flag')
+    await ok(
+      await first.post(`${PAGES}/review/${flag.id}/accept`, {
+        note: 'Quoted from a customer review, shown as such',
+      }),
+    )
+    const published = await ok(await editor.post(`${PAGES}/${page.id}/publications`, {}), 201)
+    expect(published).toMatchObject({ status: 'published', flags: [] })
+    expect(await live(page.slug)).toBe(true)
   })
 
   it('refuses self-approval, and lets another admin reject with a note', async () => {
@@ -245,6 +269,54 @@ describe(`four-eyes and scheduled publishing on ${testDialect}`, () => {
     expect(await auditCount('page.publish', page.id)).toBe(1)
     const [done] = (await ok(await editor.get(`${PAGES}/publications?pageId=${page.id}`))) as unknown as Row[]
     expect(done).toMatchObject({ status: 'published', requestedByEmail: editor.email })
+  })
+
+  it('takes over a publish whose instance died mid-way, once, without a second revision', async () => {
+    await setApproval(false)
+    const stuck = async (title: string) => {
+      const page = await draft(title, { widgets: [heading('h', `${title} heading`)] })
+      const publication = await ok(
+        await editor.post(`${PAGES}/${page.id}/publications`, { publishAt: '2082-03-01T09:00' }),
+        201,
+      )
+      // The instance that claimed it died: the claim is ten minutes old.
+      await app.database.db
+        .updateTable('pagePublication')
+        .set({ status: 'publishing', claimedAt: new Date('2082-03-01T09:00:00Z') })
+        .where('id', '=', publication.id as number)
+        .execute()
+      return { page, publication }
+    }
+    const before = await stuck('Died before the page')
+    const after = await stuck('Died after the page')
+    // The second one had put its version live before the instance died.
+    const row = await findPage(app.database.db, after.page.id as number)
+    await app.database.db
+      .updateTable('page')
+      .set({ isPublished: true, publicationId: after.publication.id as number })
+      .where('id', '=', row?.id as number)
+      .execute()
+
+    const other = await startTestApp({}, { database: app.database })
+    try {
+      // Not yet stale: left to the instance that claimed it.
+      expect(await publishDueSchedules(other.services, new Date('2082-03-01T09:04:00Z'))).toBe(0)
+      const now = new Date('2082-03-01T09:10:00Z')
+      expect(await publishDueSchedules(other.services, now)).toBe(2)
+      expect(await publishDueSchedules(app.services, now)).toBe(0)
+    } finally {
+      await other.close()
+    }
+    for (const { page } of [before, after]) {
+      expect(await live(page.slug)).toBe(true)
+      expect(await auditCount('page.publish', page.id)).toBe(1)
+      const [done] = (await ok(
+        await editor.get(`${PAGES}/publications?pageId=${page.id}`),
+      )) as unknown as Row[]
+      expect(done?.status).toBe('published')
+    }
+    const revisions = (await ok(await editor.get(`${PAGES}/${after.page.id}/revisions`))) as unknown as Row[]
+    expect(revisions).toHaveLength(0)
   })
 
   it('asks for approval before a scheduled publish when approval is on', async () => {

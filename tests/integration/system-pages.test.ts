@@ -18,6 +18,7 @@ const widget = (content: Stored, type: string) => {
 describe(`system pages from blocks on ${testDialect}`, () => {
   let app: TestApp
   let admin: AdminClient
+  let second: AdminClient
   const page = async (slug: string) => {
     const pages = (await ok(await admin.get('/api/admin/pages'))) as unknown as Row[]
     const row = pages.find((p) => p.slug === slug)
@@ -33,7 +34,16 @@ describe(`system pages from blocks on ${testDialect}`, () => {
   beforeAll(async () => {
     app = await startTestApp()
     admin = await createSignedInAdmin(app, { role: 'admin' })
+    second = await createSignedInAdmin(app, { role: 'admin' })
   })
+
+  /** Saves `content`; a version the compliance review flags goes live once a second admin approves. */
+  const publish = async (id: unknown, content: unknown) => {
+    const response = await admin.put(`/api/admin/pages/${id}`, { content })
+    if (response.status !== 202) return ok(response)
+    const { publication } = (await response.json()) as { publication: { id: number } }
+    return ok(await second.post(`/api/admin/pages/publications/${publication.id}/approve`, {}))
+  }
   afterAll(async () => {
     await app?.close()
   })
@@ -81,7 +91,13 @@ describe(`system pages from blocks on ${testDialect}`, () => {
     }
     const stats = widget(content, 'stats').content as { items: { value: string; label: string }[] }
     stats.items[0] = { ...stats.items[0], value: '41M+', label: 'agreements edited' }
-    await ok(await admin.put(`/api/admin/pages/${home.id}`, { content }))
+    // A figure the evidence does not hold is new to the live page: it waits for a second admin.
+    const held = await admin.put(`/api/admin/pages/${home.id}`, { content })
+    expect(held.status).toBe(202)
+    expect(await html('/')).not.toContain('Edited question?')
+    const { publication } = (await held.json()) as { publication: { id: number; flags: Row[] } }
+    expect(publication.flags.map((flag) => flag.code)).toEqual(['figure-not-in-evidence'])
+    await ok(await second.post(`/api/admin/pages/publications/${publication.id}/approve`, {}))
     const saved = await page('home')
     expect(JSON.stringify(saved.content)).not.toContain('<script>')
     const site = await html('/')
@@ -100,15 +116,15 @@ describe(`system pages from blocks on ${testDialect}`, () => {
       title: 'What We Keep',
       body: '<p>Only your answers.</p>',
     } as never
-    await ok(await admin.put(`/api/admin/pages/${privacy.id}`, { content: policy }))
+    await publish(privacy.id, policy)
     const privacyHtml = await html('/privacy-policy')
     expect(privacyHtml).toContain('2. What We Keep</h2>')
     expect(privacyHtml).toContain('<p>Only your answers.</p>')
 
     // Content emptied: the page shows its shipped default rather than nothing.
-    await ok(await admin.put(`/api/admin/pages/${home.id}`, { content: { sections: [] } }))
+    await publish(home.id, { sections: [] })
     expect(await html('/')).toContain('How much could I claim?')
-    await ok(await admin.put(`/api/admin/pages/${home.id}`, { content: home.content }))
+    await publish(home.id, home.content)
   })
 
   it('keeps the system pages’ slugs: no rename (409), no delete (409)', async () => {

@@ -59,7 +59,7 @@ export async function promoteVariant(
       values.content === undefined
         ? page.content
         : (sanitizeStoredContent(values.content) as typeof page.content)
-    if ((await approvalFor(db, content)).required) {
+    if ((await approvalFor(services, { pageId: page.id, slug: page.slug, content })).required) {
       const version = { ...versionOf(page), ...values, content }
       const publication = await requestPublication(services, page, version, actor)
       return { pageRevision: false, questionnairePublished, publicationId: publication.id }

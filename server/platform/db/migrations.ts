@@ -36,6 +36,7 @@ import { pageHideTitle } from './migrations/0038-page-hide-title.ts'
 import { ledgerByLead } from './migrations/0042-ledger-by-lead.ts'
 import { complaints } from './migrations/0043-complaints.ts'
 import { systemPageContentMigration } from './migrations/0044-system-page-content.ts'
+import { reviewAcceptance } from './migrations/0047-review-acceptance.ts'
 import { pagePublications } from './migrations/0048-page-publications.ts'
 
 /**
@@ -81,6 +82,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0042_ledger_by_lead': ledgerByLead(),
         '0043_complaints': complaints(dialect),
         '0044_system_page_content': systemPageContentMigration(),
+        '0047_review_acceptance': reviewAcceptance(dialect),
         '0048_page_publications': pagePublications(dialect),
       }
     },

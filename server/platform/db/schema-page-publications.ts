@@ -27,6 +27,8 @@ export interface PagePublicationTable {
   decidedByEmail: string | null
   decidedAt: Date | null
   note: string | null
+  /** When an instance claimed it to publish (status `publishing`); a claim older than a few minutes died with its instance. */
+  claimedAt: Date | null
   publishedAt: Date | null
 }
 

@@ -10,6 +10,7 @@ import type { LeadConfirmationTables } from './schema-lead-confirmations.ts'
 import type { MediaTables } from './schema-media.ts'
 import type { PagePartTables } from './schema-page-parts.ts'
 import type { PagePublicationTables } from './schema-page-publications.ts'
+import type { ReviewTables } from './schema-review.ts'
 import type { SessionTables } from './schema-sessions.ts'
 import type { SsoTables } from './schema-sso.ts'
 import type { ExperimentTable, VisitorTables } from './schema-visitors.ts'
@@ -363,6 +364,7 @@ export interface ErasureLedgerTable {
 export interface DB
   extends BuyerTables,
     ComplaintTables,
+    ReviewTables,
     ConsentTables,
     VisitorTables,
     MediaTables,

@@ -16,6 +16,12 @@ import {
   pageUpdateRequestSchema,
   pageViewSchema,
 } from '../../../core/schemas/pages.ts'
+import {
+  reviewAcceptSchema,
+  reviewFlagViewSchema,
+  reviewSourcesSchema,
+} from '../../../core/schemas/review.ts'
+
 import type { AppServices, Page } from '../../platform/index.ts'
 import {
   apiModule,
@@ -47,6 +53,7 @@ import {
   updatePageKeepingRevision,
 } from './queries.server.ts'
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
+import { acceptFlag, reviewContext, reviewFlags } from './review.server.ts'
 import { publicPageRoutes } from './router.ts'
 import { DUPLICATE_SLUG, SYSTEM_SLUG, savePage } from './save.server.ts'
 
@@ -72,6 +79,42 @@ const findRevisionOr404 = async ({ db }: AppServices, pageId: number, revisionId
   return revision
 }
 
+/** The compliance review (docs/decisions/0078-compliance-review.md), before `{id}` so "review" is no id. */
+const reviewRoutes = [
+  route({
+    method: 'get',
+    path: `${BASE}/review`,
+    summary: 'The compliance review’s flags',
+    description:
+      'Every flag of every page and of the live questionnaire, computed from the copy as it is now: a figure without evidence or not in the evidence it cites, an estimate above the FCA average, a fee beyond the cap, “no win, no fee” without the free route, a guarantee, missing firm details. A fixed flag is gone; an accepted one has `status: "accepted"` and its note.',
+    auth,
+    response: arrayOf(ref('ReviewFlag')),
+    handle: ({ services }) => reviewFlags(services),
+  }),
+  route({
+    method: 'get',
+    path: `${BASE}/review/sources`,
+    summary: 'What the review checks copy against',
+    description:
+      'The evidence items copy may cite (the published evidence page’s cards, else the shipped list) and the site facts the rules compare figures with: the builder reviews unsaved content with them.',
+    auth,
+    response: reviewSourcesSchema,
+    handle: async ({ services }) => reviewContext(await services.site.get()),
+  }),
+  route({
+    method: 'post',
+    path: `${BASE}/review/{flagId}/accept`,
+    summary: 'Accept a compliance flag with a note',
+    description:
+      'The note says why the copy is fair as it stands; it is kept with the flag and in the audit log.',
+    auth,
+    params: { flagId: { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'The flag’s id' } },
+    body: reviewAcceptSchema,
+    response: ref('ReviewFlag'),
+    responses: { 404: 'No such open flag (it may have been fixed)', 409: 'Already accepted' },
+    handle: ({ services, params, body, actor }) => acceptFlag(services, params.flagId, body.note, actor),
+  }),
+]
 const APPROVAL_NEEDED =
   'Publishing this needs a second admin’s approval: it is waiting in the approvals list, and the live page is unchanged until then'
 
@@ -116,13 +159,17 @@ async function requestIfApprovalNeeded(
   actor: Parameters<typeof requestPublication>[3],
   res: { status: (code: number) => { json: (body: unknown) => unknown } },
 ): Promise<boolean> {
-  if (!(await approvalFor(services.db, version.content)).required) return false
+  if (
+    !(await approvalFor(services, { pageId: page.id, slug: version.slug, content: version.content })).required
+  )
+    return false
   const publication = await requestPublication(services, page, version, actor)
   res.status(202).json({ message: APPROVAL_NEEDED, code: 'approval-required', publication })
   return true
 }
 
 export const pagesRoutes = [
+  ...reviewRoutes,
   route({
     method: 'get',
     path: BASE,
@@ -167,7 +214,9 @@ export const pagesRoutes = [
       }
       if (await isSlugTaken(db, input.slug)) throw new HttpError(409, DUPLICATE_SLUG)
       // A page that needs a second admin to go live is made as a draft that awaits one.
-      const needsApproval = input.isPublished && (await approvalFor(db, input.content)).required
+      const needsApproval =
+        input.isPublished &&
+        (await approvalFor(services, { pageId: null, slug: input.slug, content: input.content })).required
       try {
         const page = await insertPage(db, { ...input, isPublished: input.isPublished && !needsApproval })
         await audit(db, {
@@ -268,7 +317,8 @@ export const pagesRoutes = [
       const goesLive =
         (changes.isPublished ?? page.isPublished) &&
         ((changes.isPublished === true && !page.isPublished) || changesVersion(page, changes))
-      if (goesLive && (await approvalFor(services.db, changes.content ?? page.content)).required) {
+      const target = { pageId: page.id, slug: page.slug, content: changes.content ?? page.content }
+      if (goesLive && (await approvalFor(services, target)).required) {
         // A draft keeps its other changes; a live page stays as it is until the approval.
         const { isPublished: _publish, ...draft } = input
         const base =
@@ -440,6 +490,7 @@ export const pagesApi = apiModule(
       PageSummary: toJsonSchema(pageSummarySchema, 'output'),
       PageRevision: toJsonSchema(pageRevisionViewSchema, 'output'),
       PageRevisionSummary: toJsonSchema(pageRevisionSummarySchema, 'output'),
+      ReviewFlag: toJsonSchema(reviewFlagViewSchema, 'output'),
     },
   },
   // The document describes the public route; its blocks' renderer only matters when it is served.

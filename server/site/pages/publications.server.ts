@@ -13,7 +13,7 @@ import type { DB, Job, Page } from '../../platform/index.ts'
 import { audit, HttpError, isUniqueViolation, json } from '../../platform/index.ts'
 import type { SiteState } from '../site-state.server.ts'
 import { findPage, isSlugTaken, updatePageKeepingRevision } from './queries.server.ts'
-import { type ReviewFlags, reviewFlags } from './review-flags.server.ts'
+import { type ReviewFlags, type ReviewTarget, reviewFlags } from './review-flags.server.ts'
 
 // Four-eyes and scheduled publishing (docs/decisions/0079-four-eyes-and-scheduled-publishing.md).
 
@@ -82,12 +82,12 @@ async function approvalOn(db: Kysely<DB>): Promise<boolean> {
 
 /** Whether `content` needs a second admin before it goes live, and what the review flagged. */
 export async function approvalFor(
-  db: Kysely<DB>,
-  content: unknown,
+  services: Services,
+  target: ReviewTarget,
   review: ReviewFlags = reviewFlags,
 ): Promise<{ required: boolean; flags: ReviewFlag[] }> {
-  const flags = review(content)
-  return { required: approvalRequired({ approvalOn: await approvalOn(db), flags }), flags }
+  const flags = await review(services, target)
+  return { required: approvalRequired({ approvalOn: await approvalOn(services.db), flags }), flags }
 }
 
 export function findPublication(db: Kysely<DB>, id: number) {
@@ -144,19 +144,23 @@ async function publishClaimed(services: Services, row: PublicationRow, by: Actor
     return
   }
   const slug = isSystemPageSlug(page.slug) ? page.slug : row.slug
-  if (slug !== page.slug && (await isSlugTaken(db, slug))) {
+  // A claim taken over from an instance that died after putting the version live: only the
+  // publication's status, the audit and the site state are left to do.
+  const alreadyLive = page.publicationId === row.id
+  if (!alreadyLive && slug !== page.slug && (await isSlugTaken(db, slug))) {
     await fail('A page with this URL slug already exists')
     return
   }
   const requester =
     row.requestedById === null ? undefined : { id: row.requestedById, email: row.requestedByEmail ?? '' }
   try {
-    await updatePageKeepingRevision(
-      db,
-      page,
-      { ...versionOf(row), slug, isPublished: true, publicationId: row.id },
-      requester,
-    )
+    if (!alreadyLive)
+      await updatePageKeepingRevision(
+        db,
+        page,
+        { ...versionOf(row), slug, isPublished: true, publicationId: row.id },
+        requester,
+      )
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
     await fail('A page with this URL slug already exists')
@@ -203,7 +207,11 @@ export async function requestPublication(
   options: { publishAt?: Date | null; review?: ReviewFlags } = {},
 ): Promise<PublicationView> {
   const { db } = services
-  const { required, flags } = await approvalFor(db, version.content, options.review)
+  const { required, flags } = await approvalFor(
+    services,
+    { pageId: page.id, slug: version.slug, content: version.content },
+    options.review,
+  )
   const publishAt = options.publishAt ?? null
   const status: PublicationStatus = required ? 'awaiting-approval' : publishAt ? 'scheduled' : 'publishing'
   const row = await db
@@ -218,6 +226,7 @@ export async function requestPublication(
       requestedById: actor?.id ?? null,
       requestedByEmail: actor?.email ?? null,
       publishAt,
+      claimedAt: status === 'publishing' ? new Date() : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -263,7 +272,7 @@ export async function approvePublication(services: Services, id: number, actor: 
   const later = row.publishAt !== null && new Date(row.publishAt) > now
   const decided = { decidedById: actor?.id ?? null, decidedByEmail: actor?.email ?? null, decidedAt: now }
   const status = later ? 'scheduled' : 'publishing'
-  if (!(await move(db, id, ['awaiting-approval'], { status, ...decided })))
+  if (!(await move(db, id, ['awaiting-approval'], { status, ...decided, claimedAt: later ? null : now })))
     throw new HttpError(409, NOT_AWAITING)
   await audit(db, {
     actor,
@@ -331,18 +340,47 @@ export async function publishDueSchedules(services: Services, now: Date = new Da
   const due = await db
     .selectFrom('pagePublication')
     .selectAll()
-    .where('status', '=', 'scheduled')
-    .where('publishAt', '<=', now)
-    .orderBy('publishAt')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'scheduled'), eb('publishAt', '<=', now)]),
+        // Claimed by an instance that died before it finished: claimed again, once.
+        eb.and([
+          eb('status', '=', 'publishing'),
+          eb('claimedAt', '<', new Date(now.getTime() - STALE_CLAIM_MS)),
+        ]),
+      ]),
+    )
+    .orderBy('id')
     .limit(50)
     .execute()
   let published = 0
   for (const row of due) {
-    if (!(await move(db, row.id, ['scheduled'], { status: 'publishing' }))) continue
-    await publishClaimed(services, { ...row, status: 'publishing' }, undefined)
+    const claimedAt = new Date(now)
+    const claimed =
+      row.status === 'scheduled'
+        ? await move(db, row.id, ['scheduled'], { status: 'publishing', claimedAt })
+        : await reclaim(db, row, claimedAt)
+    if (!claimed) continue
+    await publishClaimed(services, { ...row, status: 'publishing', claimedAt }, undefined)
     published++
   }
   return published
+}
+
+/** How long a claim to publish may last before another instance takes it over. */
+export const STALE_CLAIM_MS = 5 * 60_000
+
+/** Takes over a stale claim only if no other instance took it since it was read. */
+async function reclaim(db: Kysely<DB>, row: PublicationRow, claimedAt: Date): Promise<boolean> {
+  if (!row.claimedAt) return false
+  const result = await db
+    .updateTable('pagePublication')
+    .set({ claimedAt })
+    .where('id', '=', row.id)
+    .where('status', '=', 'publishing')
+    .where('claimedAt', '=', row.claimedAt)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 export const SCHEDULED_PUBLISH_JOB = 'pages.scheduled-publish'

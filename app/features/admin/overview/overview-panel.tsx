@@ -20,6 +20,7 @@ import type { AdminTab } from '../shell/admin-tabs.ts'
 import { useList } from '../use-list.ts'
 import { FailingDeliveries } from '../webhooks/failing-deliveries.tsx'
 import { LeadsChart } from './leads-chart.tsx'
+import { ReviewCard } from './review-card.tsx'
 
 export function OverviewPanel({
   can,
@@ -68,6 +69,7 @@ export function OverviewPanel({
           icon={<Link2 className={icon} aria-hidden="true" />}
         />
       </div>
+      {can('pages') ? <ReviewCard /> : null}
       {can('leads') ? (
         <Card title="Leads per day" description="The last 30 days, in UK time">
           <LeadsChart days={daily.rows} />

@@ -8,6 +8,7 @@ import { widgetLabels } from './builder-panels.tsx'
 import { NEW_WIDGET } from './builder-sidebar.tsx'
 import type { BuilderAction, Selection } from './builder-state.ts'
 import { dropIndexFromBoxes } from './canvas-geometry.ts'
+import { BlockReviewBadge } from './review-flags.tsx'
 import { WidgetView } from './widget-view.tsx'
 
 const MOVE_WIDGET = 'application/x-builder-move'
@@ -254,6 +255,7 @@ function CanvasWidget({
           >
             {label}
           </button>
+          <BlockReviewBadge widgetId={widget.id} />
           {active ? (
             <span className="ml-auto flex gap-0.5">
               <Button

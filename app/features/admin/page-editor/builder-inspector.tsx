@@ -5,6 +5,7 @@ import type { Device } from '../../../../core/responsive-styles.ts'
 import { blocks } from '../../blocks/registry.ts'
 import { WidgetFields, WidgetVisibility, widgetLabels } from './builder-panels.tsx'
 import type { BuilderAction } from './builder-state.ts'
+import { WidgetReview } from './review-flags.tsx'
 import { StylePanel } from './style-panel.tsx'
 
 /** The builder's right panel: the selected widget's own fields and styles, or the section's styles. */
@@ -43,6 +44,10 @@ export function BuilderInspector({
               onChange={(visibility) =>
                 dispatch({ type: 'setVisibility', widgetId: selected.widget.id, visibility })
               }
+            />
+            <WidgetReview
+              widget={selected.widget}
+              onCites={(cites) => dispatch({ type: 'setCites', widgetId: selected.widget.id, cites })}
             />
           </div>
           <StylePanel

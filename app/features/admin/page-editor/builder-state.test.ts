@@ -24,6 +24,15 @@ describe('visual builder state', () => {
     expect(state.present.sections[0]?.widgets[0]?.visibility).toEqual(rule)
   })
 
+  it('stores the evidence a widget cites with it, and clears it', () => {
+    let state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'text' })
+    const widgetId = state.selection.widgetId ?? ''
+    state = builderReducer(state, { type: 'setCites', widgetId, cites: ['widespread-impact'] })
+    expect(state.present.sections[0]?.widgets[0]?.cites).toEqual(['widespread-impact'])
+    state = builderReducer(state, { type: 'setCites', widgetId, cites: [] })
+    expect(state.present.sections[0]?.widgets[0]).not.toHaveProperty('cites')
+  })
+
   it('adds sections and drops widgets into the selected one, selecting the new widget', () => {
     const state = run({ type: 'addSection' }, { type: 'addWidget', widgetType: 'heading' })
     const [section] = state.present.sections

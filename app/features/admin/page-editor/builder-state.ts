@@ -37,6 +37,8 @@ export type BuilderAction =
   | { type: 'updateContent'; widgetId: string; patch: Record<string, unknown> }
   /** Shown only while a site fact is set or empty (core/site-facts.ts); undefined: always. */
   | { type: 'setVisibility'; widgetId: string; visibility: FactCondition | undefined }
+  /** The evidence items the block's figures cite (core/compliance-review.ts); empty: none. */
+  | { type: 'setCites'; widgetId: string; cites: string[] }
   | {
       type: 'updateStyle'
       target: 'widget' | 'section'
@@ -256,6 +258,19 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
           if (w.id !== action.widgetId) return w
           const { visibility: _previous, ...rest } = w
           return (action.visibility ? { ...rest, visibility: action.visibility } : rest) as Widget
+        }),
+      }))
+      return commit(state, next, state.selection)
+    }
+    case 'setCites': {
+      const found = findWidget(content, action.widgetId)
+      if (!found) return state
+      const next = mapSection(content, found.section.id, (s) => ({
+        ...s,
+        widgets: s.widgets.map((w) => {
+          if (w.id !== action.widgetId) return w
+          const { cites: _previous, ...rest } = w
+          return (action.cites.length ? { ...rest, cites: action.cites } : rest) as Widget
         }),
       }))
       return commit(state, next, state.selection)

@@ -312,6 +312,8 @@ export function PageEditor(props: EditorProps) {
               onTab={setContentTab}
               conversion={conversion}
               onConversion={setConversion}
+              pageId={page?.id ?? null}
+              slug={form.slug}
             />
           </TabsContent>
 

@@ -37,6 +37,7 @@ export function pagePublications(dialect: Dialect): Migration {
           decided_by_email text,
           decided_at ${t.timestamp},
           note text,
+          claimed_at ${t.timestamp},
           published_at ${t.timestamp}
         )`,
         sql`create index page_publication_due_idx on page_publication (status, publish_at)`,
