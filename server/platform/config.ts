@@ -167,7 +167,7 @@ const envSchema = ssoEnvSchema.extend({
   META_GRAPH_URL: endpointUrl('https://graph.facebook.com'),
   TIKTOK_EVENTS_URL: endpointUrl('https://business-api.tiktok.com'),
   CONVERSIONS_RETRY_DELAYS: retryDelays('60,300,1800,7200,43200'),
-  CONVERSIONS_POLL_SECONDS: seconds.default(5),
+  CONVERSIONS_POLL_SECONDS: seconds.default(2),
   CONVERSIONS_TIMEOUT_SECONDS: seconds.default(15),
 })
 
