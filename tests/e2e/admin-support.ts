@@ -29,6 +29,7 @@ export const tabNames = [
   'Analytics',
   'Webhooks',
   'Experiments',
+  'Conversions',
   'Buyers',
   'Returns',
   'Users',
