@@ -208,6 +208,7 @@ describe(`server-side conversions on ${testDialect}`, () => {
     const tiktokLead = tiktok.find((e) => e.event.event === 'SubmitForm')
     expect(tiktokLead?.request.headers['access-token']).toBe(TIKTOK_ACCESS_TOKEN)
     expect(tiktokLead?.request.json).toMatchObject({ event_source: 'web', event_source_id: 'CTIKTOK123' })
+    expect(tiktokLead?.request.json.test_event_code).toBeUndefined()
     expect(tiktokLead?.event).toMatchObject({
       event_id: `${lead.reference}-lead`,
       user: { email, phone: sha(e164), ttclid: 'TTCLID-1', user_agent: USER_AGENT },
@@ -243,6 +244,34 @@ describe(`server-side conversions on ${testDialect}`, () => {
     const before = platforms.requests.length
     await run()
     expect(platforms.requests.length).toBe(before)
+  })
+
+  it('sends in test mode as each platform tests, nothing when turned off, and no lead from before', async () => {
+    const before = await postLead({ consent: true, attribution: { gclid: 'G-BEFORE' } })
+    const [googleLead, googleSale, meta, tiktok] = await destinations()
+    for (const d of [googleLead, tiktok])
+      expect(
+        (await admin.put(`/api/admin/conversions/destinations/${d.id}`, { testMode: true })).status,
+      ).toBe(200)
+    for (const d of [googleSale, meta])
+      expect(
+        (await admin.put(`/api/admin/conversions/destinations/${d.id}`, { enabled: false })).status,
+      ).toBe(200)
+    const lead = await postLead({ consent: true, attribution: { gclid: 'G-TEST' } })
+    await run()
+    const tiktokEvents = platforms.events('tiktok')
+    expect(tiktokEvents.length).toBeGreaterThan(0)
+    for (const e of tiktokEvents) expect(e.request.json.test_event_code).toBe('TEST123')
+    const google = platforms.events('google')
+    expect(google.map((e) => e.event.transactionId)).toEqual([`${lead.reference}-lead`])
+    expect(google[0]?.request.json.validateOnly).toBe(true)
+    expect(platforms.events('meta')).toHaveLength(0)
+    const all = platforms.requests.map((r) => r.body).join('\n')
+    expect(all).not.toContain(before.reference)
+    expect(await events(`?leadId=${before.id}`)).toEqual([])
+    expect(await events(`?leadId=${lead.id}&platform=tiktok`)).toContainEqual(
+      expect.objectContaining({ status: 'sent', reason: 'Sent in test mode' }),
+    )
   })
 
   it('carries gbraid and wbraid to Google', async () => {

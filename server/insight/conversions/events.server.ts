@@ -8,6 +8,8 @@ import type { ConversionFact } from './payloads.server.ts'
 
 export type EventRow = Selectable<DB['conversionEvent']>
 
+const DISCOVERY_WINDOW_MS = 7 * 86_400_000
+
 /** The events a destination is told of: Google's conversion action counts one (and corrects a sale). */
 export function eventsFor(destination: DestinationRow): ConversionEvent[] {
   if (destination.platform !== 'google') return ['lead', 'qualified', 'sale', 'return']
@@ -22,8 +24,10 @@ export function eventsFor(destination: DestinationRow): ConversionEvent[] {
  * was added are not told. A sale waits until its lead's routing has ended (every shared sale is
  * in), a return until the sale was sent.
  */
-export async function discoverEvents(db: Kysely<DB>, destinations: DestinationRow[]) {
+export async function discoverEvents(db: Kysely<DB>, destinations: DestinationRow[], now = new Date()) {
   let written = 0
+  // Meta and TikTok take events up to 7 days old: older facts are not looked for again.
+  const window = new Date(now.getTime() - DISCOVERY_WINDOW_MS)
   for (const destination of destinations) {
     if (!destination.enabled) continue
     for (const event of eventsFor(destination)) {
@@ -37,6 +41,7 @@ export async function discoverEvents(db: Kysely<DB>, destinations: DestinationRo
       let select = db
         .selectFrom('lead')
         .where('lead.createdAt', '>=', destination.createdAt)
+        .$if(event === 'lead' || event === 'qualified', (q) => q.where('lead.createdAt', '>=', window))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -56,7 +61,8 @@ export async function discoverEvents(db: Kysely<DB>, destinations: DestinationRo
               selectFrom('sale as s')
                 .select('s.id')
                 .whereRef('s.leadId', '=', 'lead.id')
-                .where('s.status', '=', 'accepted'),
+                .where('s.status', '=', 'accepted')
+                .where('s.acceptedAt', '>=', window),
             ),
           )
           .where((eb) => eb.or([eb('lead.saleStatus', 'is', null), eb('lead.saleStatus', '!=', 'routing')]))
@@ -68,7 +74,8 @@ export async function discoverEvents(db: Kysely<DB>, destinations: DestinationRo
               selectFrom('ledgerEntry as l')
                 .select('l.id')
                 .whereRef('l.leadId', '=', 'lead.id')
-                .where('l.kind', '=', 'return'),
+                .where('l.kind', '=', 'return')
+                .where('l.createdAt', '>=', window),
             ),
           )
           .where(({ exists, selectFrom }) =>

@@ -68,12 +68,12 @@ const META_TRANSIENT = new Set([1, 2, 4, 17, 32, 341, 613, 80004])
 export class ConversionSender {
   readonly #deps: SenderDeps
   readonly #tokens = new GoogleTokens()
-  /** How long a claim lasts: longer than a request (and a token exchange) can take. */
+  /** How long a claim lasts: longer than a token exchange and a request can take together. */
   readonly #leaseMs: number
 
   constructor(deps: SenderDeps) {
     this.#deps = deps
-    this.#leaseMs = deps.config.conversions.timeoutMs * 3 + 5000
+    this.#leaseMs = deps.config.conversions.timeoutMs * 2 + 2000
   }
 
   job(): Job {
