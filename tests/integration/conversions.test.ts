@@ -316,6 +316,9 @@ describe(`server-side conversions on ${testDialect}`, () => {
     const detail = await events(`?leadId=${without.id}`)
     expect(detail.every((e) => e.status === 'skipped' && /consent/.test(e.reason))).toBe(true)
     expect(detail.length).toBeGreaterThan(0)
+    // The lead's detail says the same.
+    const lead = await ok(await admin.get(`/api/admin/leads/${without.id}`))
+    expect(lead.conversions).toEqual(detail)
     // Nothing personal reaches a platform without consent.
     const all = platforms.requests.map((r) => r.body).join('\n')
     expect(all).not.toContain(sha(withClick.email))
