@@ -90,6 +90,13 @@ export default defineConfig({
         SSO_NEW_USERS: 'create',
         SSO_DEFAULT_ROLE: 'editor',
         SSO_ALLOW_HTTP: 'true',
+        // Server-side conversions (tests/e2e/conversions.spec.ts): a fixed key, and the platforms'
+        // endpoints on this server, where they answer 404: nothing leaves the machine.
+        CONVERSIONS_KEY: Buffer.alloc(32, 7).toString('base64'),
+        GOOGLE_DATA_MANAGER_URL: `http://127.0.0.1:${port}/e2e-platforms/google`,
+        GOOGLE_OAUTH_TOKEN_URL: `http://127.0.0.1:${port}/e2e-platforms/google-token`,
+        META_GRAPH_URL: `http://127.0.0.1:${port}/e2e-platforms/meta`,
+        TIKTOK_EVENTS_URL: `http://127.0.0.1:${port}/e2e-platforms/tiktok`,
       },
     },
   ],

@@ -16,6 +16,7 @@ describe('admin areas', () => {
       'analytics',
       'webhooks',
       'experiments',
+      'conversions',
       'buyers',
       'returns',
       'users',

@@ -59,6 +59,14 @@ export const adminAreas = [
     permission: 'analytics',
     api: ['/experiments'],
   },
+  // Server-side conversions send leads' hashed contact details to ad platforms: admins only.
+  {
+    key: 'conversions',
+    label: 'Conversions',
+    group: 'insight',
+    permission: 'conversions',
+    api: ['/conversions'],
+  },
   // Contracts and the revenue ledger are what a buyer buys on and pays.
   {
     key: 'buyers',

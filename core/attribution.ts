@@ -14,6 +14,7 @@ export const attributionKeys = [
   'wbraid',
   'fbclid',
   'msclkid',
+  'ttclid',
   'referrer',
   'landing_page',
 ] as const

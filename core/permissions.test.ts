@@ -24,10 +24,11 @@ const ALL = [
   'questionnaire',
   'buyers',
   'analytics',
+  'conversions',
 ]
 
 describe('roles and permissions', () => {
-  it('has two staff roles, the buyer role and twelve permissions', () => {
+  it('has two staff roles, the buyer role and thirteen permissions', () => {
     expect([...staffRoles]).toEqual(['admin', 'editor'])
     expect([...roles]).toEqual(['admin', 'editor', 'buyer'])
     expect([...permissions]).toEqual(ALL)

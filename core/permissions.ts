@@ -18,6 +18,7 @@ export const permissions = [
   'questionnaire',
   'buyers',
   'analytics',
+  'conversions',
 ] as const
 export type Permission = (typeof permissions)[number]
 

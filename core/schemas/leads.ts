@@ -71,6 +71,7 @@ export const attributionSchema = z.object({
   wbraid: field('wbraid'),
   fbclid: field('fbclid'),
   msclkid: field('msclkid'),
+  ttclid: field('ttclid'),
   referrer: field('referrer'),
   landing_page: field('landing_page'),
 })
@@ -133,6 +134,14 @@ export const leadSchema = z.object({
     .trim()
     .toLowerCase()
     .regex(CONSENT_HASH_PATTERN, 'pageRevision must be the page revision shown with the form')
+    .optional()
+    .catch(undefined),
+  /**
+   * The visitor's cookie consent to marketing as the page read it: only with it do server-side
+   * conversions carry their hashed contact details (server/insight/conversions).
+   */
+  marketingConsent: z
+    .boolean({ error: 'marketingConsent must be true or false' })
     .optional()
     .catch(undefined),
   /** The honeypot: hidden from people and assistive technology; only bots fill it. */

@@ -8,7 +8,7 @@ import {
   userSessionsAdminRouter,
   usersAdminRouter,
 } from '../identity/index.ts'
-import { analyticsAdminRouter, experimentsAdminRouter } from '../insight/index.ts'
+import { analyticsAdminRouter, conversionsAdminRouter, experimentsAdminRouter } from '../insight/index.ts'
 import { leadsAdminRouter, questionnaireAdminRouter, subjectsAdminRouter } from '../leads/index.ts'
 import type { AppServices } from '../platform/index.ts'
 import { activityAdminRouter } from '../platform/index.ts'
@@ -44,6 +44,7 @@ const mounts: Record<AdminApiPrefix, ((services: AppServices) => Router)[]> = {
   '/analytics': [analyticsAdminRouter],
   '/webhooks': [webhooksAdminRouter],
   '/experiments': [experimentsAdminRouter],
+  '/conversions': [conversionsAdminRouter],
   // A buyer's keys and accounts only: other /buyers paths fall through to the buyers module.
   '/buyers': [buyerAccessAdminRouter, buyersAdminRouter],
   '/contracts': [contractsAdminRouter],

@@ -1,5 +1,5 @@
 import { accountSessionsApi, authApi, factorsApi, ssoApi, usersApi } from '../identity/index.ts'
-import { analyticsApi, experimentsApi } from '../insight/index.ts'
+import { analyticsApi, conversionsApi, experimentsApi } from '../insight/index.ts'
 import {
   complaintsApi,
   consentCertificatesApi,
@@ -68,5 +68,6 @@ export const apiModules = [
   complaintsApi,
   activityApi,
   experimentsApi,
+  conversionsApi,
   referenceApi,
 ]

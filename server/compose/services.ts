@@ -3,6 +3,8 @@ import type { Logger } from 'pino'
 import { accountNoticesJob, authJobs, ensureFirstAdmin, factorJobs, routeGuards } from '../identity/index.ts'
 import {
   Analytics,
+  CONVERSIONS_JOB,
+  ConversionSender,
   Exposures,
   exposuresJob,
   loadRunningExperiments,
@@ -140,6 +142,7 @@ export function createServices(
     visitors,
     exposures,
     analytics,
+    conversions: new ConversionSender({ db, config, logger }),
     webhooks: new DeliveryWorker({
       db,
       dialect: database.dialect,
@@ -155,6 +158,10 @@ export function createServices(
       },
     }),
   }
+  const conversions = services.conversions
+  jobs.register(conversions.job())
+  // A new lead's events go out now rather than at the next poll.
+  events.on('lead.created', () => void jobs.run(CONVERSIONS_JOB))
   jobs.register(accountNoticesJob(services))
   jobs.register(leadConfirmationsJob(services))
   jobs.register(scheduledPublishJob(services))

@@ -3,6 +3,7 @@
  */
 import type { Analytics } from './analytics/ingest.server.ts'
 import type { VisitorIds } from './analytics/visitor.server.ts'
+import type { ConversionSender } from './conversions/sender.server.ts'
 import type { Assigned, Exposures } from './experiments/assignment.server.ts'
 import type { Metrics } from './metrics/metrics.ts'
 
@@ -12,6 +13,11 @@ export { ANALYTICS_JOB, ANALYTICS_PURGE_JOB, Analytics } from './analytics/inges
 export { visitorTotals } from './analytics/reports.server.ts'
 export { eventsRouter } from './analytics/router.ts'
 export { VisitorIds } from './analytics/visitor.server.ts'
+export { conversionsAdminRouter, conversionsApi, conversionsRoutes } from './conversions/admin-router.ts'
+export { claimEvents, discoverEvents, listEvents } from './conversions/events.server.ts'
+export { hashedContact, sha256 } from './conversions/payloads.server.ts'
+export { openSecrets, sealSecrets } from './conversions/secrets.server.ts'
+export { CONVERSIONS_JOB, ConversionSender } from './conversions/sender.server.ts'
 export { experimentsAdminRouter, experimentsApi, experimentsRoutes } from './experiments/admin-router.ts'
 export {
   type Assigned,
@@ -42,6 +48,8 @@ declare module '../platform/index.ts' {
     exposures: Exposures
     /** Cookieless analytics: events queued in memory, written and rolled up by the `analytics` job. */
     analytics: Analytics
+    /** Server-side conversions to Google, Meta and TikTok, sent by the `conversions` job. */
+    conversions: ConversionSender
   }
   interface RequestFacts {
     /** The variant of the experiment running on this page that the visitor is shown. */

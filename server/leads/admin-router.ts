@@ -12,7 +12,7 @@ import {
   questionnaireRefSchema,
 } from '../../core/schemas/delivered-lead.ts'
 import { leadExportQuerySchema, leadStatsQuerySchema } from '../../core/schemas/leads.ts'
-import { visitorTotals } from '../insight/index.ts'
+import { listEvents, visitorTotals } from '../insight/index.ts'
 import type { AppServices } from '../platform/index.ts'
 import {
   apiModule,
@@ -241,6 +241,11 @@ export const leadsAdminRoutes = [
         deliveries,
         submissions: { type: 'array', items: { type: 'object' } },
         routing: ref('LeadRouting'),
+        conversions: {
+          type: 'array',
+          items: ref('ConversionEvent'),
+          description: 'What each ad platform was told of the lead, or why not (server-side conversions)',
+        },
       },
       required: ['reference', 'consent', 'deliveries', 'submissions', 'routing'],
     },
@@ -249,15 +254,17 @@ export const leadsAdminRoutes = [
       if (!lead) throw new HttpError(404, 'Lead not found')
       await audit(db, { actor, action: 'lead.view', entity: 'lead', entityId: lead.id })
       res.setHeader('Cache-Control', 'no-store')
-      const [leadDeliveriesOf, bySubmission, routing] = await Promise.all([
+      const [leadDeliveriesOf, bySubmission, routing, conversions] = await Promise.all([
         leadDeliveries(db, lead.id),
         submissionDeliveries(db, lead.id),
         leadRouting(db, lead.id),
+        listEvents(db, { leadId: lead.id }),
       ])
       return {
         ...lead,
         deliveries: leadDeliveriesOf,
         routing,
+        conversions,
         submissions: lead.submissions.map((s) => ({ ...s, deliveries: bySubmission.get(s.id) ?? [] })),
       }
     },

@@ -34,6 +34,7 @@ type PostedRow = Pick<
   | 'wbraid'
   | 'fbclid'
   | 'msclkid'
+  | 'ttclid'
   | 'referrer'
   | 'landingPage'
   | 'variant'

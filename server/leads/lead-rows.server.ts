@@ -27,6 +27,7 @@ export const attributionColumns = {
   wbraid: 'wbraid',
   fbclid: 'fbclid',
   msclkid: 'msclkid',
+  ttclid: 'ttclid',
   referrer: 'referrer',
   landing_page: 'landingPage',
 } as const satisfies Record<AttributionKey, keyof LeadTable & keyof LeadSubmissionTable>
@@ -73,6 +74,7 @@ function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | nul
     phoneE164: phone?.e164 ?? null,
     phoneType: phone?.type ?? null,
     emailNormalized: email,
+    marketingConsent: data.marketingConsent ?? false,
     ...attributionValues(attribution),
   }
 }

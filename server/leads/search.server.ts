@@ -220,6 +220,7 @@ export const leadCsvAttributionColumns = [
   'wbraid',
   'fbclid',
   'msclkid',
+  'ttclid',
   'referrer',
   'landingPage',
 ] as const

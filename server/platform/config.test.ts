@@ -35,3 +35,38 @@ describe('webhook settings', () => {
     expect(() => parseConfig(env)).toThrow(message)
   })
 })
+
+describe('conversion settings', () => {
+  it('has the platforms’ own endpoints and no key by default', () => {
+    expect(parseConfig({}).conversions).toEqual({
+      key: undefined,
+      googleDataManagerUrl: 'https://datamanager.googleapis.com',
+      googleTokenUrl: 'https://oauth2.googleapis.com/token',
+      metaGraphUrl: 'https://graph.facebook.com',
+      tiktokEventsUrl: 'https://business-api.tiktok.com',
+      retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000],
+      pollMs: 2000,
+      timeoutMs: 15_000,
+    })
+  })
+
+  it('reads a 32-byte base64 key and local http endpoints', () => {
+    const key = Buffer.alloc(32, 1)
+    const { conversions } = parseConfig({
+      CONVERSIONS_KEY: key.toString('base64'),
+      META_GRAPH_URL: 'http://127.0.0.1:4100/meta/',
+      TIKTOK_EVENTS_URL: 'http://localhost:4100',
+    })
+    expect(conversions.key?.equals(key)).toBe(true)
+    expect(conversions.metaGraphUrl).toBe('http://127.0.0.1:4100/meta')
+    expect(conversions.tiktokEventsUrl).toBe('http://localhost:4100')
+  })
+
+  it.each([
+    [{ CONVERSIONS_KEY: Buffer.alloc(16).toString('base64') }, /CONVERSIONS_KEY/],
+    [{ META_GRAPH_URL: 'http://graph.example.com' }, /META_GRAPH_URL/],
+    [{ GOOGLE_DATA_MANAGER_URL: 'ftp://x' }, /GOOGLE_DATA_MANAGER_URL/],
+  ])('refuses %o', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message)
+  })
+})

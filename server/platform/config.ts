@@ -46,6 +46,27 @@ const yesNo = z
   .refine((v) => /^(true|false|1|0|yes|no|on|off|)$/.test(v), { message: 'must be true or false' })
   .transform((v) => /^(true|1|yes|on)$/.test(v))
 
+/** An endpoint's base URL: https, or http to this machine (local receivers in tests). */
+const endpointUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((v) => v || fallback)
+    .refine(
+      (v) => {
+        try {
+          const url = new URL(v)
+          if (url.protocol === 'https:') return true
+          return url.protocol === 'http:' && /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname)
+        } catch {
+          return false
+        }
+      },
+      { message: 'must be an https:// URL (http:// only to localhost)' },
+    )
+    .transform((v) => v.replace(/\/+$/, ''))
+
 const envSchema = ssoEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   DATABASE_URL: z
@@ -133,6 +154,21 @@ const envSchema = ssoEnvSchema.extend({
   WEBHOOK_LEASE_SECONDS: seconds.default(15),
   WEBHOOK_POLL_SECONDS: seconds.default(1),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  CONVERSIONS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => !v || Buffer.from(v, 'base64').length === 32, {
+      message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+    }),
+  GOOGLE_DATA_MANAGER_URL: endpointUrl('https://datamanager.googleapis.com'),
+  GOOGLE_OAUTH_TOKEN_URL: endpointUrl('https://oauth2.googleapis.com/token'),
+  META_GRAPH_URL: endpointUrl('https://graph.facebook.com'),
+  TIKTOK_EVENTS_URL: endpointUrl('https://business-api.tiktok.com'),
+  CONVERSIONS_RETRY_DELAYS: retryDelays('60,300,1800,7200,43200'),
+  CONVERSIONS_POLL_SECONDS: seconds.default(2),
+  CONVERSIONS_TIMEOUT_SECONDS: seconds.default(15),
 })
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -195,6 +231,22 @@ export type Config = {
   webhooks: WebhookConfig
   /** OpenID Connect single sign-on; null when the SSO_* variables are unset. */
   sso: SsoConfig | null
+  conversions: ConversionsConfig
+}
+
+/** Server-side conversions to ad platforms (server/insight/conversions). */
+export type ConversionsConfig = {
+  /** AES-256-GCM key for the destinations' credentials; without it none can be saved. */
+  key: Buffer | undefined
+  googleDataManagerUrl: string
+  googleTokenUrl: string
+  metaGraphUrl: string
+  tiktokEventsUrl: string
+  /** Waits after a failed send (a 5xx, 429 or no answer); after the last the event has failed. */
+  retryDelaysMs: number[]
+  /** How often the sender looks for new and due events besides being woken by new leads. */
+  pollMs: number
+  timeoutMs: number
 }
 
 export type WebhookConfig = {
@@ -285,5 +337,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.WEBHOOK_CONCURRENCY,
     },
     sso: parseSsoConfig(e, e.NODE_ENV),
+    conversions: {
+      key: e.CONVERSIONS_KEY ? Buffer.from(e.CONVERSIONS_KEY, 'base64') : undefined,
+      googleDataManagerUrl: e.GOOGLE_DATA_MANAGER_URL,
+      googleTokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+      metaGraphUrl: e.META_GRAPH_URL,
+      tiktokEventsUrl: e.TIKTOK_EVENTS_URL,
+      retryDelaysMs: e.CONVERSIONS_RETRY_DELAYS,
+      pollMs: e.CONVERSIONS_POLL_SECONDS * 1000,
+      timeoutMs: e.CONVERSIONS_TIMEOUT_SECONDS * 1000,
+    },
   }
 }

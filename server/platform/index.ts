@@ -6,6 +6,7 @@ export { audit, auditEntriesAbout } from './audit/audit.server.ts'
 export { activityAdminRouter, activityApi, activityRoutes } from './audit/router.ts'
 export {
   type Config,
+  type ConversionsConfig,
   type DatabaseConfig,
   parseConfig,
   parseDatabaseUrl,

@@ -7,7 +7,7 @@ import { waitForHydration } from './support.ts'
 const groups = {
   Content: ['Pages', 'Media', 'Redirects', 'Questionnaire'],
   'Leads and sales': ['Leads', 'Webhooks', 'Buyers', 'Returns'],
-  Insight: ['Overview', 'Analytics', 'Experiments'],
+  Insight: ['Overview', 'Analytics', 'Experiments', 'Conversions'],
   Settings: ['Settings', 'Scripts', 'Users', 'Data requests'],
 } as const
 
@@ -23,6 +23,7 @@ const addresses: Record<string, string> = {
   Analytics: '/admin?tab=analytics',
   Webhooks: '/admin?tab=webhooks',
   Experiments: '/admin?tab=experiments',
+  Conversions: '/admin?tab=conversions',
   Buyers: '/admin?tab=buyers',
   Returns: '/admin?tab=returns',
   Users: '/admin?tab=users',

@@ -30,6 +30,7 @@ export const tabNames = [
   'Analytics',
   'Webhooks',
   'Experiments',
+  'Conversions',
   'Buyers',
   'Returns',
   'Users',

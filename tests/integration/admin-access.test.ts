@@ -16,7 +16,7 @@ import {
   ssoAdminRoutes,
   usersRoutes,
 } from '../../server/identity/index.ts'
-import { analyticsRoutes, experimentsRoutes } from '../../server/insight/index.ts'
+import { analyticsRoutes, conversionsRoutes, experimentsRoutes } from '../../server/insight/index.ts'
 import {
   complaintsRoutes,
   consentCertificatesRoutes,
@@ -162,11 +162,45 @@ function ownAccountFixtures(base: string): Record<string, Fixture> {
 }
 
 /**
+ * Conversion destinations (tests/integration/conversions.test.ts): this app has no CONVERSIONS_KEY,
+ * so an allowed caller saving one gets as far as the 409; a test event answers what it could not do.
+ */
+function conversionFixtures(): Record<string, Fixture> {
+  const destination = async (db: Db) => {
+    const row = await db
+      .insertInto('conversionDestination')
+      .values({
+        platform: 'meta',
+        name: 'Access',
+        enabled: false,
+        testMode: true,
+        settings: json({ pixelId: '1' }),
+        secret: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { id: row.id }
+  }
+  const base = '/api/admin/conversions/destinations'
+  return {
+    [`POST ${base}`]: {
+      body: () => ({ platform: 'meta', name: 'Access', pixelId: '1', accessToken: 'token' }),
+      ok: 409,
+    },
+    [`GET ${base}/{id}`]: { params: destination },
+    [`PUT ${base}/{id}`]: { params: destination, body: () => ({ name: 'Renamed' }), ok: 409 },
+    [`DELETE ${base}/{id}`]: { params: destination },
+    [`POST ${base}/{id}/test`]: { params: destination },
+  }
+}
+
+/**
  * Per-route fixtures for the routes written as definitions (server/platform/http/route.ts): a body an
  * allowed caller may send, and a status other than the route's own. Method, path and permission
  * come from the definitions.
  */
 const fixtures: Record<string, Fixture> = {
+  ...conversionFixtures(),
   'POST /api/admin/scripts': {
     body: () => ({
       name: 'Access check',
@@ -361,6 +395,7 @@ const definedRoutes: RouteCase[] = [
   // One's own account: any member of staff, on their own factors; /api/account also for buyers.
   ...accountFactorsRoutes,
   ...questionnaireRoutes,
+  ...conversionsRoutes,
   // GET /api/leads (outside /api/admin, SPEC section 7) and the admin's lead screens.
   leadListRoute,
   ...leadsAdminRoutes,

@@ -99,6 +99,7 @@ describe(`sign-in, sessions and password reset on ${testDialect}`, () => {
             'questionnaire',
             'buyers',
             'analytics',
+            'conversions',
           ],
           profileImageUrl: null,
         },

@@ -115,6 +115,9 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         // Issue 29: the page revision the form was on, and the signed consent certificate.
         'page_revision',
         'consent_certificate',
+        // Issue 35: TikTok's click id, and the visitor's marketing consent for server-side conversions.
+        'ttclid',
+        'marketing_consent',
       ].sort(),
     )
     expect(columns('eligibility_response')).toEqual(

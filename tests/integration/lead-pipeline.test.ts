@@ -383,7 +383,7 @@ describe(`the lead pipeline on ${testDialect}`, () => {
       .trim()
       .split(/\r\n/)
     expect(lines[0]).toBe(
-      'Name,Car Details,Consent,Date,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,gbraid,wbraid,fbclid,msclkid,referrer,landing_page',
+      'Name,Car Details,Consent,Date,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,gbraid,wbraid,fbclid,msclkid,ttclid,referrer,landing_page',
     )
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(`,meta,,${tag}-a,`)

@@ -613,6 +613,8 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'estimatedClaim',
         'fbclid',
         'msclkid',
+        'ttclid',
+        'marketingConsent',
         'referrer',
         'landingPage',
         'questionnaireVersionId',

@@ -294,6 +294,18 @@ describe(`every answer matches the OpenAPI document, on ${testDialect}`, () => {
       .executeTakeFirstOrThrow()
     const editor = await createSignedInAdmin(app, { role: 'editor' })
     await app.services.site.changed()
+    const destination = await db()
+      .insertInto('conversionDestination')
+      .values({
+        platform: 'google',
+        name: 'Google leads',
+        enabled: false,
+        testMode: true,
+        settings: json({ accountId: '1234567890', conversionActionId: '42', event: 'lead' }),
+        secret: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
 
     const idOf: Record<string, number> = {
       pages: page.id,
@@ -306,6 +318,7 @@ describe(`every answer matches the OpenAPI document, on ${testDialect}`, () => {
       buyers: ids.buyer as number,
       contracts: ids.contract as number,
       leads: ids.lead as number,
+      destinations: destination.id,
     }
     const month = new Date().toISOString().slice(0, 7)
     const today = new Date().toISOString().slice(0, 10)

@@ -80,6 +80,21 @@ describe(`the thank-you page, the confirmation email and the operator's details 
   }
 
   describe('the thank-you page', () => {
+    it('pushes the lead event with the id server-side conversions send to dataLayer, nonce and all', async () => {
+      const { reference } = await postLead(person())
+      const response = await thankYou(reference)
+      const html = await response.text()
+      const push = `(window.dataLayer=window.dataLayer||[]).push({"event":"lead","event_id":"${reference}-lead","lead_reference":"${reference}"})`
+      const script = html
+        .match(/<script nonce="([^"]+)">([^<]*)<\/script>/g)
+        ?.find((s) => s.includes('dataLayer'))
+      expect(script).toContain(push)
+      const nonce = /nonce="([^"]+)"/.exec(script ?? '')?.[1]
+      expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`)
+      // Without the visitor's reference (the cached page) there is no lead to tell of.
+      expect(await (await thankYou()).text()).not.toContain('event_id')
+    })
+
     it('shows the reference and the consented firms to the visitor who posted, and no personal data', async () => {
       await namedFirms('Acme Claims Ltd', 'Best Redress LLP')
       const who = person()

@@ -20,6 +20,7 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { track } from '../analytics/beacon.ts'
 import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { currentAttribution } from '../attribution/attribution-store.ts'
+import { readConsent } from '../cookie-consent/consent-store.ts'
 import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
 import { fields, leadInputFromForm } from './lead-form-fields.ts'
 
@@ -110,6 +111,8 @@ export function LeadForm({
             document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_REVISION_META}"]`)?.content,
           formStartedAt: startedAt,
           attribution: { ...input.attribution, ...currentAttribution() },
+          // Server-side conversions carry hashed contact details only with it.
+          marketingConsent: readConsent()?.marketing === true,
         }),
       })
       if (response.status === 409) {

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { conversionEventId } from '../../../core/conversions.ts'
 import type { EnquiryReceipt } from '../../../core/lead-confirmation.ts'
 import { enquiryReceipt, thankYouReference } from '../../../server/leads/index.ts'
 import { servicesContext } from '../../../server/platform/index.ts'
@@ -7,6 +8,8 @@ import { headMeta } from '../../features/seo/page-head.ts'
 import { ContentPage } from '../../features/site/content-page.tsx'
 import { renderContext } from '../../features/site/system-page.server.ts'
 import { SystemPageBlocks } from '../../features/site/system-page-blocks.tsx'
+import { scriptJson } from '../../islands/island.tsx'
+import { useNonce } from '../../lib/nonce.ts'
 import type { IslandsHandle } from '../../root.tsx'
 import type { Route } from './+types/thank-you'
 
@@ -57,9 +60,28 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+/**
+ * The lead's event for the browser's tags: the same `event_id` the server sends Meta, TikTok and
+ * Google (server/insight/conversions), so a pixel fired from it is counted once with the server's.
+ */
+function LeadDataLayer({ reference }: { reference: string }) {
+  const nonce = useNonce()
+  const push = { event: 'lead', event_id: conversionEventId(reference, 'lead'), lead_reference: reference }
+  return (
+    <script
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (scriptJson)
+      dangerouslySetInnerHTML={{
+        __html: `(window.dataLayer=window.dataLayer||[]).push(${scriptJson(push)})`,
+      }}
+    />
+  )
+}
+
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   return (
     <ContentPage afterEnquiry>
+      {loaderData.receipt ? <LeadDataLayer reference={loaderData.receipt.reference} /> : null}
       <SystemPageBlocks
         content={loaderData.content}
         images={loaderData.images}

@@ -38,6 +38,8 @@ import { complaints } from './migrations/0043-complaints.ts'
 import { systemPageContentMigration } from './migrations/0044-system-page-content.ts'
 import { reviewAcceptance } from './migrations/0047-review-acceptance.ts'
 import { pagePublications } from './migrations/0048-page-publications.ts'
+import { conversions } from './migrations/0051-conversions.ts'
+import { leadTtclid } from './migrations/0052-lead-ttclid.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -84,6 +86,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0044_system_page_content': systemPageContentMigration(),
         '0047_review_acceptance': reviewAcceptance(dialect),
         '0048_page_publications': pagePublications(dialect),
+        '0051_conversions': conversions(dialect),
+        '0052_lead_ttclid': leadTtclid(),
       }
     },
   }

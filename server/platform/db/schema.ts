@@ -5,6 +5,7 @@ import type { BuyerTables } from './schema-buyers.ts'
 import type { CertificateTables } from './schema-certificates.ts'
 import type { ComplaintTables } from './schema-complaints.ts'
 import type { ConsentTables } from './schema-consent.ts'
+import type { ConversionTables } from './schema-conversions.ts'
 import type { FactorTables } from './schema-factors.ts'
 import type { LeadConfirmationTables } from './schema-lead-confirmations.ts'
 import type { MediaTables } from './schema-media.ts'
@@ -48,6 +49,10 @@ interface PostEvidenceColumns {
   wbraid: string | null
   fbclid: string | null
   msclkid: string | null
+  /** TikTok's click id (migration 0052). */
+  ttclid: ColumnType<string | null, string | null | undefined, string | null>
+  /** The visitor's cookie consent to marketing when they posted (migration 0052): server-side conversions carry user data only with it. */
+  marketingConsent: ColumnType<boolean, boolean | undefined, boolean>
   referrer: string | null
   landingPage: string | null
   /** The experiment variant the post converted on ("experimentId:variantName"), if any. */
@@ -374,7 +379,8 @@ export interface DB
     SsoTables,
     FactorTables,
     CertificateTables,
-    LeadConfirmationTables {
+    LeadConfirmationTables,
+    ConversionTables {
   lead: LeadTable
   leadSubmission: LeadSubmissionTable
   eligibilityResponse: EligibilityResponseTable

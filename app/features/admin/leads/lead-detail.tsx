@@ -8,6 +8,7 @@ import type {
 } from '../../../../core/schemas/leads.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
+import { LeadConversions } from '../conversions/conversion-events.tsx'
 import { formatDateTime } from '../format.ts'
 import { LoadError } from '../load-error.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
@@ -193,6 +194,7 @@ function LeadSections({ data }: { data: LeadDetail }) {
       </section>
       <LeadRouting leadId={data.id} />
       <LeadDeliveries leadId={data.id} />
+      <LeadConversions leadId={data.id} />
       <LaterSubmissions submissions={data.submissions ?? []} />
     </div>
   )

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { AnalyticsPanel } from '../analytics/analytics-panel.tsx'
 import { ReturnsPanel } from '../buyer-access/returns-panel.tsx'
 import { BuyersPanel } from '../buyers/buyers-panel.tsx'
+import { ConversionsPanel } from '../conversions/conversions-panel.tsx'
 import { SubjectsPanel } from '../data-requests/data-requests-panel.tsx'
 import { ExperimentsPanel } from '../experiments/experiments-panel.tsx'
 import { LeadsPanel } from '../leads/leads-panel.tsx'
@@ -47,6 +48,7 @@ const panels: Record<Exclude<AdminTab, 'overview'>, (props: { me: CurrentAdmin }
   analytics: AnalyticsPanel,
   webhooks: WebhooksPanel,
   experiments: ExperimentsPanel,
+  conversions: ConversionsPanel,
   buyers: BuyersPanel,
   returns: ReturnsPanel,
   users: UsersPanel,
