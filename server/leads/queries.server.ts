@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely'
 import { complianceVersion, readCompliance } from '../../core/compliance.ts'
+import { CONSENT_COOKIE, parseConsentCookie } from '../../core/consent.ts'
 import type { Assessment } from '../../core/questionnaire/definition.ts'
 import type { LeadData } from '../../core/schemas/leads.ts'
 import { readLeadSettings } from '../../core/schemas/settings.ts'
 import { leadVariant } from '../insight/index.ts'
 import type { AppServices, DB, Dialect } from '../platform/index.ts'
-import { clientKey, HttpError, hitRateLimit, type RateDecision } from '../platform/index.ts'
+import { clientKey, HttpError, hitRateLimit, type RateDecision, readCookie } from '../platform/index.ts'
 import { activeWebhookIds } from '../sales/index.ts'
 import { type AnsweredQuestionnaire, answeredQuestionnaire } from './answers.server.ts'
 import { insertLeadBatch } from './batch-insert.server.ts'
@@ -156,8 +157,15 @@ export async function captureLead(
     bucket?: number
     /** False when the visitor objects to counting (ADR 0077): the lead is kept, no figure counts it. */
     counted?: boolean
+    /**
+     * The request's Cookie header: the cookie banner's choice in it (`cookie_consent_v1`) is the
+     * marketing consent the ad platforms' user data needs (ADR 0082); without it, the form's field.
+     */
+    cookie?: string | null
   },
 ): Promise<StoredLead> {
+  const banner = parseConsentCookie(readCookie(request.cookie ?? undefined, CONSENT_COOKIE))
+  if (banner) data = { ...data, marketingConsent: banner.marketing }
   // Refused answers are a 400 (LeadAnswersError) for a bot as for anyone: nothing is stored.
   const questionnaire = await answeredQuestionnaire({ db, site }, data)
   if (looksLikeBot(data)) {

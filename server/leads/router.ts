@@ -66,6 +66,7 @@ export const leadCaptureRoute = route({
       via: 'api',
       bucket: bucketOf(req, req.app.get('trust proxy fn') as TrustProxy),
       counted: !objectsToCounting({ gpc: req.get('sec-gpc'), cookie: req.get('cookie') }),
+      cookie: req.get('cookie') ?? null,
     }).catch((error: unknown) => {
       if (!(error instanceof ConsentVersionError)) throw error
       // The wording to show instead, so the form can ask again without losing what was typed.

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { CONSENT_COOKIE, formatConsentCookie } from '../../core/consent.ts'
 import { CONVERSIONS_JOB, claimEvents, discoverEvents } from '../../server/insight/index.ts'
 import type { ConversionsConfig } from '../../server/platform/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
@@ -126,6 +127,41 @@ describe(`server-side conversions on ${testDialect}`, () => {
   const events = async (query = '') =>
     // biome-ignore lint/suspicious/noExplicitAny: the test reads the fields it checks
     (await ok(await admin.get(`/api/admin/conversions/events${query}`))).events as any[]
+
+  it('takes marketing consent from the cookie banner’s cookie when the post carries it, else the field', async () => {
+    const banner = (marketing: boolean) =>
+      `${CONSENT_COOKIE}=${encodeURIComponent(
+        formatConsentCookie({
+          version: '1.0',
+          essential: true,
+          analytics: false,
+          marketing,
+          preferences: false,
+          timestamp: Date.now(),
+          consentId: '7d1c1a52-51b4-4b8e-9a39-1f0e1c2d3e4f',
+        }),
+      )}`
+    const stored = async (consent: boolean | undefined, cookie?: string) => {
+      const contact = uniqueContact('banner')
+      const response = await app.postJson(
+        '/api/leads',
+        leadPayload({ ...contact, answers: eligibleAnswers, marketingConsent: consent }),
+        { headers: cookie ? { cookie } : {} },
+      )
+      expect(response.status).toBe(201)
+      const id = await leadIdOf(db(), ((await response.json()) as { reference: string }).reference)
+      const row = await db()
+        .selectFrom('lead')
+        .select('marketingConsent')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row?.marketingConsent
+    }
+    expect(await stored(undefined, banner(true))).toBe(true)
+    expect(await stored(true, banner(false))).toBe(false)
+    expect(await stored(true)).toBe(true)
+    expect(await stored(undefined)).toBe(false)
+  })
 
   it('is for admins only, and keeps credentials write-only and encrypted', async () => {
     expect((await editor.get('/api/admin/conversions/destinations')).status).toBe(403)

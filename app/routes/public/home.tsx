@@ -159,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         gpc: request.headers.get('sec-gpc'),
         cookie: request.headers.get('cookie'),
       }),
+      cookie: request.headers.get('cookie'),
     })
     reference = lead.reference
   } catch (error) {
