@@ -76,6 +76,8 @@ export const auditActions = {
   'questionnaire.delete': 'Questionnaire draft deleted',
   'questionnaire.duplicate': 'Questionnaire version duplicated',
   'questionnaire.publish': 'Questionnaire version published',
+  'questionnaire.publish_requested': 'Questionnaire publication awaiting a second admin',
+  'questionnaire.publish_rejected': 'Questionnaire publication rejected',
   'buyer.create': 'Buyer created',
   'buyer.update': 'Buyer updated',
   'buyer.delete': 'Buyer deleted',

@@ -7,10 +7,12 @@
  */
 
 import { blockModels } from './blocks/models.ts'
+import { readCompliance } from './compliance.ts'
 import { formatPounds } from './money.ts'
 import type { PageContent, Widget } from './page-content.ts'
 import type { QuestionnaireDefinition } from './questionnaire/definition.ts'
 import { publishProblems } from './questionnaire/publish-guard.ts'
+import { settingValue } from './settings.ts'
 import { sha256Hex } from './sha256.ts'
 import { ADDRESS_KEYS, type FactValues, factKeysIn, resolveFacts } from './site-facts.ts'
 
@@ -371,3 +373,15 @@ export function reviewQuestionnaire(input: {
 /** A flag's id across the site: its page (`page:{id}`) or `questionnaire`, and its id there. */
 export const scopedFlagId = (scope: string, flag: Pick<ReviewFlag, 'id'>) =>
   sha256Hex(`${scope}|${flag.id}`).slice(0, 16)
+
+/** The facts the rules compare figures with, from the site's settings. */
+export function reviewFacts(settings: ReadonlyMap<string, string | null>): ReviewFacts {
+  const compliance = readCompliance(settings)
+  return {
+    fcaAverage: settingValue(settings, 'fca_average_award'),
+    feePercentage: compliance.feePercentage,
+    feeCap: compliance.feeCap,
+    firmName: compliance.firmName,
+    fcaNumber: compliance.fcaNumber,
+  }
+}

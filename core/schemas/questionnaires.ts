@@ -43,6 +43,13 @@ export type QuestionnaireVersionSummary = {
   retiredAt: string | null
   evidenceNote: string | null
   referenceAmount: number | null
+  /** A publish waiting for a second admin (docs/decisions/0084-questionnaire-four-eyes.md). */
+  approvalRequestedById?: number | null
+  approvalRequestedByEmail?: string | null
+  approvalRequestedAt?: string | null
+  approvalFlags?: { code: string; message: string }[] | null
+  approvedByEmail?: string | null
+  approvedAt?: string | null
 }
 
 export type QuestionnaireVersionView = QuestionnaireVersionSummary & { definition: QuestionnaireDefinition }

@@ -50,7 +50,7 @@ export {
   questionnaireApi,
   questionnaireRoutes,
 } from './questionnaire/admin-router.ts'
-export { publishGuard, publishQuestionnaire } from './questionnaire/publish.server.ts'
+export { ApprovalNeeded, publishGuard, publishQuestionnaire } from './questionnaire/publish.server.ts'
 export {
   acceptedQuestionnaire,
   findQuestionnaireVersion,

@@ -22,6 +22,7 @@ export {
 } from './pages/publications.server.ts'
 export { findPage, listRevisions, loadPublishedPages } from './pages/queries.server.ts'
 export { type PageRenderContext, pageRenderContext } from './pages/render-context.server.ts'
+export { questionnaireReviewFlags } from './pages/review-flags.server.ts'
 export { pagesRouter } from './pages/router.ts'
 export { savePage } from './pages/save.server.ts'
 export { redirectsAdminRouter, redirectsApi, redirectsRoutes } from './redirects/admin-router.ts'

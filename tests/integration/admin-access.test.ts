@@ -363,6 +363,9 @@ const fixtures: Record<string, Fixture> = {
   ...ownAccountFixtures('/api/account'),
   'POST /api/admin/questionnaires': { body: () => ({ definition: redressSchemeDefinition }) },
   'PUT /api/admin/questionnaires/{id}': { body: () => ({ name: 'Renamed' }) },
+  // A fresh draft waits for no approval: an allowed caller gets as far as 409.
+  'POST /api/admin/questionnaires/{id}/approve': { ok: 409 },
+  'POST /api/admin/questionnaires/{id}/reject': { ok: 409, body: () => ({ note: 'Access check' }) },
   // Publishing needs no body: the shipped scheme set's estimates equal the reference (no note).
   // A fresh lead with no contract to match is routed again to nobody: 200 with no offers.
 }

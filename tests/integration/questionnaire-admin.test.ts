@@ -78,6 +78,13 @@ describe(`questionnaire admin API on ${testDialect}`, () => {
         'retiredAt',
         'evidenceNote',
         'referenceAmount',
+        'approvalRequestedById',
+        'approvalRequestedByEmail',
+        'approvalRequestedAt',
+        'approvalFlags',
+        'approvalNote',
+        'approvedByEmail',
+        'approvedAt',
       ].sort(),
     )
     expect(rows[1]?.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)

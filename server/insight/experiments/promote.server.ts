@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { ExperimentVariant } from '../../../core/schemas/experiments.ts'
 import type { CurrentAdmin } from '../../../core/schemas/users.ts'
 import { requireActorPermission } from '../../identity/index.ts'
-import { findQuestionnaireVersion, publishQuestionnaire } from '../../leads/index.ts'
+import { ApprovalNeeded, findQuestionnaireVersion, publishQuestionnaire } from '../../leads/index.ts'
 import type { DB, Experiment } from '../../platform/index.ts'
 import { HttpError } from '../../platform/index.ts'
 import type { SiteState } from '../../site/index.ts'
@@ -22,7 +22,8 @@ import {
  * with `evidenceNote`, audit) for a version that is not the live one. Every permission is checked
  * before anything changes, and the publish (which its guard may refuse) goes first. A variant that
  * changes nothing leaves the page as it is. A page version that needs a second admin
- * (docs/decisions/0079-four-eyes-and-scheduled-publishing.md) waits for one as a publication.
+ * (docs/decisions/0079-four-eyes-and-scheduled-publishing.md) waits for one as a publication; a
+ * questionnaire version the review flags waits on the version (ADR 0084).
  */
 export async function promoteVariant(
   services: { db: Kysely<DB>; site: SiteState },
@@ -50,7 +51,12 @@ export async function promoteVariant(
     if (!version || version.status === 'draft') {
       throw new HttpError(409, `Questionnaire version ${variant.questionnaireId} can no longer be published`)
     }
-    questionnairePublished = (await publishQuestionnaire(services, version, input, actor)).version
+    try {
+      questionnairePublished = (await publishQuestionnaire(services, version, input, actor)).version
+    } catch (error) {
+      // Flagged by the compliance review: it waits on the version for a second admin (ADR 0084).
+      if (!(error instanceof ApprovalNeeded)) throw error
+    }
   }
   if (savesPage) {
     const page = published && (await findPage(db, published.id))

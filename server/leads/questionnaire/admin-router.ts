@@ -1,6 +1,7 @@
 import { type Response, Router } from 'express'
 import type { QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
 import { type Problem, parseDefinition } from '../../../core/questionnaire/definition-schema.ts'
+import { rejectPublicationSchema } from '../../../core/schemas/page-publications.ts'
 import {
   questionnaireCreateSchema,
   questionnairePublishSchema,
@@ -23,7 +24,13 @@ import {
   route,
   shape,
 } from '../../platform/index.ts'
-import { PublishRefused, publishQuestionnaire } from './publish.server.ts'
+import {
+  ApprovalNeeded,
+  approveQuestionnaire,
+  PublishRefused,
+  publishQuestionnaire,
+  rejectQuestionnaire,
+} from './publish.server.ts'
 import {
   createQuestionnaireDraft,
   deleteQuestionnaireDraft,
@@ -239,16 +246,76 @@ export const questionnaireRoutes = [
     label: LABEL,
     body: questionnairePublishSchema,
     response: ref('QuestionnaireVersionDetail'),
-    responses: { 400: problems, 409: 'Already live, or another version was published at the same moment' },
+    responses: {
+      202: {
+        description:
+          'The compliance review flagged what this version brings: it waits on the version for a second admin, and the live questionnaire is unchanged',
+        schema: {
+          type: 'object',
+          properties: {
+            message: { type: 'string' },
+            code: { type: 'string', enum: ['approval-required'] },
+            version: ref('QuestionnaireVersionDetail'),
+          },
+          required: ['message', 'code', 'version'],
+        },
+      },
+      400: problems,
+      409: 'Already live, or another version was published at the same moment',
+    },
     handle: async ({ services: { db, site }, params, body, actor, res }) => {
       const current = await find(db, params.id)
       try {
         return await publishQuestionnaire({ db, site }, current, body, actor)
       } catch (error) {
         if (error instanceof PublishRefused) return refuse(res, error.message, error.problems)
+        if (error instanceof ApprovalNeeded) {
+          res.status(202).json({ message: error.message, code: 'approval-required', version: error.version })
+          return
+        }
         throw error
       }
     },
+  }),
+  route({
+    method: 'post',
+    path: `${BASE}/{id}/approve`,
+    summary: 'Approve a waiting publish',
+    description:
+      'An admin other than the one who asked puts the version live with the evidence note it was asked with; the approver and the flags seen stay with the version.',
+    auth: 'permission:questionnaire',
+    label: LABEL,
+    response: ref('QuestionnaireVersionDetail'),
+    responses: {
+      400: problems,
+      403: 'Only another admin than the one who asked may approve or reject',
+      409: 'Not awaiting approval',
+    },
+    handle: async ({ services: { db, site }, params, actor, res }) => {
+      try {
+        return await approveQuestionnaire({ db, site }, params.id, actor)
+      } catch (error) {
+        if (error instanceof PublishRefused) return refuse(res, error.message, error.problems)
+        throw error
+      }
+    },
+  }),
+  route({
+    method: 'post',
+    path: `${BASE}/{id}/reject`,
+    summary: 'Reject a waiting publish',
+    description:
+      'An admin other than the one who asked ends the request, saying why (kept in the audit log).',
+    auth: 'permission:questionnaire',
+    label: LABEL,
+    body: rejectPublicationSchema,
+    response: ref('QuestionnaireVersionDetail'),
+    responses: {
+      403: 'Only another admin than the one who asked may approve or reject',
+      409: 'Not awaiting approval',
+    },
+    handle: ({ services: { db }, params, body, actor }) =>
+      rejectQuestionnaire(db, params.id, actor, body.note),
   }),
 ]
 
@@ -273,6 +340,13 @@ export const questionnaireApi = apiModule(
         'retiredAt?': 'date-time',
         'evidenceNote?': 'string',
         'referenceAmount?': 'integer',
+        'approvalRequestedById?': 'integer',
+        'approvalRequestedByEmail?': 'string',
+        'approvalRequestedAt?': 'date-time',
+        'approvalFlags?': arrayOf(shape({ code: 'string', message: 'string' })),
+        'approvalNote?': 'string',
+        'approvedByEmail?': 'string',
+        'approvedAt?': 'date-time',
       }),
       QuestionnaireVersionDetail: {
         allOf: [ref('QuestionnaireVersion')],

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
 import { redressSchemeDefinition } from '../../../core/questionnaire/redress-scheme-definition.ts'
 import { specDefinitionFromSettings } from '../../../core/questionnaire/spec-from-settings.ts'
+import type { ReviewFlag } from '../../../core/schemas/page-publications.ts'
 import type { DB, QuestionnaireVersion } from '../../platform/index.ts'
 import { isUniqueViolation, json } from '../../platform/index.ts'
 
@@ -23,6 +24,11 @@ export async function liveQuestionnaire(db: Db): Promise<LiveQuestionnaire | und
     .select(['id', 'version', 'name', 'definition'])
     .where('status', '=', 'live')
     .executeTakeFirst()
+}
+
+/** The live version, whole (its evidence note included). */
+export async function liveQuestionnaireVersion(db: Db): Promise<QuestionnaireVersion | undefined> {
+  return db.selectFrom('questionnaireVersion').selectAll().where('status', '=', 'live').executeTakeFirst()
 }
 
 export async function findQuestionnaireVersion(
@@ -108,6 +114,13 @@ const summaryColumns = [
   'retiredAt',
   'evidenceNote',
   'referenceAmount',
+  'approvalRequestedById',
+  'approvalRequestedByEmail',
+  'approvalRequestedAt',
+  'approvalFlags',
+  'approvalNote',
+  'approvedByEmail',
+  'approvedAt',
 ] as const
 
 /** Every version without its definition, newest version first (the admin's list). */
@@ -190,7 +203,13 @@ export type PublishResult =
 export async function publishQuestionnaireVersion(
   db: Db,
   id: number,
-  publish: { publishedByEmail: string | null; evidenceNote: string | null; referenceAmount: number },
+  publish: {
+    publishedByEmail: string | null
+    evidenceNote: string | null
+    referenceAmount: number
+    /** The second admin who approved it (four-eyes, ADR 0084), when one had to. */
+    approvedByEmail?: string | null
+  },
 ): Promise<PublishResult> {
   return db.transaction().execute(async (trx) => {
     const now = new Date()
@@ -219,6 +238,8 @@ export async function publishQuestionnaireVersion(
         referenceAmount: publish.referenceAmount,
         retiredAt: null,
         updatedAt: now,
+        approvedByEmail: publish.approvedByEmail ?? null,
+        approvedAt: publish.approvedByEmail ? now : null,
       })
       .where('id', '=', id)
       .where('status', '!=', 'live')
@@ -259,4 +280,41 @@ export async function questionTitles(db: Db): Promise<Map<string, string>> {
     }
   }
   return titles
+}
+
+/** Keeps a publish that waits for a second admin on the version: who asked, the flags, the note. */
+export async function requestQuestionnaireApproval(
+  db: Db,
+  id: number,
+  request: { byId: number | null; byEmail: string | null; flags: ReviewFlag[]; note: string | null },
+) {
+  return db
+    .updateTable('questionnaireVersion')
+    .set({
+      approvalRequestedById: request.byId,
+      approvalRequestedByEmail: request.byEmail,
+      approvalRequestedAt: new Date(),
+      approvalFlags: json(request.flags),
+      approvalNote: request.note,
+    })
+    .where('id', '=', id)
+    .where('status', '!=', 'live')
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** Ends a waiting request (approved, rejected or withdrawn): only if it is still the one read. */
+export async function clearQuestionnaireApproval(db: Db, id: number, requestedAt: Date) {
+  const result = await db
+    .updateTable('questionnaireVersion')
+    .set({
+      approvalRequestedById: null,
+      approvalRequestedByEmail: null,
+      approvalRequestedAt: null,
+      approvalNote: null,
+    })
+    .where('id', '=', id)
+    .where('approvalRequestedAt', '=', requestedAt)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

@@ -40,6 +40,7 @@ import { reviewAcceptance } from './migrations/0047-review-acceptance.ts'
 import { pagePublications } from './migrations/0048-page-publications.ts'
 import { conversions } from './migrations/0051-conversions.ts'
 import { leadTtclid } from './migrations/0052-lead-ttclid.ts'
+import { questionnaireApproval } from './migrations/0053-questionnaire-approval.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -88,6 +89,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0048_page_publications': pagePublications(dialect),
         '0051_conversions': conversions(dialect),
         '0052_lead_ttclid': leadTtclid(),
+        '0053_questionnaire_approval': questionnaireApproval(dialect),
       }
     },
   }

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
 import type { ConsentBuyer, SaleStatus } from '../../../core/schemas/buyers.ts'
+import type { ReviewFlag } from '../../../core/schemas/page-publications.ts'
 import type { BuyerTables } from './schema-buyers.ts'
 import type { CertificateTables } from './schema-certificates.ts'
 import type { ComplaintTables } from './schema-complaints.ts'
@@ -84,6 +85,14 @@ export interface QuestionnaireVersionTable {
   publishedByEmail: string | null
   publishedAt: Date | null
   retiredAt: Date | null
+  /** A publish waiting for a second admin (migration 0053): who asked, when, the flags and the note. */
+  approvalRequestedById: number | null
+  approvalRequestedByEmail: string | null
+  approvalRequestedAt: Date | null
+  approvalFlags: ColumnType<ReviewFlag[] | null, string | null, string | null>
+  approvalNote: string | null
+  approvedByEmail: string | null
+  approvedAt: Date | null
 }
 
 export interface LeadTable extends PostEvidenceColumns {

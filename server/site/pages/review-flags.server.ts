@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
-import { scopedFlagId } from '../../../core/compliance-review.ts'
+import { reviewFacts, reviewQuestionnaire, scopedFlagId } from '../../../core/compliance-review.ts'
 import { flagsNeedingApproval } from '../../../core/publish-approval.ts'
+import type { QuestionnaireDefinition } from '../../../core/questionnaire/definition.ts'
 import type { ReviewFlag } from '../../../core/schemas/page-publications.ts'
 import type { DB, Page } from '../../platform/index.ts'
 import type { SiteState } from '../site-state.server.ts'
@@ -11,7 +12,7 @@ export type ReviewTarget = { pageId: number | null; slug: string; content: unkno
 
 /**
  * The compliance review's flags that ask for a second admin before `target` goes live
- * (docs/decisions/0078-compliance-review.md, 0080): the one place four-eyes publishing asks.
+ * (docs/decisions/0078-compliance-review.md, 0079): the one place four-eyes publishing asks.
  */
 export async function reviewFlags(
   services: { db: Kysely<DB>; site: SiteState },
@@ -38,6 +39,36 @@ export async function reviewFlags(
     flagsNeedingApproval({
       flags,
       live: live ? reviewOnePage(live, context) : [],
+      accepted: new Set(accepted.map((row) => scoped.get(row.flagId) ?? '')),
+    }),
+  )
+}
+
+/** A questionnaire version as the review reads it: its definition and the evidence note it goes live with. */
+export type QuestionnaireReviewTarget = { definition: QuestionnaireDefinition; evidenceNote: string | null }
+
+/**
+ * The review's flags that ask for a second admin before a questionnaire version goes live: those it
+ * brings over the live version's, not those accepted with a note (scope `questionnaire`).
+ */
+export async function questionnaireReviewFlags(
+  services: { db: Kysely<DB>; site: SiteState },
+  target: QuestionnaireReviewTarget,
+  live: QuestionnaireReviewTarget | undefined,
+): Promise<ReviewFlag[]> {
+  const facts = reviewFacts((await services.site.get()).settings)
+  const flags = reviewQuestionnaire({ ...target, facts })
+  if (flags.length === 0) return []
+  const scoped = new Map(flags.map((flag) => [scopedFlagId('questionnaire', flag), flag.id]))
+  const accepted = await services.db
+    .selectFrom('reviewAcceptance')
+    .select('flagId')
+    .where('flagId', 'in', [...scoped.keys()])
+    .execute()
+  return pick(
+    flagsNeedingApproval({
+      flags,
+      live: live ? reviewQuestionnaire({ ...live, facts }) : [],
       accepted: new Set(accepted.map((row) => scoped.get(row.flagId) ?? '')),
     }),
   )

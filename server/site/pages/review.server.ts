@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely'
 import { readCompliance } from '../../../core/compliance.ts'
 import {
   pageWidgets,
-  type ReviewFacts,
   type ReviewFlag,
+  reviewFacts,
   reviewFixes,
   reviewPage,
   reviewQuestionnaire,
@@ -13,24 +13,12 @@ import { type PageContent, readPageContent } from '../../../core/page-content.ts
 import { hasNoWidgets } from '../../../core/page-conversion.ts'
 import { isSystemPageSlug, type SystemPageSlug } from '../../../core/paths.ts'
 import type { ReviewFlagView } from '../../../core/schemas/review.ts'
-import { settingValue } from '../../../core/settings.ts'
 import { readFacts } from '../../../core/site-facts.ts'
 import { systemPageContent } from '../../../core/system-page-content.ts'
 import type { AppServices, DB, Page } from '../../platform/index.ts'
 import { audit, HttpError } from '../../platform/index.ts'
 import type { SiteSnapshot } from '../site-state.server.ts'
 import { evidenceSources } from './evidence.server.ts'
-
-export function reviewFacts(settings: ReadonlyMap<string, string | null>): ReviewFacts {
-  const compliance = readCompliance(settings)
-  return {
-    fcaAverage: settingValue(settings, 'fca_average_award'),
-    feePercentage: compliance.feePercentage,
-    feeCap: compliance.feeCap,
-    firmName: compliance.firmName,
-    fcaNumber: compliance.fcaNumber,
-  }
-}
 
 /**
  * The content a page shows: a system page whose content is still empty shows its shipped default

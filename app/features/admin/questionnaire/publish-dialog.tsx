@@ -13,6 +13,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field, Textarea } from '../../../components/ui/field.tsx'
 import { apiRequest } from '../api.ts'
 import { useAdminMutation } from '../use-admin-mutation.ts'
+import type { QuestionnaireApprovalAnswer } from './approval.tsx'
 import { estimatesAbove } from './definition-edit.ts'
 import { QUESTIONNAIRES, serverProblems } from './shared.tsx'
 
@@ -76,11 +77,19 @@ function PublishForm({
 
   const publish = useAdminMutation({
     request: (evidenceNote: string) =>
-      apiRequest<QuestionnaireVersionView>('POST', `${QUESTIONNAIRES}/${version.id}/publish`, {
-        ...(evidenceNote.trim() ? { evidenceNote } : {}),
-      }),
+      apiRequest<QuestionnaireVersionView | QuestionnaireApprovalAnswer>(
+        'POST',
+        `${QUESTIONNAIRES}/${version.id}/publish`,
+        { ...(evidenceNote.trim() ? { evidenceNote } : {}) },
+      ),
     invalidate: [QUESTIONNAIRES],
-    success: (row) => ({ title: 'Published', description: `Version ${row.version} is live.` }),
+    success: (answer) =>
+      'code' in answer
+        ? {
+            title: 'Needs approval',
+            description: `The compliance review flagged version ${answer.version.version}: another admin must approve it before it goes live.`,
+          }
+        : { title: 'Published', description: `Version ${answer.version} is live.` },
     failure: () => ({ title: 'Not published', description: 'See the reasons in the dialog.' }),
   })
 
@@ -96,7 +105,7 @@ function PublishForm({
         event.preventDefault()
         setRefusal(null)
         publish.mutate(note, {
-          onSuccess: onPublished,
+          onSuccess: (answer) => onPublished('code' in answer ? answer.version : answer),
           onError: (e) => {
             const body = serverProblems(e)
             setRefusal({

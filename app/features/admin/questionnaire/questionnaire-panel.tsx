@@ -13,6 +13,7 @@ import { formatDateTime } from '../format.ts'
 import { LoadError } from '../load-error.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { useList } from '../use-list.ts'
+import { ApprovalButtons, ApprovalStatus } from './approval.tsx'
 import { PublishDialog } from './publish-dialog.tsx'
 import { QuestionnaireEditor } from './questionnaire-editor.tsx'
 import { QUESTIONNAIRES, StatusBadge } from './shared.tsx'
@@ -96,6 +97,7 @@ export function QuestionnairePanel() {
                 <Cell className="font-medium text-slate-900">{row.name}</Cell>
                 <Cell>
                   <StatusBadge status={row.status} />
+                  <ApprovalStatus row={row} />
                 </Cell>
                 <Cell className="text-xs">
                   {row.publishedAt ? (
@@ -165,6 +167,7 @@ export function QuestionnairePanel() {
                         Publish
                       </Button>
                     ) : null}
+                    <ApprovalButtons row={row} />
                     {row.status === 'draft' ? (
                       <Button
                         variant="destructive"
