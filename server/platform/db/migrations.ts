@@ -37,6 +37,7 @@ import { ledgerByLead } from './migrations/0042-ledger-by-lead.ts'
 import { complaints } from './migrations/0043-complaints.ts'
 import { systemPageContentMigration } from './migrations/0044-system-page-content.ts'
 import { pagePublications } from './migrations/0048-page-publications.ts'
+import { stripedLeadTally } from './migrations/0049-striped-lead-tally.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -82,6 +83,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0043_complaints': complaints(dialect),
         '0044_system_page_content': systemPageContentMigration(),
         '0048_page_publications': pagePublications(dialect),
+        '0049_striped_lead_tally': stripedLeadTally(dialect),
       }
     },
   }
