@@ -115,6 +115,8 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         // Issue 29: the page revision the form was on, and the signed consent certificate.
         'page_revision',
         'consent_certificate',
+        // Issue 36: the post's Idempotency-Key (a repeat is answered as the first).
+        'idempotency_key',
       ].sort(),
     )
     expect(columns('eligibility_response')).toEqual(

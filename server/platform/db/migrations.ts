@@ -38,6 +38,7 @@ import { complaints } from './migrations/0043-complaints.ts'
 import { systemPageContentMigration } from './migrations/0044-system-page-content.ts'
 import { pagePublications } from './migrations/0048-page-publications.ts'
 import { stripedLeadTally } from './migrations/0049-striped-lead-tally.ts'
+import { leadIdempotencyKeys } from './migrations/0050-lead-idempotency-keys.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -84,6 +85,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0044_system_page_content': systemPageContentMigration(),
         '0048_page_publications': pagePublications(dialect),
         '0049_striped_lead_tally': stripedLeadTally(dialect),
+        '0050_lead_idempotency_keys': leadIdempotencyKeys(dialect),
       }
     },
   }
