@@ -455,3 +455,66 @@ export async function benchCapsUnderLoad(databaseUrl: string, ports: [number, nu
     await buyers.close()
   }
 }
+
+/**
+ * Issue 36: two instances on one PostgreSQL, 50 contracts without caps all delivering (buyers
+ * answer at once), leads posted to both for BENCH_SECONDS: leads accepted per second, the post's
+ * p99, and the time from capture to the first offer a buyer received (p50/p99, every lead's first
+ * post seen by the buyers' side), waiting up to a minute after the load for offers to catch up.
+ */
+export async function benchFirstOffer(databaseUrl: string, ports: [number, number], workDir: string) {
+  const tls = certificate(workDir)
+  const buyers = await startBuyers(tls, () => 200)
+  const database = createDatabase(parseDatabaseUrl(databaseUrl))
+  const { db } = database
+  const apps: ChildProcess[] = []
+  try {
+    await setUpContracts(db, 50, buyers.url, (n) => ({
+      exclusive: n % 4 !== 0,
+      maxBuyers: n % 4 === 0 ? 3 : 1,
+      caps: {},
+      filters: n % 5 === 1 ? { utmSources: [sources[n % sources.length]] } : {},
+    }))
+    apps.push(
+      await startTrustingApp(ports[0], databaseUrl, tls.cert),
+      await startTrustingApp(ports[1], databaseUrl, tls.cert),
+    )
+    const since = new Date()
+    const result = await postLeads(ports, {})
+    const leads = await db
+      .selectFrom('lead')
+      .select(['id', 'createdAt'])
+      .where('createdAt', '>=', since)
+      .execute()
+    const firstSeen = () => {
+      const first = new Map<number, number>()
+      for (const p of buyers.posts) {
+        const at = p.at.getTime()
+        if ((first.get(p.leadId) ?? Number.POSITIVE_INFINITY) > at) first.set(p.leadId, at)
+      }
+      return first
+    }
+    const waitUntil = Date.now() + 60_000
+    while (Date.now() < waitUntil && firstSeen().size < leads.length) {
+      await new Promise((r) => setTimeout(r, 250))
+    }
+    const first = firstSeen()
+    const times = leads
+      .flatMap((l) => {
+        const at = first.get(l.id)
+        return at === undefined ? [] : [at - new Date(l.createdAt).getTime()]
+      })
+      .sort((a, b) => a - b)
+    console.log(
+      `PostgreSQL, 2 instances, 50 contracts delivering: ${fmt(result.rps)} leads accepted/s, post p99 ${fmt(result.p99, 1)} ms (errors ${result.errors})`,
+    )
+    console.log(
+      `PostgreSQL, 2 instances, 50 contracts delivering: capture to first offer ${fmt(percentile(times, 50), 1)} ms median, p99 ${fmt(percentile(times, 99), 1)} ms (${fmt(times.length)} of ${fmt(leads.length)} leads offered within a minute of the load)`,
+    )
+  } finally {
+    for (const app of apps) await stop(app)
+    await clear(db).catch(() => {})
+    await database.destroy()
+    await buyers.close()
+  }
+}
