@@ -85,18 +85,21 @@ describe(`lead tally (${testDialect})`, () => {
     expect(erased.total).toBe(before.total + 10)
   })
 
-  it.runIf(testDialect === 'postgres')('a sale-status update writes no tally row (no hot row)', async () => {
+  it.runIf(testDialect === 'postgres')('a sale-status update locks no tally row (no hot row)', async () => {
     const { id } = await insertLead(db())
-    const updates = await db()
-      .transaction()
-      .execute(async (trx) => {
-        await setSaleStatus(trx, id, 'routing')
-        await setSaleStatus(trx, id, 'unsold')
-        const row = await sql<{ n: number }>`select coalesce(sum(n_tup_upd), 0) as n
-          from pg_stat_xact_user_tables where relname = 'lead_tally'`.execute(trx)
-        return Number(row.rows[0]?.n ?? 0)
-      })
-    expect(updates).toBe(0)
+    const trx = await db().startTransaction().execute()
+    try {
+      await setSaleStatus(trx, id, 'routing')
+      await setSaleStatus(trx, id, 'unsold')
+      // From another session: a tally row the update wrote would be locked until it commits.
+      const locked = await sql`select shard from lead_tally for update nowait`.execute(db()).then(
+        () => false,
+        (error: unknown) => /could not obtain lock/i.test(String(error)) || Promise.reject(error),
+      )
+      expect(locked).toBe(false)
+    } finally {
+      await trx.rollback().execute()
+    }
     const shards = await sql<{ n: number }>`select count(*) as n from lead_tally`.execute(db())
     expect(Number(shards.rows[0]?.n)).toBeGreaterThan(1)
   })

@@ -19,8 +19,24 @@ describe.runIf(testDialect === 'postgres')('locks taken when offers are reserved
     await app?.close()
   })
 
-  async function offerOf(contract: { id: number; webhookId: number }) {
-    const lead = await insertLead(db())
+  async function offerOf(contract: { id: number; webhookId: number; buyerId: number }) {
+    const buyer = await db()
+      .selectFrom('buyer')
+      .selectAll()
+      .where('id', '=', contract.buyerId)
+      .executeTakeFirstOrThrow()
+    // The consent named the contract's buyer, as it is now.
+    const lead = await insertLead(db(), {
+      consentBuyers: JSON.stringify([
+        {
+          id: buyer.id,
+          name: buyer.name,
+          legalName: buyer.name,
+          tradingName: buyer.tradingName,
+          fcaNumber: buyer.fcaNumber,
+        },
+      ]),
+    })
     await enqueue(db(), [{ leadId: lead.id, webhookId: contract.webhookId, contractId: contract.id }])
     const delivery = await db()
       .selectFrom('webhookDelivery')
@@ -35,7 +51,7 @@ describe.runIf(testDialect === 'postgres')('locks taken when offers are reserved
     const a = await db().startTransaction().execute()
     const b = await db().startTransaction().execute()
     try {
-      expect((await offers.reserve(a, 'postgres', [first])).size).toBe(0)
+      expect([...(await offers.reserve(a, 'postgres', [first])).values()]).toEqual([])
       await sql`set local lock_timeout = '1s'`.execute(b)
       return await offers
         .reserve(b, 'postgres', [second])
