@@ -469,16 +469,17 @@ export async function benchFirstOffer(databaseUrl: string, ports: [number, numbe
   const { db } = database
   const apps: ChildProcess[] = []
   try {
+    // Started first: the first migrates the database, and both then see the contracts appear.
+    apps.push(
+      await startTrustingApp(ports[0], databaseUrl, tls.cert),
+      await startTrustingApp(ports[1], databaseUrl, tls.cert),
+    )
     await setUpContracts(db, 50, buyers.url, (n) => ({
       exclusive: n % 4 !== 0,
       maxBuyers: n % 4 === 0 ? 3 : 1,
       caps: {},
       filters: n % 5 === 1 ? { utmSources: [sources[n % sources.length]] } : {},
     }))
-    apps.push(
-      await startTrustingApp(ports[0], databaseUrl, tls.cert),
-      await startTrustingApp(ports[1], databaseUrl, tls.cert),
-    )
     const since = new Date()
     const result = await postLeads(ports, {})
     const leads = await db
