@@ -176,7 +176,7 @@ function leadBody() {
 
 async function postLeads(
   ports: number[],
-  load: { amount?: number; duration?: number; connections?: number },
+  load: { amount?: number; duration?: number; connections?: number; rate?: number },
 ) {
   const results = await Promise.all(
     ports.map((port) =>
@@ -187,6 +187,7 @@ async function postLeads(
         ...(load.amount
           ? { amount: Math.round(load.amount / ports.length) }
           : { duration: load.duration ?? duration }),
+        ...(load.rate ? { overallRate: Math.max(1, Math.round(load.rate / ports.length)) } : {}),
         headers: { 'content-type': 'application/json' },
         requests: [{ setupRequest: (req) => ({ ...req, body: leadBody() }) }],
       }),
@@ -453,5 +454,88 @@ export async function benchCapsUnderLoad(databaseUrl: string, ports: [number, nu
     await clear(db).catch(() => {})
     await database.destroy()
     await buyers.close()
+  }
+}
+
+/**
+ * Issue 36: two instances on one PostgreSQL, 50 contracts without caps all delivering (buyers
+ * answer at once). Leads posted to both at a steady BENCH_LEAD_RATE for BENCH_SECONDS: the time
+ * from capture to the first offer a buyer received (p50/p99, from the buyers' side), waiting up to
+ * a minute for offers to catch up. Then at full speed: leads accepted per second and the post's p99.
+ */
+export async function benchFirstOffer(databaseUrl: string, ports: [number, number], workDir: string) {
+  const tls = certificate(workDir)
+  const buyers = await startBuyers(tls, () => 200)
+  const database = createDatabase(parseDatabaseUrl(databaseUrl))
+  const { db } = database
+  const apps: ChildProcess[] = []
+  try {
+    // Started first: the first migrates the database, and both then see the contracts appear.
+    apps.push(
+      await startTrustingApp(ports[0], databaseUrl, tls.cert),
+      await startTrustingApp(ports[1], databaseUrl, tls.cert),
+    )
+    await setUpContracts(db, 50, buyers.url, (n) => ({
+      exclusive: n % 4 !== 0,
+      maxBuyers: n % 4 === 0 ? 3 : 1,
+      caps: {},
+      filters: n % 5 === 1 ? { utmSources: [sources[n % sources.length]] } : {},
+    }))
+    // First, at a steady rate (BENCH_LEAD_RATE, 100 a second): how soon each lead's first offer
+    // reaches a buyer, before the burst below leaves offers queued.
+    const rate = Number(process.env.BENCH_LEAD_RATE ?? 100)
+    const since = new Date()
+    const steady = await postLeads(ports, { rate })
+    const leads = await db
+      .selectFrom('lead')
+      .select(['id', 'createdAt'])
+      .where('createdAt', '>=', since)
+      .execute()
+    const firstSeen = () => {
+      const first = new Map<number, number>()
+      for (const p of buyers.posts) {
+        const at = p.at.getTime()
+        if ((first.get(p.leadId) ?? Number.POSITIVE_INFINITY) > at) first.set(p.leadId, at)
+      }
+      return first
+    }
+    const waitUntil = Date.now() + 60_000
+    while (Date.now() < waitUntil && firstSeen().size < leads.length) {
+      await new Promise((r) => setTimeout(r, 250))
+    }
+    const first = firstSeen()
+    const times = leads
+      .flatMap((l) => {
+        const at = first.get(l.id)
+        return at === undefined ? [] : [at - new Date(l.createdAt).getTime()]
+      })
+      .sort((a, b) => a - b)
+    console.log(
+      `PostgreSQL, 2 instances, 50 contracts delivering, ${fmt(steady.rps)} leads/s posted steadily: post p99 ${fmt(steady.p99, 1)} ms, capture to first offer ${fmt(percentile(times, 50), 1)} ms median, p99 ${fmt(percentile(times, 99), 1)} ms (${fmt(times.length)} of ${fmt(leads.length)} leads offered within a minute of the load)`,
+    )
+    await drained(db)
+    // Then at full speed: how many leads a second the two instances take with offers going out.
+    const result = await postLeads(ports, {})
+    console.log(
+      `PostgreSQL, 2 instances, 50 contracts delivering: ${fmt(result.rps)} leads accepted/s, post p99 ${fmt(result.p99, 1)} ms (errors ${result.errors})`,
+    )
+  } finally {
+    for (const app of apps) await stop(app)
+    await clear(db).catch(() => {})
+    await database.destroy()
+    await buyers.close()
+  }
+}
+
+/** Until no lead is being offered (at most a minute). */
+async function drained(db: Db) {
+  for (let i = 0; i < 240; i++) {
+    const open = await db
+      .selectFrom('lead')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('saleStatus', '=', 'routing')
+      .executeTakeFirstOrThrow()
+    if (Number(open.n) === 0) return
+    await new Promise((r) => setTimeout(r, 250))
   }
 }

@@ -19,7 +19,7 @@ import { benchDelivery } from './delivery.ts'
 import { benchExperimentPage } from './experiment-page.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
 import { benchPages, wrk } from './pages.ts'
-import { benchCapsUnderLoad, benchRouting } from './routing.ts'
+import { benchCapsUnderLoad, benchFirstOffer, benchRouting } from './routing.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -251,6 +251,12 @@ try {
       await benchRouting('PostgreSQL', pgUrl, 5188, work, { pingHalf: true })
       await benchCapsUnderLoad(pgUrl, [5187, 5186], work)
     } else console.log('PostgreSQL routing and caps under load: skipped (set DATABASE_URL=postgres://…)')
+  }
+  // BENCH_ONLY=first-offer: two instances on PostgreSQL with 50 contracts delivering (issue 36):
+  // leads per second and the time from capture to the first offer a buyer receives.
+  if (only === undefined || only === 'first-offer') {
+    if (pgUrl) await benchFirstOffer(pgUrl, [5185, 5184], work)
+    else console.log('PostgreSQL first offer under load: skipped (set DATABASE_URL=postgres://…)')
   }
   // BENCH_ONLY=analytics: beacons accepted per second and the funnel report at 10,000,000 events.
   if (only === undefined || only === 'analytics') {

@@ -86,6 +86,14 @@ const name = (label: string) =>
 
 export { isUkPhoneNumber } from '../phone.ts'
 
+/**
+ * A lead post's Idempotency-Key (the header, or the form's hidden `idempotencyKey`): made once per
+ * form fill, so a post repeated (a retry, nginx trying the other instance) is answered as the first.
+ */
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency-Key must be text' })
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits or - _ . :')
+
 export const leadSchema = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
@@ -148,6 +156,8 @@ export const leadSchema = z.object({
   website: z.string().max(500).optional(),
   /** When the form appeared (ms since epoch); posting sooner than people can is a bot's mark. */
   formStartedAt: z.coerce.number().int().nonnegative().optional().catch(undefined),
+  /** The form fill's key, as the `Idempotency-Key` header carries it (the no-JavaScript form's hidden field). */
+  idempotencyKey: idempotencyKeySchema.optional(),
 })
 
 export type LeadInput = z.input<typeof leadSchema>

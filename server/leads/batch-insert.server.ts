@@ -89,8 +89,13 @@ export async function insertLeadBatch(
       assessment: context.questionnaire?.assessment,
     }
   })
+  const idempotencyKeys = [...new Set(batch.flatMap(({ data }) => data.idempotencyKey ?? []))]
   const keys = [
-    ...new Set(people.flatMap((p, i) => [p.phone?.e164 ?? batch[i]?.data.phone ?? '', p.email])),
+    ...new Set([
+      ...people.flatMap((p, i) => [p.phone?.e164 ?? batch[i]?.data.phone ?? '', p.email]),
+      // A post's key too: two posts with one key wait for each other even with other details.
+      ...idempotencyKeys.map((key) => `key:${key}`),
+    ]),
   ].sort()
   // SQLite has one writer at a time; PostgreSQL instances serialise on each identity.
   if (postgres) {
@@ -98,6 +103,8 @@ export async function insertLeadBatch(
       trx,
     )
   }
+
+  const answered = await answeredKeys(trx, idempotencyKeys)
 
   const phones = people.flatMap((p) => (p.phone ? [p.phone.e164] : []))
   const emails = people.map((p) => p.email)
@@ -114,13 +121,24 @@ export async function insertLeadBatch(
 
   // Decided in order: a lead repeats the first earlier lead, or the first new lead of this batch,
   // with its phone or email (within its own window).
-  type Decision = { kind: 'new' } | { kind: 'earlier'; id: number } | { kind: 'batch'; index: number }
+  // A post whose key was answered before (or earlier in this batch) is answered the same: a replay.
+  type Decision =
+    | { kind: 'new' }
+    | { kind: 'earlier'; id: number }
+    | { kind: 'batch'; index: number }
+    | { kind: 'replay'; answer: Replayed }
+    | { kind: 'replay-batch'; index: number }
   const decisions: Decision[] = []
   const sameAs = (p: (typeof people)[number], phoneE164: string | null | undefined, email: string | null) =>
     (p.phone !== null && phoneE164 === p.phone.e164) || email === p.email
   for (const [i, p] of people.entries()) {
     let decision: Decision = { kind: 'new' }
-    if (p.windowDays > 0) {
+    const key = batch[i]?.data.idempotencyKey
+    const before = key === undefined ? undefined : answered.get(key)
+    const first = key === undefined ? -1 : batch.findIndex((job) => job.data.idempotencyKey === key)
+    if (before) decision = { kind: 'replay', answer: before }
+    else if (first >= 0 && first < i) decision = { kind: 'replay-batch', index: first }
+    else if (p.windowDays > 0) {
       const match = earlier.find((e) => e.createdAt >= p.since && sameAs(p, e.phoneE164, e.emailNormalized))
       if (match) decision = { kind: 'earlier', id: match.id }
       else {
@@ -185,7 +203,9 @@ export async function insertLeadBatch(
     decision.kind === 'earlier'
       ? decision.id
       : (inserted.get(decision.kind === 'batch' ? decision.index : -1)?.id as number)
-  const repeats = batch.flatMap((_job, i) => (decisions[i]?.kind === 'new' ? [] : [i]))
+  const repeats = batch.flatMap((_job, i) =>
+    decisions[i]?.kind === 'earlier' || decisions[i]?.kind === 'batch' ? [i] : [],
+  )
   const submitted = new Map<number, { id: number; reference: string; leadId: number }>()
   const delivered = new Set<number>()
   if (repeats.length > 0) {
@@ -239,8 +259,11 @@ export async function insertLeadBatch(
     }
   }
 
-  return decisions.map((decision, i): StoredLead => {
+  const stored = decisions.map((decision, i): StoredLead | undefined => {
     const assessment = people[i]?.assessment
+    if (decision.kind === 'replay')
+      return { ...decision.answer, assessment, duplicate: true, deliveries: 0, replayed: true }
+    if (decision.kind === 'replay-batch') return undefined
     if (decision.kind === 'new') {
       const row = inserted.get(i) as { id: number; reference: string }
       return {
@@ -262,4 +285,45 @@ export async function insertLeadBatch(
       deliveries: delivered.has(i) ? webhookIds.length : 0,
     }
   })
+  return decisions.map((decision, i): StoredLead => {
+    if (decision.kind !== 'replay-batch') return stored[i] as StoredLead
+    const { reference, leadId, submissionId } = stored[decision.index] as StoredLead
+    return {
+      reference,
+      leadId,
+      submissionId,
+      assessment: people[i]?.assessment,
+      duplicate: true,
+      deliveries: 0,
+      replayed: true,
+    }
+  })
+}
+
+/** What a post with an Idempotency-Key was answered: its lead's or its submission's reference. */
+export type Replayed = { reference: string; leadId: number; submissionId: number | null }
+
+/** The posts these keys were first answered with, by key. */
+export async function answeredKeys(db: Kysely<DB>, keys: readonly string[]): Promise<Map<string, Replayed>> {
+  const found = new Map<string, Replayed>()
+  if (keys.length === 0) return found
+  const [leads, submissions] = await Promise.all([
+    db
+      .selectFrom('lead')
+      .select(['id', 'reference', 'idempotencyKey'])
+      .where('idempotencyKey', 'in', [...keys])
+      .execute(),
+    db
+      .selectFrom('leadSubmission')
+      .select(['id', 'reference', 'leadId', 'idempotencyKey'])
+      .where('idempotencyKey', 'in', [...keys])
+      .execute(),
+  ])
+  for (const l of leads)
+    if (l.idempotencyKey)
+      found.set(l.idempotencyKey, { reference: l.reference, leadId: l.id, submissionId: null })
+  for (const s of submissions)
+    if (s.idempotencyKey)
+      found.set(s.idempotencyKey, { reference: s.reference, leadId: s.leadId, submissionId: s.id })
+  return found
 }

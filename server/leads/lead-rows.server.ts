@@ -70,6 +70,7 @@ function postedValues(data: LeadData, context: LeadContext, phone: UkPhone | nul
     userAgent: cut(context.userAgent),
     ipAddress: cut(context.ipAddress, 64),
     variant: context.variant ?? null,
+    idempotencyKey: data.idempotencyKey ?? null,
     constantsVersion: context.constantsVersion ?? null,
     phoneE164: phone?.e164 ?? null,
     phoneType: phone?.type ?? null,

@@ -6,10 +6,17 @@ import type { LeadData } from '../../core/schemas/leads.ts'
 import { readLeadSettings } from '../../core/schemas/settings.ts'
 import { leadVariant } from '../insight/index.ts'
 import type { AppServices, DB, Dialect } from '../platform/index.ts'
-import { clientKey, HttpError, hitRateLimit, type RateDecision, readCookie } from '../platform/index.ts'
+import {
+  clientKey,
+  HttpError,
+  hitRateLimit,
+  isUniqueViolation,
+  type RateDecision,
+  readCookie,
+} from '../platform/index.ts'
 import { activeWebhookIds } from '../sales/index.ts'
 import { type AnsweredQuestionnaire, answeredQuestionnaire } from './answers.server.ts'
-import { insertLeadBatch } from './batch-insert.server.ts'
+import { answeredKeys, insertLeadBatch } from './batch-insert.server.ts'
 import { consentSigner } from './consent/certificates.server.ts'
 import { type SignerSettings, signerSettingsOf } from './consent/keys.server.ts'
 import { type ConsentVersion, type CurrentConsent, postedConsent } from './consent/versions.server.ts'
@@ -50,6 +57,8 @@ export type StoredLead = {
   duplicate: boolean
   /** Outbox rows written with it (one per active webhook, or none). */
   deliveries: number
+  /** A repeat of a post with the same Idempotency-Key: answered as the first, nothing stored. */
+  replayed?: boolean
 }
 
 type Job = {
@@ -209,7 +218,17 @@ export async function captureLead(
     },
     dialect,
     signerSettingsOf(config),
-  )
+  ).catch(async (error: unknown) => {
+    // Another instance stored a post with this key between our look and our insert: its answer.
+    const key = data.idempotencyKey
+    const winner = key && isUniqueViolation(error) ? (await answeredKeys(db, [key])).get(key) : undefined
+    if (!winner) throw error
+    return { ...winner, assessment: undefined, duplicate: true, deliveries: 0, replayed: true }
+  })
+  if (lead.replayed) {
+    logger.info({ leadId: lead.leadId, via: request.via }, 'lead post repeated: answered as before')
+    return lead
+  }
   logger.info(
     {
       leadId: lead.leadId,

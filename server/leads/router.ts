@@ -4,6 +4,7 @@ import { recipientNames } from '../../core/lead-form-rules.ts'
 import { TOO_MANY } from '../../core/schemas/auth.ts'
 import {
   type ConsentVersionRefusal,
+  idempotencyKeySchema,
   issueMessage,
   type LeadReceipt,
   leadListQuerySchema,
@@ -29,6 +30,14 @@ export const leadCaptureRoute = route({
   description:
     'The same answer for a new lead, a repeat and a refused bot: nothing tells whether the person wrote before. `answers` are checked against the questionnaire version shown. `consentVersion` is the consent version the form showed (every page carries it in the form): the lead is offered only to the firms that version named. Absent, the version pages show now is taken. The answer also sets the `enquiry_ref` cookie (path `/thank-you`, one hour) holding the reference, so the thank-you page can show it with the firms the consent named.',
   auth: 'public',
+  headers: {
+    'Idempotency-Key': {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.:-]{8,100}$',
+      description:
+        "Made once per form fill (the form sends it here and in the body's `idempotencyKey`; the two must match). A repeat of a post with the same key, even racing it on another instance, stores nothing and gets the first post's answer: the same status and `reference`. Lets a client, or nginx, send a lead post again when it did not hear the answer.",
+    },
+  },
   body: leadSchema,
   status: 201,
   response: shape({ reference: 'string' }),
@@ -56,7 +65,13 @@ export const leadCaptureRoute = route({
       const issue = parsed.error.issues[0]
       throw new HttpError(400, issue ? issueMessage(issue) : 'Invalid lead')
     }
-    return parsed.data
+    const header = req.get('idempotency-key')
+    if (header === undefined) return parsed.data
+    const key = idempotencyKeySchema.safeParse(header)
+    if (!key.success) throw new HttpError(400, key.error.issues[0]?.message ?? 'Invalid Idempotency-Key')
+    if (parsed.data.idempotencyKey !== undefined && parsed.data.idempotencyKey !== key.data)
+      throw new HttpError(400, 'Idempotency-Key and idempotencyKey must be the same')
+    return { ...parsed.data, idempotencyKey: key.data }
   },
   handle: async ({ services, body, req, res }) => {
     const lead = await captureLead(services, body, {

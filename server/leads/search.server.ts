@@ -170,7 +170,9 @@ export async function withSubmissionCounts<T extends { id: number }>(db: Db, row
 /** How many leads there are: the tally on PostgreSQL (a count there reads every row). */
 async function totalLeads(db: Db, dialect: Dialect): Promise<number> {
   if (dialect === 'postgres') {
-    const row = await sql<{ total: number }>`select total from lead_tally where id = 1`.execute(db)
+    const row = await sql<{ total: number }>`select coalesce(sum(total), 0) as total from lead_tally`.execute(
+      db,
+    )
     return Number(row.rows[0]?.total ?? 0)
   }
   const all = await db

@@ -118,6 +118,8 @@ describe(`database schema, migrations and seed on ${testDialect}`, () => {
         // Issue 35: TikTok's click id, and the visitor's marketing consent for server-side conversions.
         'ttclid',
         'marketing_consent',
+        // Issue 36: the post's Idempotency-Key (a repeat is answered as the first).
+        'idempotency_key',
       ].sort(),
     )
     expect(columns('eligibility_response')).toEqual(

@@ -622,6 +622,7 @@ describe(`POST /api/leads on ${testDialect}`, () => {
         'consentBuyers',
         'saleStatus',
         'variant',
+        'idempotencyKey',
       ].sort(),
     )
     expect(responses[0]).toMatchObject({ isEligible: true, estimatedClaim: 2500 })

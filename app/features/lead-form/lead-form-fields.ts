@@ -63,6 +63,20 @@ export function leadInputFromForm(form: FormData) {
     formStartedAt: text('formStartedAt'),
     consentVersion: text('consentVersion'),
     pageRevision: text('pageRevision'),
+    idempotencyKey: text('idempotencyKey'),
     ...(Object.keys(attribution).length ? { attribution } : {}),
   }
 }
+
+/**
+ * A form fill's Idempotency-Key: 32 random hex digits (getRandomValues: randomUUID needs a secure
+ * context). Made in the browser, or for the no-JavaScript form per render of a questionnaire step
+ * (never cached), so no two visitors share one.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** A post's answer that means it never reached the app (nginx's 502/503/504): worth one retry. */
+export const retriedStatuses: ReadonlySet<number> = new Set([502, 503, 504])

@@ -22,12 +22,13 @@ import { AttributionFields } from '../attribution/attribution-fields.tsx'
 import { currentAttribution } from '../attribution/attribution-store.ts'
 import { readConsent } from '../cookie-consent/consent-store.ts'
 import { FirmIdentity } from '../questionnaire/compliance-notes.tsx'
-import { fields, leadInputFromForm } from './lead-form-fields.ts'
+import { fields, leadInputFromForm, newIdempotencyKey, retriedStatuses } from './lead-form-fields.ts'
 
 export type LeadFormValues = Partial<
   Record<'firstName' | 'lastName' | 'email' | 'phone' | 'carDetails', string>
 > & {
   hasConsent?: boolean
+  idempotencyKey?: string
 }
 export type LeadFormFeedback = { errors: Record<string, string>; values: LeadFormValues }
 
@@ -64,6 +65,9 @@ export function LeadForm({
   const [consent, setConsent] = useState(shown)
   const formRef = useRef<HTMLFormElement>(null)
   const values = feedback?.values ?? {}
+  // One per form fill, kept across a refused post (the no-JavaScript form sends it back), so a
+  // post repeated after a lost answer makes no second lead.
+  const [idempotencyKey] = useState(() => values.idempotencyKey || newIdempotencyKey())
   const firstInError = firstErrorField(errors)
 
   const recheck = (name: string) => {
@@ -96,25 +100,35 @@ export function LeadForm({
     }
     setSubmitting(true)
     try {
-      const response = await fetch('/api/leads', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          ...input,
-          answers,
-          // Id 0: no stored version (the admin's preview); the server then uses the live one.
-          questionnaireVersion: questionnaireVersion || undefined,
-          // A block page keeps its revision in the head (the form's markup is the canvas's too).
-          pageRevision:
-            input.pageRevision ??
-            document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_REVISION_META}"]`)?.content,
-          formStartedAt: startedAt,
-          attribution: { ...input.attribution, ...currentAttribution() },
-          // Server-side conversions carry hashed contact details only with it.
-          marketingConsent: readConsent()?.marketing === true,
-        }),
+      // The key as the form holds it (the server's, when the page was rendered with the form).
+      const key = input.idempotencyKey || idempotencyKey
+      const body = JSON.stringify({
+        ...input,
+        answers,
+        // Id 0: no stored version (the admin's preview); the server then uses the live one.
+        questionnaireVersion: questionnaireVersion || undefined,
+        // A block page keeps its revision in the head (the form's markup is the canvas's too).
+        pageRevision:
+          input.pageRevision ??
+          document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_REVISION_META}"]`)?.content,
+        formStartedAt: startedAt,
+        attribution: { ...input.attribution, ...currentAttribution() },
+        idempotencyKey: key,
+        // Server-side conversions carry hashed contact details only with it.
+        marketingConsent: readConsent()?.marketing === true,
       })
+      const post = () =>
+        fetch('/api/leads', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
+          body,
+        })
+      // Once more on a network error or a gateway's 502/503/504: the key makes the repeat safe.
+      const response = await post().then(
+        (first) => (retriedStatuses.has(first.status) ? post() : first),
+        () => post(),
+      )
       if (response.status === 409) {
         // The wording changed since the page was loaded: show the current one, keep what was typed,
         // and ask for agreement to it.
@@ -174,6 +188,7 @@ export function LeadForm({
       ))}
       <ErrorSummary key={attempt} errors={errors} />
       <input type="hidden" name="formStartedAt" value={startedAt} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {consent?.version ? <input type="hidden" name="consentVersion" value={consent.version} /> : null}
       {consent?.pageRevision ? (
         <input type="hidden" name="pageRevision" value={consent.pageRevision} />

@@ -38,6 +38,8 @@ import { complaints } from './migrations/0043-complaints.ts'
 import { systemPageContentMigration } from './migrations/0044-system-page-content.ts'
 import { reviewAcceptance } from './migrations/0047-review-acceptance.ts'
 import { pagePublications } from './migrations/0048-page-publications.ts'
+import { stripedLeadTally } from './migrations/0049-striped-lead-tally.ts'
+import { leadIdempotencyKeys } from './migrations/0050-lead-idempotency-keys.ts'
 import { conversions } from './migrations/0051-conversions.ts'
 import { leadTtclid } from './migrations/0052-lead-ttclid.ts'
 import { questionnaireApproval } from './migrations/0053-questionnaire-approval.ts'
@@ -87,6 +89,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0044_system_page_content': systemPageContentMigration(),
         '0047_review_acceptance': reviewAcceptance(dialect),
         '0048_page_publications': pagePublications(dialect),
+        '0049_striped_lead_tally': stripedLeadTally(dialect),
+        '0050_lead_idempotency_keys': leadIdempotencyKeys(dialect),
         '0051_conversions': conversions(dialect),
         '0052_lead_ttclid': leadTtclid(),
         '0053_questionnaire_approval': questionnaireApproval(dialect),

@@ -60,6 +60,8 @@ interface PostEvidenceColumns {
   variant: ColumnType<string | null, string | null | undefined, string | null>
   /** The hash of the page revision the form was on, as the form carried it. */
   pageRevision: ColumnType<string | null, string | null | undefined, string | null>
+  /** The post's Idempotency-Key (unique): a repeat of the post is answered as the first was. */
+  idempotencyKey: ColumnType<string | null, string | null | undefined, never>
   /** The signed consent certificate (a compact JWS), written with the post. */
   consentCertificate: ColumnType<string | null, string | null | undefined, string | null>
 }

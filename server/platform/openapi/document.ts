@@ -58,7 +58,14 @@ function parameters(op: ApiOperation): JsonSchema[] {
     ...(JSON.stringify(schema).includes('"type":"array"') ? { style: 'form', explode: true } : {}),
     schema,
   }))
-  return [...inPath, ...inQuery]
+  const inHeader = Object.entries(op.headers ?? {}).map(([name, { description, required, ...schema }]) => ({
+    name,
+    in: 'header',
+    required: required ?? false,
+    ...(description ? { description } : {}),
+    schema,
+  }))
+  return [...inPath, ...inQuery, ...inHeader]
 }
 
 function requestBody(op: ApiOperation): JsonSchema | undefined {

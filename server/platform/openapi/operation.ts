@@ -27,6 +27,8 @@ export type ApiOperation = {
   /** Path parameters other than positive integer ids (a name ending in `id` or `Id`). */
   params?: Record<string, JsonSchema & { description?: string }>
   query?: z.ZodObject
+  /** Request headers the operation reads, by name (`Idempotency-Key`). */
+  headers?: Record<string, JsonSchema & { description?: string; required?: boolean }>
   /** The body: JSON unless `requestType` says otherwise. */
   request?: z.ZodType
   requestType?:

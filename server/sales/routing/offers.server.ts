@@ -37,12 +37,25 @@ export async function reserveOffers(
   const refused = new Map<number, OfferRefusal>()
   if (offers.length === 0) return refused
   const ids = [...new Set(offers.map((o) => o.contractId))].sort((a, b) => a - b)
+  let contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
   if (dialect === 'postgres') {
-    await sql`select id from contract where id = any(${ids}::int[]) order by id for no key update`.execute(
-      trx,
-    )
+    // A capped contract's row is locked alone (its count must be exact across instances); one
+    // without caps only shared, so claims for it no longer queue on each other (issue 36) while a
+    // change to its terms still waits for them. Exclusive and shared sales are held by the sale
+    // table's unique indexes, not by the contract's row.
+    const capped = [...contracts.values()].filter((c) => hasCaps(c.caps)).map((c) => c.id)
+    const open = ids.filter((id) => !capped.includes(id))
+    if (capped.length > 0)
+      await sql`select id from contract where id = any(${capped}::int[]) order by id for no key update`.execute(
+        trx,
+      )
+    if (open.length > 0)
+      await sql`select id from contract where id = any(${open}::int[]) order by id for share`.execute(trx)
+    // Read again under the locks: the terms that count are the ones no change can overtake now.
+    contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
+    if (open.some((id) => hasCaps(contracts.get(id)?.caps ?? {})))
+      throw new Error('A contract was given caps while its offers were claimed: claimed again next time')
   }
-  const contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
   const leadIds = [...new Set(offers.map((o) => o.leadId))]
   // The lead's sales with the terms they were sold on, never their contracts' settings of today.
   const sales = await trx
