@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Page, request } from '@playwright/test'
 import { e2eOutbox } from '../../playwright.config.ts'
 import { queryDatabase, waitForHydration } from './support.ts'
 
@@ -180,4 +180,21 @@ export async function secondAdmin(admin: APIRequestContext, baseURL: string | un
     },
     dispose: () => context.dispose(),
   }
+}
+
+/** A member of staff made through the Users API, signed in through the form in a browser context of its own. */
+export async function staffSession(browser: Browser, admin: APIRequestContext, role: 'admin' | 'editor') {
+  const email = `${role}-${randomBytes(4).toString('hex')}@example.test`
+  const password = 'staff-password-4321'
+  const created = await admin.post('/api/admin/users', { data: { email, password, role } })
+  expect(created.status()).toBe(201)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/api/login')
+  await waitForHydration(page)
+  await emailField(page).fill(email)
+  await passwordField(page).fill(password)
+  await signInButton(page).click()
+  await expect(page).toHaveURL('/admin')
+  return { email, page, context }
 }

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { ADMIN_EMAIL, axeViolations } from './admin-support.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { ADMIN_EMAIL, axeViolations, staffSession } from './admin-support.ts'
 import { expect, test } from './fixtures.ts'
 import { waitForHydration } from './support.ts'
 
 // Four-eyes and scheduled publishing (docs/decisions/0079-four-eyes-and-scheduled-publishing.md).
 
-const PASSWORD = 'editor-password-4321'
 const PAGES = '/api/admin/pages'
 
 const setApproval = async (admin: APIRequestContext, on: boolean) => {
@@ -14,24 +13,6 @@ const setApproval = async (admin: APIRequestContext, on: boolean) => {
     data: { key: 'publish_approval_required', value: String(on) },
   })
   expect(response.status()).toBe(200)
-}
-
-/** An editor made through the Users API, signed in in a browser context of its own. */
-async function editorSession(browser: Browser, admin: APIRequestContext) {
-  const email = `publisher-${randomBytes(4).toString('hex')}@example.test`
-  const created = await admin.post('/api/admin/users', {
-    data: { email, password: PASSWORD, role: 'editor' },
-  })
-  expect(created.status()).toBe(201)
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto('/api/login')
-  await waitForHydration(page)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL('/admin')
-  return { email, page, context }
 }
 
 async function draft(page: Page, title: string, content: unknown = '<p>First words</p>') {
@@ -63,7 +44,7 @@ test.describe('four-eyes publishing', () => {
     await expect(approvalSwitch).toHaveAttribute('aria-checked', 'false')
     await approvalSwitch.click()
     await expect(approvalSwitch).toHaveAttribute('aria-checked', 'true')
-    const editor = await editorSession(browser, admin.request)
+    const editor = await staffSession(browser, admin.request, 'editor')
     try {
       const { id, slug } = await draft(editor.page, 'Four eyes page')
       await openSettings(editor.page, id)
