@@ -126,6 +126,13 @@ describe(`site facts (docs/decisions/0076-site-facts.md) on ${testDialect}`, () 
     expect(home).not.toContain('{{fact.')
   })
 
+  it('answers GET /api/pages/{slug} with the facts filled in, as the page shows them', async () => {
+    await ok(await save('fca_average_award', '950'))
+    const answer = (await (await app.request('/api/pages/scheme-news')).json()) as { html: string }
+    expect(answer.html).toContain('The FCA average is £950')
+    expect(answer.html).not.toContain('{{fact.')
+  })
+
   it('validates a fact by its setting’s rule and keeps the value in force', async () => {
     await expectError(
       await save('fca_average_award', 'lots'),

@@ -3,6 +3,7 @@ import { type ImageInfoMap, imagesIn } from '../../../core/image-info.ts'
 import { type PageContent, readPageContent } from '../../../core/page-content.ts'
 import { sanitizePageHtml } from '../../../core/page-html.ts'
 import { publicPageSchema } from '../../../core/schemas/pages.ts'
+import { readFacts, resolvePageFacts } from '../../../core/site-facts.ts'
 import type { AppServices, RouteDefinition } from '../../platform/index.ts'
 import { HttpError, mountRoutes, route } from '../../platform/index.ts'
 import { getPublishedPage } from './queries.server.ts'
@@ -26,17 +27,18 @@ export function publicPageRoutes(renderBlocks: RenderBlocks): RouteDefinition[] 
       handle: async ({ services: { db, site }, params }) => {
         const page = await getPublishedPage(db, params.slug)
         if (!page) throw new HttpError(404, 'Page not found')
-        const images = imagesIn((await site.get()).images, page.content)
+        const snapshot = await site.get()
+        const images = imagesIn(snapshot.images, page.content)
+        // As a visitor sees it: site facts filled in, blocks hidden by their fact condition left out.
+        const shown = resolvePageFacts(readPageContent(page.content), {
+          values: readFacts(snapshot.settings),
+          unknown: 'empty',
+        })
         // An HTML page's images as the page renders them (the first eager: app/features/blocks).
-        const html =
-          typeof page.content === 'string' ? sanitizePageHtml(page.content, { images, lead: true }) : null
+        const html = typeof shown === 'string' ? sanitizePageHtml(shown, { images, lead: true }) : null
         // The same sanitised content the public page renders, never the raw stored markup; `html` is
-        // the page's own HTML as it is, or the blocks' markup for builder content.
-        return {
-          ...page,
-          content: html ?? page.content,
-          html: html ?? renderBlocks(readPageContent(page.content), images),
-        }
+        // the page's own HTML, or the blocks' markup for builder content (blocks stay as stored).
+        return { ...page, content: html ?? page.content, html: html ?? renderBlocks(shown, images) }
       },
     }),
   ]
