@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { readPageContent } from '../../../core/page-content.ts'
 import { diffPages } from '../../../core/page-diff.ts'
-import { approvalNeededSchema, pageDiffSchema } from '../../../core/schemas/page-publications.ts'
+import { pageDiffSchema } from '../../../core/schemas/page-publications.ts'
 import {
   isSystemPageSlug as isSystemSlug,
   pageConflictSchema,
@@ -16,13 +16,9 @@ import {
   pageUpdateRequestSchema,
   pageViewSchema,
 } from '../../../core/schemas/pages.ts'
-import {
-  reviewAcceptSchema,
-  reviewFlagViewSchema,
-  reviewSourcesSchema,
-} from '../../../core/schemas/review.ts'
+import { reviewFlagViewSchema } from '../../../core/schemas/review.ts'
 
-import type { AppServices, Page } from '../../platform/index.ts'
+import type { AppServices } from '../../platform/index.ts'
 import {
   apiModule,
   arrayOf,
@@ -41,7 +37,7 @@ import { sanitizeStoredContent } from './content.server.ts'
 import { placeholderConflict } from './placeholders.server.ts'
 import { previewLink } from './preview-links.server.ts'
 import { pagePublicationRoutes, publicationListRoutes } from './publication-routes.ts'
-import { approvalFor, type PageVersion, requestPublication, versionOf } from './publications.server.ts'
+import { approvalFor, versionOf } from './publications.server.ts'
 import {
   deletePage,
   findPage,
@@ -53,9 +49,15 @@ import {
   updatePageKeepingRevision,
 } from './queries.server.ts'
 import { type PageRenderContext, pageRenderContext } from './render-context.server.ts'
-import { acceptFlag, reviewContext, reviewFlags } from './review.server.ts'
+import { reviewRoutes } from './review-routes.ts'
 import { publicPageRoutes } from './router.ts'
 import { DUPLICATE_SLUG, SYSTEM_SLUG, savePage } from './save.server.ts'
+import {
+  approvalAnswer,
+  changesVersion,
+  pickVersion,
+  requestIfApprovalNeeded,
+} from './save-approval.server.ts'
 
 const BASE = '/api/admin/pages'
 const auth = 'permission:pages' as const
@@ -77,95 +79,6 @@ const findRevisionOr404 = async ({ db }: AppServices, pageId: number, revisionId
   const revision = await findRevision(db, pageId, parseId(revisionId, 'Revision'))
   if (!revision) throw new HttpError(404, 'Revision not found')
   return revision
-}
-
-/** The compliance review (docs/decisions/0078-compliance-review.md), before `{id}` so "review" is no id. */
-const reviewRoutes = [
-  route({
-    method: 'get',
-    path: `${BASE}/review`,
-    summary: 'The compliance review’s flags',
-    description:
-      'Every flag of every page and of the live questionnaire, computed from the copy as it is now: a figure without evidence or not in the evidence it cites, an estimate above the FCA average, a fee beyond the cap, “no win, no fee” without the free route, a guarantee, missing firm details. A fixed flag is gone; an accepted one has `status: "accepted"` and its note.',
-    auth,
-    response: arrayOf(ref('ReviewFlag')),
-    handle: ({ services }) => reviewFlags(services),
-  }),
-  route({
-    method: 'get',
-    path: `${BASE}/review/sources`,
-    summary: 'What the review checks copy against',
-    description:
-      'The evidence items copy may cite (the published evidence page’s cards, else the shipped list) and the site facts the rules compare figures with: the builder reviews unsaved content with them.',
-    auth,
-    response: reviewSourcesSchema,
-    handle: async ({ services }) => reviewContext(await services.site.get()),
-  }),
-  route({
-    method: 'post',
-    path: `${BASE}/review/{flagId}/accept`,
-    summary: 'Accept a compliance flag with a note',
-    description:
-      'The note says why the copy is fair as it stands; it is kept with the flag and in the audit log.',
-    auth,
-    params: { flagId: { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'The flag’s id' } },
-    body: reviewAcceptSchema,
-    response: ref('ReviewFlag'),
-    responses: { 404: 'No such open flag (it may have been fixed)', 409: 'Already accepted' },
-    handle: ({ services, params, body, actor }) => acceptFlag(services, params.flagId, body.note, actor),
-  }),
-]
-const APPROVAL_NEEDED =
-  'Publishing this needs a second admin’s approval: it is waiting in the approvals list, and the live page is unchanged until then'
-
-/** The 202 of a save that would put a version live that needs a second admin (ADR 0079). */
-const approvalAnswer = {
-  description: 'Publishing needs a second admin: the version awaits approval and nothing went live',
-  schema: approvalNeededSchema,
-}
-
-const versionFields = [
-  'slug',
-  'title',
-  'metaDescription',
-  'metaKeywords',
-  'targetKeyword',
-  'ogTitle',
-  'ogDescription',
-  'content',
-] as const
-
-type VersionChanges = Partial<Record<(typeof versionFields)[number], unknown>>
-
-/** Whether `changes` make a version other than `page`'s (a field set to what it already is does not). */
-function changesVersion(page: Page, changes: VersionChanges): boolean {
-  return versionFields.some(
-    (field) =>
-      changes[field] !== undefined &&
-      (field === 'content'
-        ? JSON.stringify(changes.content) !== JSON.stringify(page.content)
-        : (changes[field] ?? null) !== (page[field] ?? null)),
-  )
-}
-
-/**
- * When putting `version` live needs a second admin, makes the publication that waits for one,
- * answers 202 and returns true; otherwise returns false and the caller publishes as before.
- */
-async function requestIfApprovalNeeded(
-  services: AppServices,
-  page: Page,
-  version: PageVersion,
-  actor: Parameters<typeof requestPublication>[3],
-  res: { status: (code: number) => { json: (body: unknown) => unknown } },
-): Promise<boolean> {
-  if (
-    !(await approvalFor(services, { pageId: page.id, slug: version.slug, content: version.content })).required
-  )
-    return false
-  const publication = await requestPublication(services, page, version, actor)
-  res.status(202).json({ message: APPROVAL_NEEDED, code: 'approval-required', publication })
-  return true
 }
 
 export const pagesRoutes = [
@@ -473,10 +386,6 @@ export const pagesRoutes = [
     },
   }),
 ]
-
-function pickVersion(changes: VersionChanges): Partial<PageVersion> {
-  return Object.fromEntries(versionFields.flatMap((f) => (changes[f] === undefined ? [] : [[f, changes[f]]])))
-}
 
 export const pagesApi = apiModule(
   {
