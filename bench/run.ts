@@ -1,6 +1,7 @@
 // `npm run bench`: home page throughput and latency, leads accepted per second with and without
 // delivery to a webhook and the delay to delivery, analytics beacons and the funnel report, the time to
-// sign a consent certificate, on this machine.
+// sign a consent certificate, server-side conversions (events/s per platform, leads/s with them on),
+// on this machine.
 // SQLite always; PostgreSQL too when DATABASE_URL (or BENCH_POSTGRES_URL) is postgres://….
 import { type ChildProcess, execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -15,6 +16,7 @@ import { benchAnalytics } from './analytics.ts'
 import { startApp } from './app-process.ts'
 import { fetchPageScripts, HOME_SCRIPT_BUDGET } from './bundle-size.ts'
 import { benchCertificates } from './certificates.ts'
+import { benchConversions } from './conversions.ts'
 import { benchDelivery } from './delivery.ts'
 import { benchExperimentPage } from './experiment-page.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
@@ -263,6 +265,14 @@ try {
     await benchAnalytics('SQLite', `file:${path.join(work, 'analytics.db')}`, 5185)
     if (pgUrl) await benchAnalytics('PostgreSQL', pgUrl, 5184)
     else console.log('PostgreSQL analytics: skipped (set DATABASE_URL=postgres://…)')
+  }
+  // BENCH_ONLY=conversions: server-side conversions (issue 35) against a local stand-in for Google
+  // Data Manager, Meta CAPI and TikTok Events: events sent per second to each (batched), and leads
+  // accepted per second with the three destinations on against none, as a ratio.
+  if (only === undefined || only === 'conversions') {
+    await benchConversions('SQLite', `file:${path.join(work, 'conversions.db')}`, 5190)
+    if (pgUrl) await benchConversions('PostgreSQL', pgUrl, 5198)
+    else console.log('PostgreSQL conversions: skipped (set DATABASE_URL=postgres://…)')
   }
   // BENCH_ONLY=certificates: the time to sign one consent certificate (no app needed).
   if (only === undefined || only === 'certificates')
