@@ -48,6 +48,27 @@ describe('Scheduler', () => {
     expect(most).toBe(1)
   })
 
+  it('folds a burst of calls into one more run after the one under way', async () => {
+    const { logger } = recordingLogger()
+    const scheduler = new Scheduler(logger)
+    let runs = 0
+    scheduler.register({
+      name: 'wake',
+      everyMs: 60_000,
+      run: async () => {
+        runs++
+        await new Promise((r) => setTimeout(r, 20))
+      },
+    })
+    const first = scheduler.run('wake')
+    await new Promise((r) => setTimeout(r, 5))
+    await Promise.all([first, ...Array.from({ length: 10 }, () => scheduler.run('wake'))])
+    expect(runs).toBe(2)
+    // Once that run has started, a call queues a run after it again.
+    await scheduler.run('wake')
+    expect(runs).toBe(3)
+  })
+
   it('runs runOnStop jobs a last time at stop, and stop waits for runs under way', async () => {
     const { logger } = recordingLogger()
     const scheduler = new Scheduler(logger)

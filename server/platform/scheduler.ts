@@ -12,6 +12,7 @@ export class Scheduler {
   readonly #jobs = new Map<string, Job & { runOnStop: boolean }>()
   readonly #timers = new Map<string, ReturnType<typeof setInterval>>()
   readonly #running = new Map<string, Promise<void>>()
+  readonly #waiting = new Map<string, Promise<void>>()
 
   constructor(logger: Logger) {
     this.#logger = logger
@@ -31,17 +32,25 @@ export class Scheduler {
     }
   }
 
-  /** Runs a job now (one run at a time per job); failures are logged, never thrown. */
+  /**
+   * Runs a job now (one run at a time per job); failures are logged, never thrown. A call while a
+   * run is already waiting to start joins that run: a burst of wake-ups (a lead each) makes one
+   * more run, not one per call, and that run starts after all of them.
+   */
   run(name: string): Promise<void> {
     const job = this.#jobs.get(name)
     if (!job) return Promise.reject(new Error(`No job named ${name}`))
+    const waiting = this.#waiting.get(name)
+    if (waiting) return waiting
     const previous = this.#running.get(name) ?? Promise.resolve()
-    const next = previous.then(() =>
-      job.run().then(
+    const next = previous.then(() => {
+      this.#waiting.delete(name)
+      return job.run().then(
         () => undefined,
         (err: unknown) => this.#logger.error({ err, job: name }, 'job failed'),
-      ),
-    )
+      )
+    })
+    this.#waiting.set(name, next)
     this.#running.set(name, next)
     return next
   }

@@ -24,10 +24,17 @@ export function eventsFor(destination: DestinationRow): ConversionEvent[] {
  * was added are not told. A sale waits until its lead's routing has ended (every shared sale is
  * in), a return until the sale was sent.
  */
-export async function discoverEvents(db: Kysely<DB>, destinations: DestinationRow[], now = new Date()) {
+export async function discoverEvents(
+  db: Kysely<DB>,
+  destinations: DestinationRow[],
+  now = new Date(),
+  since?: Date,
+) {
   let written = 0
-  // Meta and TikTok take events up to 7 days old: older facts are not looked for again.
-  const window = new Date(now.getTime() - DISCOVERY_WINDOW_MS)
+  // Meta and TikTok take events up to 7 days old: older facts are not looked for again. A run
+  // woken by new leads looks only at facts since `since` (the sender's full scan runs now and then).
+  const week = new Date(now.getTime() - DISCOVERY_WINDOW_MS)
+  const window = since && since > week ? since : week
   for (const destination of destinations) {
     if (!destination.enabled) continue
     for (const event of eventsFor(destination)) {
@@ -56,27 +63,23 @@ export async function discoverEvents(db: Kysely<DB>, destinations: DestinationRo
       if (event === 'qualified') select = select.where('lead.outcome', '=', 'eligible')
       if (event === 'sale') {
         select = select
-          .where(({ exists, selectFrom }) =>
-            exists(
-              selectFrom('sale as s')
-                .select('s.id')
-                .whereRef('s.leadId', '=', 'lead.id')
-                .where('s.status', '=', 'accepted')
-                .where('s.acceptedAt', '>=', window),
-            ),
+          .where('lead.id', 'in', (eb) =>
+            eb
+              .selectFrom('sale as s')
+              .select('s.leadId')
+              .where('s.status', '=', 'accepted')
+              .where('s.acceptedAt', '>=', window),
           )
           .where((eb) => eb.or([eb('lead.saleStatus', 'is', null), eb('lead.saleStatus', '!=', 'routing')]))
       }
       if (event === 'return') {
         select = select
-          .where(({ exists, selectFrom }) =>
-            exists(
-              selectFrom('ledgerEntry as l')
-                .select('l.id')
-                .whereRef('l.leadId', '=', 'lead.id')
-                .where('l.kind', '=', 'return')
-                .where('l.createdAt', '>=', window),
-            ),
+          .where('lead.id', 'in', (eb) =>
+            eb
+              .selectFrom('ledgerEntry as l')
+              .select('l.leadId')
+              .where('l.kind', '=', 'return')
+              .where('l.createdAt', '>=', window),
           )
           .where(({ exists, selectFrom }) =>
             exists(

@@ -10,6 +10,8 @@ import { type ConversionFact, googleBody, metaBody, tiktokBody, unsendable } fro
 import { type DestinationSecrets, openSecrets } from './secrets.server.ts'
 
 export const CONVERSIONS_JOB = 'conversions'
+const FULL_SCAN_MS = 60_000
+const RECENT_MS = 3_600_000
 export const META_API_VERSION = 'v23.0'
 export const TIKTOK_API_VERSION = 'v1.3'
 
@@ -68,6 +70,7 @@ const META_TRANSIENT = new Set([1, 2, 4, 17, 32, 341, 613, 80004])
 export class ConversionSender {
   readonly #deps: SenderDeps
   readonly #tokens = new GoogleTokens()
+  #fullScanAt = 0
   /** How long a claim lasts: longer than a token exchange and a request can take together. */
   readonly #leaseMs: number
 
@@ -84,7 +87,12 @@ export class ConversionSender {
     const { db } = this.#deps
     const destinations = await listDestinations(db)
     if (destinations.length === 0) return
-    await discoverEvents(db, destinations)
+    // Most runs are woken by new leads: they look at the last hour's facts; a full scan of the
+    // platforms' seven days runs once a minute (and first), so nothing missed stays missed.
+    const now = new Date()
+    const full = now.getTime() - this.#fullScanAt >= FULL_SCAN_MS
+    await discoverEvents(db, destinations, now, full ? undefined : new Date(now.getTime() - RECENT_MS))
+    if (full) this.#fullScanAt = now.getTime()
     const byId = new Map(destinations.map((d) => [d.id, d]))
     for (let round = 0; round < 20; round++) {
       const claimed = await claimEvents(db, CLAIM, this.#leaseMs)
@@ -97,6 +105,7 @@ export class ConversionSender {
   async #send(rows: EventRow[], destinations: Map<number, DestinationRow>) {
     const { db, config, logger } = this.#deps
     const facts = await factsOf(db, rows)
+    const skips: [EventRow, Parameters<typeof settleEvent>[2]][] = []
     const groups = new Map<
       string,
       { destination: DestinationRow; secrets: DestinationSecrets; items: [EventRow, ConversionFact][] }
@@ -105,33 +114,39 @@ export class ConversionSender {
       const destination = destinations.get(row.destinationId)
       const fact = facts.get(row.id)
       if (!fact) {
-        await settleEvent(db, row, { status: 'skipped', reason: 'The lead was erased', attempted: false })
+        skips.push([row, { status: 'skipped', reason: 'The lead was erased', attempted: false }])
         continue
       }
       const clickId = clickIdFor(destination?.platform, fact)
       const known = { clickId, consented: fact.consented, valuePence: fact.valuePence }
       if (!destination?.enabled) {
-        await settleEvent(db, row, {
-          status: 'skipped',
-          reason: 'The destination is turned off',
-          attempted: false,
-          ...known,
-        })
+        skips.push([
+          row,
+          {
+            status: 'skipped',
+            reason: 'The destination is turned off',
+            attempted: false,
+            ...known,
+          },
+        ])
         continue
       }
       const refusal = unsendable(destination.platform, fact)
       if (refusal) {
-        await settleEvent(db, row, { status: 'skipped', reason: refusal, attempted: false, ...known })
+        skips.push([row, { status: 'skipped', reason: refusal, attempted: false, ...known }])
         continue
       }
       const secrets = openSecrets(config.conversions.key, destination.secret)
       if (!secrets) {
-        await settleEvent(db, row, {
-          status: 'failed',
-          reason: 'The destination’s credentials cannot be read (CONVERSIONS_KEY unset or changed)',
-          attempted: false,
-          ...known,
-        })
+        skips.push([
+          row,
+          {
+            status: 'failed',
+            reason: 'The destination’s credentials cannot be read (CONVERSIONS_KEY unset or changed)',
+            attempted: false,
+            ...known,
+          },
+        ])
         continue
       }
       // Google's request carries one consent for all its events: those with and without go apart.
@@ -140,6 +155,10 @@ export class ConversionSender {
       group.items.push([row, fact])
       groups.set(key, group)
     }
+    if (skips.length > 0)
+      await db.transaction().execute(async (trx) => {
+        for (const [row, settlement] of skips) await settleEvent(trx, row, settlement)
+      })
     for (const { destination, secrets, items } of groups.values()) {
       for (let i = 0; i < items.length; i += BATCH[destination.platform]) {
         const chunk = items.slice(i, i + BATCH[destination.platform])
@@ -159,13 +178,22 @@ export class ConversionSender {
           },
           'conversions sent',
         )
-        for (const [row, fact] of chunk) await this.#settle(row, fact, destination, outcome)
+        // One transaction per request's answers: on SQLite one commit instead of one per event.
+        await this.#deps.db.transaction().execute(async (trx) => {
+          for (const [row, fact] of chunk) await this.#settle(trx, row, fact, destination, outcome)
+        })
       }
     }
   }
 
-  async #settle(row: EventRow, fact: ConversionFact, destination: DestinationRow, outcome: Outcome) {
-    const { db, config } = this.#deps
+  async #settle(
+    db: Kysely<DB>,
+    row: EventRow,
+    fact: ConversionFact,
+    destination: DestinationRow,
+    outcome: Outcome,
+  ) {
+    const { config } = this.#deps
     const known = {
       clickId: clickIdFor(destination.platform, fact),
       consented: fact.consented,
