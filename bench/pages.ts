@@ -102,8 +102,11 @@ export async function benchPages(options: {
   rounds?: number
   basePort: number
   behindNginx?: () => Promise<BehindNginx | undefined>
+  /** What the page is, in the printed figures. */
+  label?: string
 }) {
   const { root, work, appUrl, seconds, basePort } = options
+  const label = options.label ?? 'Home page'
   const rounds = options.rounds ?? 5
   const page = await fetchRaw(appUrl)
   const minimal = ['Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(page.body.length)]
@@ -112,7 +115,7 @@ export async function benchPages(options: {
   const nginx = startStaticNginx(work, basePort + 2, page.body)
   const proxied = options.behindNginx ? await options.behindNginx() : undefined
   const contenders: Contender[] = [
-    { name: 'app (cached home page)', url: appUrl },
+    { name: `app (cached ${label.toLowerCase()})`, url: appUrl },
     { name: 'bare Node, same headers and body', url: `http://127.0.0.1:${basePort}/` },
     { name: 'bare Node, same body', url: `http://127.0.0.1:${basePort + 1}/` },
     { name: 'nginx, the body as a file', url: `http://127.0.0.1:${basePort + 2}/index.html` },
@@ -143,7 +146,7 @@ export async function benchPages(options: {
   )
   const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
   console.log(
-    `Home page (${fmt(page.body.length)} bytes uncompressed, ${page.headers.length / 2} headers), ${connections} connections, median of ${rounds} × ${seconds}s rounds:`,
+    `${label} (${fmt(page.body.length)} bytes uncompressed, ${page.headers.length / 2} headers), ${connections} connections, median of ${rounds} × ${seconds}s rounds:`,
   )
   for (const [name, r] of summary)
     console.log(`  ${name}: ${fmt(r.rps)} req/s, p99 ${fmt(r.p99, 2)} ms, errors ${r.errors}`)

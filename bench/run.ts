@@ -228,6 +228,56 @@ try {
             return { url: `${nginx.url}/`, stop: nginx.stop }
           },
         })
+        // A page made in the builder, served like the home page (issue 34: every page is blocks).
+        const cms = createDatabase({ dialect: 'sqlite', file: path.join(work, 'pages.db') })
+        try {
+          const text = (id: string, body: string) => ({
+            id,
+            type: 'text',
+            content: { text: body },
+            styles: {},
+          })
+          await cms.db
+            .insertInto('page')
+            .values({
+              slug: 'bench-guide',
+              title: 'How PCP commission claims work',
+              isPublished: true,
+              content: JSON.stringify({
+                widgets: [
+                  {
+                    id: 'h',
+                    type: 'heading',
+                    content: { text: 'A guide to PCP claims', level: 2 },
+                    styles: {},
+                  },
+                  ...Array.from({ length: 12 }, (_, i) =>
+                    text(
+                      `t${i}`,
+                      `<p>Paragraph ${i + 1}: how discretionary commission worked and what the FCA found.</p>`,
+                    ),
+                  ),
+                  { id: 'f', type: 'form', content: { title: 'Check your claim' }, styles: {} },
+                ],
+              }),
+            })
+            .execute()
+          await cms.db
+            .updateTable('siteRevision')
+            .set((eb) => ({ revision: eb('revision', '+', 1) }))
+            .execute()
+        } finally {
+          await cms.destroy()
+        }
+        await new Promise((r) => setTimeout(r, 1500))
+        await benchPages({
+          root,
+          work,
+          appUrl: 'http://127.0.0.1:5196/bench-guide',
+          seconds: Math.max(2, Math.round(duration / 2)),
+          basePort: 5180,
+          label: 'CMS page',
+        })
         await benchExperimentPage({
           root,
           work,
