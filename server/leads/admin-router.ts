@@ -11,7 +11,7 @@ import {
   eligibilitySchema,
   questionnaireRefSchema,
 } from '../../core/schemas/delivered-lead.ts'
-import { leadExportQuerySchema, leadStatsQuerySchema } from '../../core/schemas/leads.ts'
+import { leadExportQuerySchema, leadStatsQuerySchema } from '../../core/schemas/lead-queries.ts'
 import { listEvents, visitorTotals } from '../insight/index.ts'
 import type { AppServices } from '../platform/index.ts'
 import {

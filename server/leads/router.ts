@@ -2,12 +2,12 @@ import express, { type RequestHandler, Router } from 'express'
 import { objectsToCounting } from '../../core/counting.ts'
 import { recipientNames } from '../../core/lead-form-rules.ts'
 import { TOO_MANY } from '../../core/schemas/auth.ts'
+import { leadListQuerySchema } from '../../core/schemas/lead-queries.ts'
 import {
   type ConsentVersionRefusal,
   idempotencyKeySchema,
   issueMessage,
   type LeadReceipt,
-  leadListQuerySchema,
   leadSchema,
 } from '../../core/schemas/leads.ts'
 import { isSecure } from '../identity/index.ts'

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { previousMonthStart, SITE_TIME_ZONE } from '../../core/lead-stats.ts'
 import { dayRangeInstants } from '../../core/revenue.ts'
-import type { SaleFilter } from '../../core/schemas/leads.ts'
+import type { SaleFilter } from '../../core/schemas/lead-queries.ts'
 import type { DB, Dialect } from '../platform/index.ts'
 import { leadSales, neverOffered, noSales } from '../sales/index.ts'
 

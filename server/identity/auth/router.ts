@@ -29,7 +29,7 @@ import {
   route,
   shape,
 } from '../../platform/index.ts'
-import { beginSecondStep } from '../mfa/sign-in-router.ts'
+import { beginSecondStep } from '../mfa/second-step.server.ts'
 import { passwordRefusedForSso } from '../sso/sign-in.server.ts'
 import {
   awaitsPassword,

@@ -16,7 +16,7 @@ import {
 } from '../../platform/index.ts'
 import { loadSession } from '../auth/middleware.ts'
 import { completeSignIn } from '../auth/sign-in.server.ts'
-import { beginSecondStep } from '../mfa/sign-in-router.ts'
+import { beginSecondStep } from '../mfa/second-step.server.ts'
 import { ssoAdminRoutes } from './admin-router.ts'
 import { ATTEMPT_TTL_MS, newBrowserToken, saveAttempt, takeAttempt } from './identities.server.ts'
 import { finishSignIn, SSO_CALLBACK_PATH, startSignIn } from './oidc.server.ts'
