@@ -8,12 +8,12 @@ import { parseSetting } from '../../../../core/settings.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx'
+import { Field, Input } from '../../../components/ui/field.tsx'
 import { Switch } from '../../../components/ui/switch.tsx'
 import { Cell, DataTable } from '../../../components/ui/table.tsx'
 import { apiRequest, asList } from '../api.ts'
 import { formatDateTime } from '../format.ts'
+import { RejectDialog } from '../reject-dialog.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 
 // Four-eyes and scheduled publishing (docs/decisions/0079-four-eyes-and-scheduled-publishing.md).
@@ -63,7 +63,6 @@ function useUser() {
 /** Approve, reject (with a note) and cancel, for one publication at a time. */
 function useDecisions(invalidate: string[]) {
   const [rejecting, setRejecting] = useState<PublicationView | null>(null)
-  const [note, setNote] = useState('')
   const decide = useAdminMutation({
     request: ({
       id,
@@ -85,43 +84,24 @@ function useDecisions(invalidate: string[]) {
     failure: (e) => ({ title: 'That did not work', description: serverMessage(e) ?? 'Please try again' }),
   })
   const dialog = (
-    <Dialog
+    <RejectDialog
       open={rejecting !== null}
-      onOpenChange={(open) => !open && setRejecting(null)}
-      title="Reject publication"
+      onClose={() => setRejecting(null)}
       description={rejecting ? `“${rejecting.title}” stays as it is. Say why, for whoever asked.` : ''}
-    >
-      <form
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (!rejecting) return
-          decide.mutate(
-            { id: rejecting.id, action: 'reject', body: { note } },
-            {
-              onSuccess: () => {
-                setRejecting(null)
-                setNote('')
-              },
+      pending={decide.isPending}
+      onReject={(note, done) => {
+        if (!rejecting) return
+        decide.mutate(
+          { id: rejecting.id, action: 'reject', body: { note } },
+          {
+            onSuccess: () => {
+              setRejecting(null)
+              done()
             },
-          )
-        }}
-      >
-        <Field label="Why it is rejected" required>
-          {(control) => (
-            <Textarea {...control} required value={note} onChange={(e) => setNote(e.target.value)} rows={3} />
-          )}
-        </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => setRejecting(null)}>
-            Keep it waiting
-          </Button>
-          <Button type="submit" variant="destructive" disabled={decide.isPending || !note.trim()}>
-            Reject
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+          },
+        )
+      }}
+    />
   )
   return { decide, reject: setRejecting, dialog }
 }

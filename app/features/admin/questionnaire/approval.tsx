@@ -8,10 +8,9 @@ import type {
 import type { CurrentAdmin } from '../../../../core/schemas/users.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field, Textarea } from '../../../components/ui/field.tsx'
 import { apiRequest } from '../api.ts'
 import { formatDateTime } from '../format.ts'
+import { RejectDialog } from '../reject-dialog.tsx'
 import { serverMessage, useAdminMutation } from '../use-admin-mutation.ts'
 import { QUESTIONNAIRES } from './shared.tsx'
 
@@ -54,7 +53,6 @@ export function ApprovalStatus({ row }: { row: QuestionnaireVersionSummary }) {
 export function ApprovalButtons({ row }: { row: QuestionnaireVersionSummary }) {
   const user = useQuery<CurrentAdmin | null>({ queryKey: ['/api/auth/user'] }).data ?? null
   const [rejecting, setRejecting] = useState(false)
-  const [note, setNote] = useState('')
   const decide = useAdminMutation({
     request: ({ action, body }: { action: 'approve' | 'reject'; body?: unknown }) =>
       apiRequest<QuestionnaireVersionView>('POST', `${QUESTIONNAIRES}/${row.id}/${action}`, body ?? {}),
@@ -87,48 +85,23 @@ export function ApprovalButtons({ row }: { row: QuestionnaireVersionSummary }) {
         <X className="size-4" aria-hidden="true" />
         Reject
       </Button>
-      <Dialog
+      <RejectDialog
         open={rejecting}
-        onOpenChange={setRejecting}
-        title="Reject publication"
+        onClose={() => setRejecting(false)}
         description={`Version ${row.version} stays unpublished. Say why, for whoever asked.`}
-      >
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            decide.mutate(
-              { action: 'reject', body: { note } },
-              {
-                onSuccess: () => {
-                  setRejecting(false)
-                  setNote('')
-                },
+        pending={decide.isPending}
+        onReject={(note, done) =>
+          decide.mutate(
+            { action: 'reject', body: { note } },
+            {
+              onSuccess: () => {
+                setRejecting(false)
+                done()
               },
-            )
-          }}
-        >
-          <Field label="Why it is rejected" required>
-            {(control) => (
-              <Textarea
-                {...control}
-                required
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-                rows={3}
-              />
-            )}
-          </Field>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setRejecting(false)}>
-              Keep it waiting
-            </Button>
-            <Button type="submit" variant="destructive" disabled={decide.isPending || !note.trim()}>
-              Reject
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+            },
+          )
+        }
+      />
     </>
   )
 }
