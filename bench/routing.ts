@@ -8,7 +8,7 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
 import { capWindowStart } from '../core/routing/contract-rules.ts'
-import { createDatabase, json, parseDatabaseUrl } from '../server/platform/index.ts'
+import { createDatabase, type Dialect, json, parseDatabaseUrl } from '../server/platform/index.ts'
 import { routableLead, routeLeads } from '../server/sales/index.ts'
 import { certificate, percentile, startTrustingApp } from './delivery.ts'
 
@@ -210,7 +210,7 @@ const stop = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => 
 }
 
 /** Routing alone, in this process: judging 50 contracts and writing the decision, per lead. */
-async function routingTime(db: Db, leads: number) {
+async function routingTime(db: Db, dialect: Dialect, leads: number) {
   const rows = await db.selectFrom('lead').selectAll().orderBy('id', 'desc').limit(leads).execute()
   const times: number[] = []
   for (const lead of rows) {
@@ -221,7 +221,7 @@ async function routingTime(db: Db, leads: number) {
         .select((eb) => eb.fn.max('round').as('r'))
         .where('leadId', '=', lead.id)
         .executeTakeFirst()
-      await routeLeads(trx, [routableLead(lead)], {
+      await routeLeads(trx, [routableLead(lead)], dialect, {
         round: Number(last?.r ?? 0) + 1,
         exclude: new Map([[lead.id, new Set(await offered(trx, lead.id))]]),
       })
@@ -315,7 +315,7 @@ export async function benchRouting(
       `${label}: ${contracts}, capture to sale ${fmt(sale.median, 1)} ms median, p99 ${fmt(sale.p99, 1)} ms (${fmt(sale.n)} leads sold)`,
     )
     await stop(app)
-    const timing = await routingTime(database.db, 500)
+    const timing = await routingTime(database.db, database.dialect, 500)
     console.log(
       `${label}: routing one lead over ${contracts} ${fmt(timing.median, 2)} ms median, p99 ${fmt(timing.p99, 2)} ms (${timing.n} leads, judged and recorded in their own transaction)`,
     )

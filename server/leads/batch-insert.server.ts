@@ -195,6 +195,7 @@ export async function insertLeadBatch(
       fresh.map((i) =>
         routable(inserted.get(i)?.id as number, batch[i] as Pending, people[i]?.phone ?? null),
       ),
+      postgres ? 'postgres' : 'sqlite',
     )
   }
 

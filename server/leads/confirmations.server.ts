@@ -92,27 +92,21 @@ export async function enquiryReceipt(
  */
 export async function sendLeadConfirmations(services: Services): Promise<number> {
   const { db, dialect, mailer, logger } = services
-  const claimed = await db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('leadConfirmation')
-      .select(['leadId', 'attempts'])
-      .where('state', '=', 'pending')
-      .orderBy('leadId')
-      .limit(BATCH)
-    if (dialect === 'postgres') query = query.forUpdate().skipLocked()
-    const rows = await query.execute()
-    if (rows.length === 0) return []
-    await trx
-      .updateTable('leadConfirmation')
-      .set({ state: 'sending', attempts: sql<number>`attempts + 1` })
-      .where(
-        'leadId',
-        'in',
-        rows.map((r) => r.leadId),
-      )
-      .execute()
-    return rows
-  })
+  // Claimed in one statement (no transaction around an empty look): the job runs after every
+  // burst of leads on every instance, and most runs find nothing left to send.
+  let due = db
+    .selectFrom('leadConfirmation')
+    .select('leadId')
+    .where('state', '=', 'pending')
+    .orderBy('leadId')
+    .limit(BATCH)
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked()
+  const claimed = await db
+    .updateTable('leadConfirmation')
+    .set({ state: 'sending', attempts: sql<number>`attempts + 1` })
+    .where('leadId', 'in', due)
+    .returning(['leadId', 'attempts'])
+    .execute()
   if (claimed.length === 0) return 0
   const leads = await db
     .selectFrom('lead')
@@ -143,8 +137,9 @@ export async function sendLeadConfirmations(services: Services): Promise<number>
       })
       sent.push(leadId)
     } catch (err) {
-      const last = attempts + 1 >= MAX_CONFIRMATION_ATTEMPTS
-      logger.error({ err, leadId, attempt: attempts + 1 }, 'lead confirmation not sent')
+      // `attempts` counts this one.
+      const last = attempts >= MAX_CONFIRMATION_ATTEMPTS
+      logger.error({ err, leadId, attempt: attempts }, 'lead confirmation not sent')
       ;(last ? failed : retry).push(leadId)
     }
   }
@@ -161,9 +156,20 @@ export function leadConfirmationsJob(services: Services): Job {
   return { name: LEAD_CONFIRMATIONS_JOB, everyMs: 30_000, run: () => sendLeadConfirmations(services) }
 }
 
+/** How long a new lead's confirmation waits for others to go in the same run. */
+const CONFIRM_AFTER_MS = 50
+
 /** Mails each new lead's confirmation soon after the visitor has had their answer; the job guarantees it. */
 export function confirmNewLeads(services: Pick<AppServices, 'events' | 'background' | 'jobs'>) {
+  let gathering = false
   services.events.on('lead.created', () => {
-    services.background.run('lead confirmations', () => services.jobs.run(LEAD_CONFIRMATIONS_JOB))
+    // A spike's leads are mailed in runs of many, not one run (and claim) per lead.
+    if (gathering) return
+    gathering = true
+    services.background.run('lead confirmations', async () => {
+      await new Promise((resolve) => setTimeout(resolve, CONFIRM_AFTER_MS))
+      gathering = false
+      await services.jobs.run(LEAD_CONFIRMATIONS_JOB)
+    })
   })
 }

@@ -10,7 +10,7 @@ describe('webhook settings', () => {
       timeoutMs: 10_000,
       leaseMs: 15_000,
       pollMs: 1000,
-      concurrency: 16,
+      concurrency: 256,
     })
   })
 

@@ -153,7 +153,9 @@ const envSchema = ssoEnvSchema.extend({
   WEBHOOK_TIMEOUT_SECONDS: seconds.default(10),
   WEBHOOK_LEASE_SECONDS: seconds.default(15),
   WEBHOOK_POLL_SECONDS: seconds.default(1),
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  // Posts in flight per instance: a silent buyer holds one for WEBHOOK_TIMEOUT_SECONDS, and in a
+  // spike hundreds of offers a second go out, so a few dozen slots would let silence stall them all.
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(2048).default(256),
   CONVERSIONS_KEY: z
     .string()
     .trim()

@@ -47,6 +47,8 @@ export type {
   BuyerTable,
   Contract,
   ContractTable,
+  LeadRouteTable,
+  QueuedContract,
   RouteDecision,
   SaleTable,
   SkippedContract,

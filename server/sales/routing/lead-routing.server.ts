@@ -224,7 +224,7 @@ async function routeAgainOnce(
       .where('leadId', '=', leadId)
       .executeTakeFirst()
     const round = Number(last?.round ?? 0) + 1
-    const made = await routeLeads(trx, [routableLead(lead)], {
+    const made = await routeLeads(trx, [routableLead(lead)], dialect, {
       at,
       round,
       exclude: new Map([

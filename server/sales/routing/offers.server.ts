@@ -4,11 +4,10 @@ import { capVerdict, scheduleOpen } from '../../../core/routing/contract-rules.t
 import { capWindows } from '../../../core/routing/contract-terms.ts'
 import type { ConsentBuyer } from '../../../core/schemas/buyers.ts'
 import { lockLead, setSaleStatus } from '../../leads/index.ts'
-import type { DB, RouteDecision, SaleTable } from '../../platform/index.ts'
-import { type Dialect, json } from '../../platform/index.ts'
+import type { DB, Dialect, RouteDecision, SaleTable } from '../../platform/index.ts'
 import { recordSales } from '../revenue/entries.server.ts'
 import type { ContractOffers, OfferEnd, OfferRefusal } from '../webhooks/claims.server.ts'
-import { enqueue } from '../webhooks/enqueue.server.ts'
+import { advanceLeads, money, type SoldOn, soldOut } from './advance.server.ts'
 import {
   type CapUsage,
   capUsage,
@@ -37,25 +36,27 @@ export async function reserveOffers(
   const refused = new Map<number, OfferRefusal>()
   if (offers.length === 0) return refused
   const ids = [...new Set(offers.map((o) => o.contractId))].sort((a, b) => a - b)
-  let contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
+  /** Locked only shared: uncapped when the claim began. */
+  let open: number[] = []
   if (dialect === 'postgres') {
     // A capped contract's row is locked alone (its count must be exact across instances); one
     // without caps only shared, so claims for it no longer queue on each other (issue 36) while a
     // change to its terms still waits for them. Exclusive and shared sales are held by the sale
     // table's unique indexes, not by the contract's row.
-    const capped = [...contracts.values()].filter((c) => hasCaps(c.caps)).map((c) => c.id)
-    const open = ids.filter((id) => !capped.includes(id))
+    const terms = await trx.selectFrom('contract').select(['id', 'caps']).where('id', 'in', ids).execute()
+    const capped = terms.filter((c) => hasCaps(c.caps)).map((c) => c.id)
+    open = ids.filter((id) => !capped.includes(id))
     if (capped.length > 0)
       await sql`select id from contract where id = any(${capped}::int[]) order by id for no key update`.execute(
         trx,
       )
     if (open.length > 0)
       await sql`select id from contract where id = any(${open}::int[]) order by id for share`.execute(trx)
-    // Read again under the locks: the terms that count are the ones no change can overtake now.
-    contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
-    if (open.some((id) => hasCaps(contracts.get(id)?.caps ?? {})))
-      throw new Error('A contract was given caps while its offers were claimed: claimed again next time')
   }
+  // Read under the locks: the terms that count are the ones no change can overtake now.
+  const contracts = new Map((await loadContracts(trx, ids)).map((c) => [c.id, c]))
+  if (open.some((id) => hasCaps(contracts.get(id)?.caps ?? {})))
+    throw new Error('A contract was given caps while its offers were claimed: claimed again next time')
   const leadIds = [...new Set(offers.map((o) => o.leadId))]
   // The lead's sales with the terms they were sold on, never their contracts' settings of today.
   const sales = await trx
@@ -134,21 +135,6 @@ function saleTerms(contract: RoutableContract) {
   }
 }
 
-/** A lead's sales as the terms they were made on. */
-type SoldOn = { exclusive: boolean; maxBuyers: number }
-
-/**
- * Why a contract may not join the lead's sales: an exclusive sale stands alone, and a shared one
- * promised its buyer at most `maxBuyers` (the smallest promise made holds for every later sale).
- */
-function soldOut(contract: RoutableContract, sales: SoldOn[]): string | undefined {
-  if (sales.length === 0) return undefined
-  if (sales.some((s) => s.exclusive)) return 'The lead was sold exclusively'
-  if (contract.exclusive) return 'Exclusive, and the lead is sold shared'
-  const most = Math.min(contract.maxBuyers, ...sales.map((s) => s.maxBuyers))
-  return sales.length >= most ? `Shared with at most ${most}, and sold to ${sales.length}` : undefined
-}
-
 /** Why this contract may not take the lead now, or undefined when it may. */
 function refuse(
   contract: RoutableContract,
@@ -193,11 +179,18 @@ const decisionOf: Record<OfferEnd['outcome'], RouteDecision> = {
  * entry; any other end gives its reservation back. Each lead then moves to its next queued
  * contract. Returns how many new offers were enqueued.
  */
-export async function settleOffers(trx: Kysely<DB>, all: OfferEnd[], at = new Date()): Promise<number> {
+export async function settleOffers(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  all: OfferEnd[],
+  at = new Date(),
+): Promise<number> {
   const pings = all.filter((e) => e.kind === 'ping')
-  let enqueued = pings.length > 0 ? await settlePings(trx, pings, at) : 0
+  const enqueued = pings.length > 0 ? await settlePings(trx, dialect, pings, at) : 0
   const ends = all.filter((e) => e.kind !== 'ping')
   const accepted = ends.filter((e) => e.outcome === 'accepted')
+  /** Leads to move on to their next contract. */
+  const next: number[] = []
   if (accepted.length > 0) {
     // The common end, batched: the sales accepted, their ledger entries, their lines of the log.
     const sales = await trx
@@ -239,24 +232,28 @@ export async function settleOffers(trx: Kysely<DB>, all: OfferEnd[], at = new Da
         .where('decision', '=', 'bid')
         .execute()
     }
-    for (const end of accepted)
-      if (!exclusive.includes(end.leadId)) enqueued += await advance(trx, end.leadId, at)
+    next.push(...accepted.flatMap((e) => (exclusive.includes(e.leadId) ? [] : [e.leadId])))
   }
-  for (const end of ends) {
-    if (end.outcome === 'accepted') continue
+  const others = ends.filter((e) => e.outcome !== 'accepted')
+  if (others.length > 0) {
+    // The reservations given back, together.
     await trx
       .deleteFrom('sale')
-      .where('leadId', '=', end.leadId)
-      .where('contractId', '=', end.contractId)
+      .where(({ eb, refTuple, tuple }) =>
+        eb(
+          refTuple('leadId', 'contractId'),
+          'in',
+          others.map((e) => tuple(e.leadId, e.contractId)),
+        ),
+      )
       .where('status', '=', 'reserved')
       .execute()
-    await markRoute(trx, end.leadId, end.contractId, decisionOf[end.outcome], end.reason)
-    enqueued += await advance(trx, end.leadId, at)
+    for (const end of others)
+      await markRoute(trx, end.leadId, end.contractId, decisionOf[end.outcome], end.reason)
+    next.push(...others.map((e) => e.leadId))
   }
-  return enqueued
+  return enqueued + sum(await advanceLeads(trx, dialect, next, at))
 }
-
-const money = (pence: number) => `£${(pence / 100).toFixed(2)}`
 
 /**
  * Pings answered (or given up on): each goes into the lead's routing log, its bid or why not. A
@@ -264,7 +261,7 @@ const money = (pence: number) => `£${(pence / 100).toFixed(2)}`
  * is locked first (an update takes the row lock on PostgreSQL; SQLite has one writer), so the last
  * answer settled sees every other and offers the lead to the highest bid.
  */
-async function settlePings(trx: Kysely<DB>, ends: OfferEnd[], at: Date): Promise<number> {
+async function settlePings(trx: Kysely<DB>, dialect: Dialect, ends: OfferEnd[], at: Date): Promise<number> {
   const leadIds = [...new Set(ends.map((e) => e.leadId))].sort((a, b) => a - b)
   for (const id of leadIds) {
     await lockLead(trx, id)
@@ -287,9 +284,7 @@ async function settlePings(trx: Kysely<DB>, ends: OfferEnd[], at: Date): Promise
       .where('decision', '=', 'pinging')
       .execute()
   }
-  let enqueued = 0
-  for (const id of leadIds) enqueued += await advance(trx, id, at)
-  return enqueued
+  return sum(await advanceLeads(trx, dialect, leadIds, at))
 }
 
 async function markRoute(
@@ -308,178 +303,12 @@ async function markRoute(
     .execute()
 }
 
-/**
- * Offers the lead to the next contract in its latest round's queue that can still take it,
- * recording those passed over (with the reason); sets the lead's sale status. Nothing happens
- * while an offer or a ping is out: one offer at a time per lead.
- *
- * Ping, then post (docs/decisions/0050-ping-post.md): when the next contracts of equal priority
- * include one with a ping URL, the whole group leaves the queue at once: each pinged contract is
- * pinged (in parallel, no personal data), each other one bids its own price. Once every ping is
- * answered, the bids are offered highest first (then in the queue's weighted order), each posted
- * like any offer.
- */
-export async function advance(trx: Kysely<DB>, leadId: number, at = new Date()): Promise<number> {
-  const out = await trx
-    .selectFrom('leadRoute')
-    .select('id')
-    .where('leadId', '=', leadId)
-    .where('decision', 'in', ['sending', 'pinging'])
-    .executeTakeFirst()
-  if (out) return 0
-  const routing = await trx
-    .selectFrom('leadRouting')
-    .select(['id', 'round', 'queue'])
-    .where('leadId', '=', leadId)
-    .orderBy('round', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  const round = routing?.round ?? 1
-  const sales = await trx
-    .selectFrom('sale')
-    .select(['exclusive', 'maxBuyers'])
-    .where('leadId', '=', leadId)
-    .where('status', '=', 'accepted')
-    .execute()
-  const lead = await trx
-    .selectFrom('lead')
-    .select('consentBuyers')
-    .where('id', '=', leadId)
-    .executeTakeFirst()
-  // The pinged group's bids waiting for their turn: the highest first, then the queue's order.
-  const bids = await trx
-    .selectFrom('leadRoute')
-    .select(['id', 'contractId', 'bidPence', 'position'])
-    .where('leadId', '=', leadId)
-    .where('round', '=', round)
-    .where('decision', '=', 'bid')
-    .orderBy('bidPence', 'desc')
-    .orderBy('position')
-    .execute()
-  const queue = [...(routing?.queue ?? [])]
-  const exclusive = sales.some((s) => s.exclusive)
-  const contracts = exclusive
-    ? new Map<number, RoutableContract>()
-    : new Map(
-        (
-          await loadContracts(trx, [
-            ...queue.map((q) => q.contractId),
-            ...bids.flatMap((b) => (b.contractId === null ? [] : [b.contractId])),
-          ])
-        ).map((c) => [c.id, c]),
-      )
-  /** Why the lead may not go to this contract now (a post, or with `ping`, any delivery, was made before). */
-  const whyNot = async (contract: RoutableContract | undefined, ping: boolean) => {
-    if (!contract) return 'The contract was deleted'
-    let before = trx
-      .selectFrom('webhookDelivery')
-      .select('id')
-      .where('leadId', '=', leadId)
-      .where('contractId', '=', contract.id)
-    if (!ping) before = before.where('kind', '=', 'post')
-    if (await before.executeTakeFirst()) return 'Offered before'
-    return (
-      consentRefusal(lead?.consentBuyers ?? [], contractBuyer(contract)) ?? stillOpen(contract, sales, at)
-    )
-  }
-  let offered = 0
-  while (!exclusive && offered === 0) {
-    const bid = bids.shift()
-    if (bid) {
-      const contract = bid.contractId === null ? undefined : contracts.get(bid.contractId)
-      const why = await whyNot(contract, false)
-      await trx
-        .updateTable('leadRoute')
-        .set({ decision: why ? 'passed' : 'sending', ...(why ? { reason: why } : {}), updatedAt: at })
-        .where('id', '=', bid.id)
-        .execute()
-      if (!why && contract) {
-        await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id }])
-        offered = 1
-      }
-      continue
-    }
-    const head = queue[0]
-    if (!head) break
-    const priority = contracts.get(head.contractId)?.priority
-    let size = 1
-    while (
-      priority !== undefined &&
-      size < queue.length &&
-      contracts.get(queue[size]?.contractId ?? 0)?.priority === priority
-    )
-      size++
-    const group = queue.slice(0, size)
-    const pinged = group.some((q) => contracts.get(q.contractId)?.pingUrl)
-    for (const next of queue.splice(0, pinged ? size : 1)) {
-      const contract = contracts.get(next.contractId)
-      const why = await whyNot(contract, pinged)
-      const decision =
-        why || !contract ? 'passed' : !pinged ? 'sending' : contract.pingUrl ? 'pinging' : 'bid'
-      const bidPence = decision === 'bid' ? (contract?.pricePence ?? null) : null
-      const row = await trx
-        .insertInto('leadRoute')
-        .values({
-          leadId,
-          round,
-          position: next.position,
-          contractId: contract ? contract.id : null,
-          contractName: next.contractName,
-          buyerName: next.buyerName,
-          decision,
-          reason: why ?? (bidPence !== null ? `Not pinged: bids its price, ${money(bidPence)}` : null),
-          bidPence,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      if (!contract || decision === 'passed') continue
-      if (decision === 'bid')
-        bids.push({ id: row.id, contractId: contract.id, bidPence, position: next.position })
-      else {
-        const kind = decision === 'pinging' ? ('ping' as const) : ('post' as const)
-        await enqueue(trx, [{ leadId, webhookId: contract.webhookId, contractId: contract.id, kind }])
-        offered++
-      }
-    }
-    // No ping went out (none of the group could take it): its unpinged contracts are offered now, by price.
-    bids.sort((a, b) => (b.bidPence ?? 0) - (a.bidPence ?? 0) || (a.position ?? 0) - (b.position ?? 0))
-  }
-  // Sold exclusively meanwhile: the bids left will not be offered.
-  if (exclusive && bids.length > 0) {
-    await trx
-      .updateTable('leadRoute')
-      .set({ decision: 'passed', reason: 'Not offered: the lead was sold', updatedAt: at })
-      .where(
-        'id',
-        'in',
-        bids.map((b) => b.id),
-      )
-      .execute()
-  }
-  if (routing && queue.length !== routing.queue.length) {
-    await trx
-      .updateTable('leadRouting')
-      .set({ queue: json(queue) })
-      .where('id', '=', routing.id)
-      .execute()
-  }
-  await setSaleStatus(trx, leadId, offered ? 'routing' : sales.length > 0 ? 'sold' : 'unsold')
-  return offered
-}
-
-function stillOpen(contract: RoutableContract, sales: SoldOn[], at: Date): string | undefined {
-  if (!contract.buyerActive) return `${contract.buyerName} is no longer active`
-  if (!contract.isActive) return 'The contract was paused'
-  const sold = soldOut(contract, sales)
-  if (sold) return sold
-  const open = scheduleOpen(contract.schedule, at)
-  return open.ok ? undefined : open.reason
-}
+const sum = (made: Map<number, number>) => [...made.values()].reduce((n, m) => n + m, 0)
 
 /** What the outbox worker calls for contract deliveries (injected: the outbox knows no routing). */
 export function contractOffers(): ContractOffers {
   return {
     reserve: (trx, dialect, offers) => reserveOffers(trx, dialect, offers),
-    settled: (trx, ends) => settleOffers(trx, ends),
+    settled: (trx, dialect, ends) => settleOffers(trx, dialect, ends),
   }
 }

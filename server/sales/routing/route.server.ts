@@ -5,9 +5,10 @@ import type { LeadFacts, Verdict } from '../../../core/routing/contract-terms.ts
 import { orderCandidates } from '../../../core/routing/order.ts'
 import type { ConsentBuyer, SaleStatus } from '../../../core/schemas/buyers.ts'
 import { setSaleStatus } from '../../leads/index.ts'
-import type { DB, SkippedContract } from '../../platform/index.ts'
+import type { DB, Dialect, SkippedContract } from '../../platform/index.ts'
 import { json } from '../../platform/index.ts'
 import { enqueue } from '../webhooks/enqueue.server.ts'
+import { advanceLeads } from './advance.server.ts'
 import {
   type CapUsage,
   capUsage,
@@ -17,7 +18,6 @@ import {
   noUsage,
   type RoutableContract,
 } from './contracts.server.ts'
-import { advance } from './offers.server.ts'
 
 /** A lead as routing judges it: the facts filters read, and the firms its consent named (with their identity then). */
 export type RoutableLead = {
@@ -50,6 +50,7 @@ function judge(contract: RoutableContract, lead: RoutableLead, usage: CapUsage, 
 export async function routeLeads(
   trx: Kysely<DB>,
   leads: RoutableLead[],
+  dialect: Dialect,
   { at = new Date(), round = 1, exclude = new Map<number, ReadonlySet<number>>() } = {},
 ): Promise<Map<number, number>> {
   const offers = new Map<number, number>()
@@ -78,7 +79,7 @@ export async function routeLeads(
   const deliveries: Parameters<typeof enqueue>[1] = []
   const status = new Map<SaleStatus, number[]>()
   // Leads whose first group of equal priority has a pinged contract: the whole queue waits, and
-  // `advance` pings the group (docs/decisions/0050-ping-post.md).
+  // `advanceLeads` pings the group (docs/decisions/0050-ping-post.md).
   const pinged: number[] = []
   for (const lead of leads) {
     const skipped: SkippedContract[] = []
@@ -139,6 +140,6 @@ export async function routeLeads(
   for (const [saleStatus, ids] of status) {
     await setSaleStatus(trx, ids, saleStatus)
   }
-  for (const id of pinged) offers.set(id, await advance(trx, id, at))
+  for (const [id, made] of await advanceLeads(trx, dialect, pinged, at)) offers.set(id, made)
   return offers
 }

@@ -55,7 +55,7 @@ export type ContractOffers = {
     offers: { deliveryId: number; leadId: number; contractId: number }[],
   ) => Promise<Map<number, OfferRefusal>>
   /** Returns how many deliveries it enqueued. */
-  settled: (trx: Kysely<DB>, ends: OfferEnd[]) => Promise<number>
+  settled: (trx: Kysely<DB>, dialect: Dialect, ends: OfferEnd[]) => Promise<number>
 }
 
 /**
@@ -311,7 +311,7 @@ export async function settleDeliveries(
         ? [{ leadId: i.claimed.leadId, contractId: i.claimed.contractId, kind: i.claimed.kind, ...i.end }]
         : [],
     )
-    const enqueued = ends.length > 0 && offers ? await offers.settled(trx, ends) : 0
+    const enqueued = ends.length > 0 && offers ? await offers.settled(trx, dialect, ends) : 0
     return {
       next:
         next && next.limit > 0 ? await claimDeliveries(trx, dialect, next.limit, next.leaseMs, offers) : [],

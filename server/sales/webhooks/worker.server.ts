@@ -31,6 +31,12 @@ import { webhookBody } from './webhook-body.ts'
 
 /** How long stopping waits for posts in flight before cutting them short. */
 const STOP_GRACE_MS = 5000
+/**
+ * Settling transactions under way at once. Each is a few dozen short statements (the attempts, the
+ * offers' ends, the next offers, the next claims), so one at a time made the round trips the limit
+ * at a few hundred leads a second (issue 36); the batches are distinct deliveries and leads.
+ */
+const SETTLERS = 4
 
 type WorkerDeps = {
   db: Kysely<DB>
@@ -78,7 +84,7 @@ export class DeliveryWorker {
   #again = false
   /** Attempts waiting to be recorded: written together, like leads (group commit). */
   #settling: { item: SettleItem; done: (recorded: boolean) => void }[] = []
-  #flushing = false
+  #flushes = 0
 
   constructor(deps: WorkerDeps) {
     this.#deps = deps
@@ -398,8 +404,9 @@ export class DeliveryWorker {
   #record(item: SettleItem): Promise<boolean> {
     return new Promise((done) => {
       this.#settling.push({ item, done })
-      if (!this.#flushing) {
-        this.#flushing = true
+      // A settler takes what waits on the next turn of the loop; while all are busy, the queue grows into bigger batches.
+      if (this.#flushes < SETTLERS && this.#settling.length === 1) {
+        this.#flushes++
         setImmediate(() => void this.#flush())
       }
     })
@@ -436,6 +443,6 @@ export class DeliveryWorker {
         }
       }
     }
-    this.#flushing = false
+    this.#flushes--
   }
 }
