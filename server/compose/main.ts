@@ -9,6 +9,7 @@ import {
   gracefulShutdown,
   parseConfig,
 } from '../platform/index.ts'
+import { startInstanceRole } from './instance-role.ts'
 import { createServices, prepareDatabase } from './services.ts'
 
 type AppModule = typeof import('./app.ts')
@@ -30,7 +31,7 @@ if (!config.publicUrl) {
 }
 const services = createServices(config, { logger, database, setupToken })
 services.jobs.start()
-services.webhooks.start()
+const role = startInstanceRole(services)
 
 async function productionHandler(): Promise<RequestHandler> {
   const entry = pathToFileURL(path.join(root, 'build/server/index.js')).href
@@ -62,8 +63,16 @@ async function developmentHandler(): Promise<RequestHandler> {
 
 const handler = config.nodeEnv === 'development' ? await developmentHandler() : await productionHandler()
 // Timeouts are checked every second (Node's default is every 30 s).
+// A worker-only instance is not behind the proxy: it answers its health check and metrics only.
+const workerOnly = config.instanceRole === 'worker'
 const server = http.createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
   shutdown.onRequest(req, res)
+  if (workerOnly && !/^\/(healthz|metrics)(\?|$)/.test(req.url ?? '')) {
+    res
+      .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+      .end('This instance delivers leads and serves no pages\n')
+    return
+  }
   handler(req as never, res as never, (err?: unknown) => {
     if (err) logger.error({ err }, 'request failed')
     if (!res.headersSent) res.writeHead(err ? 500 : 404).end()
@@ -75,6 +84,7 @@ const shutdown = gracefulShutdown(server, logger, {
   // Stops claiming at once; posts in flight get a few seconds to be answered and recorded.
   stopWorkers: () => services.webhooks.stop(),
   finish: async () => {
+    await role.stop()
     await services.background.idle()
     await services.jobs.stop()
     services.metrics.stop()

@@ -69,6 +69,8 @@ const endpointUrl = (fallback: string) =>
 
 const envSchema = ssoEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  // all: serves and delivers; web: serves only; worker: delivers (and answers /healthz, /metrics).
+  INSTANCE_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   DATABASE_URL: z
     .string()
     .trim()
@@ -198,6 +200,8 @@ export type Config = {
   /** How long a stopping instance keeps answering on its open connections (server/platform/shutdown.ts). */
   shutdownGraceMs: number
   nodeEnv: 'development' | 'production' | 'test'
+  /** What this instance runs besides serving (docs/decisions/0086-offers-under-a-spike.md). */
+  instanceRole: 'all' | 'web' | 'worker'
   /**
    * Outside production, JSON answers of documented operations are checked against
    * /api/openapi.json (server/platform/openapi/answer-check.ts): logged on a drift, or answered 500 with
@@ -310,6 +314,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     nodeEnv: e.NODE_ENV,
+    instanceRole: e.INSTANCE_ROLE,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -27,6 +27,7 @@ export { crudStore } from './db/crud-store.ts'
 export { createDatabase, type Database, type Dialect, json, ping } from './db/database.ts'
 export { replacedDescriptions, shorterDescriptions } from './db/migrations/0014-shorter-descriptions.ts'
 export { migrateToLatest, migrationProvider } from './db/migrations.ts'
+export { listen, notify } from './db/notify.server.ts'
 export type {
   AdminUser,
   ConsentCategory,
