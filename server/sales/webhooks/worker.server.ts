@@ -3,31 +3,20 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { classifyAnswer } from '../../../core/routing/buyer-answer.ts'
-import { readPingAnswer } from '../../../core/routing/ping-answer.ts'
-import {
-  type DeliveredLead,
-  leadPingSchema,
-  leadPostSchema,
-  leadReturnDecidedSchema,
-  type PingedLead,
-  type ReturnNotice,
-} from '../../../core/schemas/delivered-lead.ts'
+import type { DeliveredLead, PingedLead, ReturnNotice } from '../../../core/schemas/delivered-lead.ts'
 import type { AppEvents, DB, Dialect, WebhookConfig } from '../../platform/index.ts'
 import {
   type ClaimedDelivery,
   type ContractOffers,
   claimDeliveries,
-  type OfferEnd,
   type OfferRefusal,
   type SettleItem,
-  type Settlement,
   settleDeliveries,
   type Target,
   webhookTargets,
 } from './claims.server.ts'
+import { answerSettlement, deliveryBody } from './delivery-post.server.ts'
 import { postJson, signature } from './post.server.ts'
-import { webhookBody } from './webhook-body.ts'
 
 /** How long stopping waits for posts in flight before cutting them short. */
 const STOP_GRACE_MS = 5000
@@ -268,36 +257,7 @@ export class DeliveryWorker {
     // A contract no longer pinged (its ping URL removed since): nothing is sent, the ping ends.
     if (ping && !target.pingUrl)
       return this.#refuse(delivery, { outcome: 'withdrawn', reason: 'The contract is no longer pinged' })
-    const body = ping
-      ? webhookBody(
-          leadPingSchema,
-          {
-            event: 'lead.ping',
-            pingId: delivery.idempotencyKey,
-            // A ping goes only to a contract, which has a price.
-            contractId: delivery.contractId as number,
-            pricePence: target.pricePence as number,
-            lead: lead as PingedLead,
-          },
-          config.nodeEnv,
-        )
-      : notice
-        ? webhookBody(
-            leadReturnDecidedSchema,
-            { event: 'lead.return_decided', deliveryId: delivery.id, return: lead as ReturnNotice },
-            config.nodeEnv,
-          )
-        : webhookBody(
-            leadPostSchema,
-            {
-              event: 'lead.created',
-              deliveryId: delivery.id,
-              // To a buyer's contract: the ping it accepted (null: not pinged). The operator's own webhooks are not offered leads.
-              ...(delivery.contractId !== null ? { pingId: delivery.pingId } : {}),
-              lead: lead as DeliveredLead,
-            },
-            config.nodeEnv,
-          )
+    const body = deliveryBody(delivery, target, lead, config.nodeEnv)
     const attemptedAt = new Date()
     const outcome = await postJson(
       (ping ? target.pingUrl : target.url) as string,
@@ -324,48 +284,10 @@ export class DeliveryWorker {
       responseExcerpt: null,
       interrupted: false,
     }))
-    // A return's notice is no offer: a buyer is told on the webhooks' schedule, not the offers' minutes.
-    const delays =
-      delivery.contractId !== null && !notice
-        ? (config.webhooks.offerRetryDelaysMs ?? config.webhooks.retryDelaysMs)
-        : config.webhooks.retryDelaysMs
-    const retryOrFail: Settlement =
-      delivery.attempts <= delays.length
-        ? { kind: 'retry', afterMs: delays[delivery.attempts - 1] ?? 0 }
-        : { kind: 'failed' }
-    let settlement: Settlement = outcome.ok
-      ? { kind: 'delivered' }
-      : outcome.interrupted
-        ? { kind: 'released' }
-        : retryOrFail
-    let end: Pick<OfferEnd, 'outcome' | 'reason' | 'bidPence'> | undefined
-    if (ping && !outcome.interrupted) {
-      // A ping: accepted with a bid, refused, or tried again like an offer.
-      const answer = readPingAnswer(outcome.statusCode, outcome.responseExcerpt, target.pricePence ?? 0)
-      settlement =
-        answer.kind === 'accepted'
-          ? { kind: 'delivered' }
-          : answer.kind === 'retry'
-            ? retryOrFail
-            : { kind: 'failed' }
-      if (answer.kind === 'accepted') end = { outcome: 'accepted', reason: null, bidPence: answer.bidPence }
-      else if (answer.kind === 'rejected') end = { outcome: 'rejected', reason: answer.reason }
-      else if (settlement.kind === 'failed')
-        end = { outcome: 'failed', reason: outcome.error ?? answer.reason }
-    } else if (target.reading && !notice && !outcome.interrupted) {
-      // A contract: the buyer's answer, read by the contract's rules, decides.
-      const answer = classifyAnswer(target.reading, outcome.statusCode, outcome.responseExcerpt)
-      settlement =
-        answer.kind === 'accepted'
-          ? { kind: 'delivered' }
-          : answer.kind === 'retry'
-            ? retryOrFail
-            : { kind: 'failed' }
-      if (answer.kind === 'accepted') end = { outcome: 'accepted', reason: null }
-      else if (answer.kind !== 'retry') end = { outcome: answer.kind, reason: answer.reason }
-      else if (settlement.kind === 'failed')
-        end = { outcome: 'failed', reason: outcome.error ?? answer.reason }
-    }
+    const { settlement, end } = answerSettlement(delivery, target, outcome, {
+      offers: config.webhooks.offerRetryDelaysMs ?? config.webhooks.retryDelaysMs,
+      webhooks: config.webhooks.retryDelaysMs,
+    })
     const recorded = await this.#record({
       end,
       claimed: delivery,
