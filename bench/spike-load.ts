@@ -5,6 +5,7 @@
 // the parent, then waits to be told to exit (the parent reads its CPU time first).
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
+import { performance } from 'node:perf_hooks'
 import { chromeAgent, dueAt, dueCount, type Summary, summarize } from './spike-stats.ts'
 
 export type LoadConfig = {
@@ -37,8 +38,13 @@ export type LoadReport = {
   references: string[]
   /** Leads: when each post answered with an error was due, in ms after the start. */
   errorsDueAt: number[]
-  /** The live-schedule share (0–1) of requests sent more than 100 ms late. */
+  /** The share (0–1) of requests sent more than 100 ms late. */
   lateShare: number
+  /**
+   * The share (0–1) of the schedule's time the generator's event loop was busy: low while it is
+   * late means its process was waiting for a core (a busy machine), not doing its own work.
+   */
+  busy: number
 }
 
 type Answer = { status: number; cache: string | undefined; body: string; error?: string }
@@ -58,7 +64,8 @@ function send(method: string, path: string, headers: http.OutgoingHttpHeaders, b
       (res) => {
         const chunks: Buffer[] = []
         const keep = config.kind === 'leads'
-        res.on('data', (c: Buffer) => keep && chunks.push(c))
+        if (keep) res.on('data', (c: Buffer) => chunks.push(c))
+        else res.resume()
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,
@@ -182,6 +189,8 @@ async function main() {
     }
   }
 
+  await new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, start - performance.now())))
+  const loop = performance.eventLoopUtilization()
   await new Promise<void>((resolve) => {
     let next = 0
     const tick = () => {
@@ -192,6 +201,7 @@ async function main() {
     }
     tick()
   })
+  const busy = performance.eventLoopUtilization(loop).utilization
   const until = performance.now() + config.drainMs
   while (inFlight.size > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 100))
   if (inFlight.size > 0) {
@@ -210,6 +220,7 @@ async function main() {
     references,
     errorsDueAt,
     lateShare: sent ? late / sent : 0,
+    busy,
   }
   process.send?.(report)
 }

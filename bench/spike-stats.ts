@@ -8,7 +8,8 @@
  */
 export function dueCount(elapsedMs: number, ratePerSecond: number, total: number): number {
   if (elapsedMs < 0 || ratePerSecond <= 0) return 0
-  return Math.min(total, Math.floor((elapsedMs * ratePerSecond) / 1000) + 1)
+  // The epsilon: a request's own due time, from dueAt, counts it due despite rounding.
+  return Math.min(total, Math.floor((elapsedMs * ratePerSecond) / 1000 + 1e-9) + 1)
 }
 
 /** When request `i` of the schedule is due, in ms after its start. */

@@ -39,6 +39,7 @@ const BENCH_APP = 'claimcheck-spike-bench'
 const CONTRACTS = 30
 const CAPPED = 10
 const HOURLY_CAP = 50
+const GENERATOR_PRIORITY = -5
 
 /** Contract n's terms: every third shared (up to 3 buyers), the rest exclusive; the first 10 capped. */
 const terms = (n: number): Terms => ({
@@ -270,6 +271,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       connections,
       drainMs: 65_000,
     })
+    let raised = true
     const reports = ['views', 'leads'].map((kind) => {
       const child = fork(
         path.join(import.meta.dirname, 'spike-load.ts'),
@@ -277,6 +279,14 @@ export async function benchSpike(databaseUrl: string, work: string) {
         { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
       )
       generators.push(child)
+      // Ahead of the product in the run queue where allowed (root): on a busy machine the schedule
+      // is then kept by the generator, and what is late is the product's.
+      try {
+        if (child.pid === undefined) throw new Error('not started')
+        os.setPriority(child.pid, GENERATOR_PRIORITY)
+      } catch {
+        raised = false
+      }
       return new Promise<LoadReport>((resolve, reject) => {
         child.once('message', (m) => resolve(m as LoadReport))
         child.once('exit', (code) => reject(new Error(`the ${kind} generator exited (${code})`)))
@@ -288,7 +298,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
     for (const [i, app] of apps.entries()) cpu.watch(app.pid, `app ${i + 1}`)
     for (const pid of nginxPids(path.join(nginxDir, 'nginx.pid'))) cpu.watch(pid, 'nginx')
     for (const pid of await backendPids(db)) cpu.watch(pid, 'postgres')
-    for (const g of generators) cpu.watch(g.pid, 'generator')
+    for (const [i, g] of generators.entries()) cpu.watch(g.pid, i === 0 ? 'views' : 'leads')
     cpu.watch(buyers.child.pid, 'buyers')
     let backendsBusy = false
     sampler = setInterval(async () => {
@@ -309,7 +319,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       const restarting = performance.now()
       apps[1] = await startApp(ports[1] as number, databaseUrl, appEnv)
       restartedIn = (performance.now() - restarting) / 1000
-      cpu.watch(apps[1].pid, 'app 2', true)
+      cpu.watch(apps[1].pid, 'app 2 restarted', true)
     })()
     let routingAtStop = 0
     const atStop = (async () => {
@@ -416,10 +426,10 @@ export async function benchSpike(databaseUrl: string, work: string) {
       `  leads still routing when the load stopped: ${fmt(routingAtStop)}; ${routingLeft === 0 ? `none ${fmt(drainedAfter, 1)} s after it stopped` : `${fmt(routingLeft)} still after ${fmt(drainedAfter)} s`}`,
     )
     console.log(
-      `  CPU seconds during the load (${fmt(loadSeconds, 1)} s, ${fmt(loadSeconds * os.cpus().length)} core-seconds): app 1 ${cpuOf('app 1')}, app 2 ${cpuOf('app 2')} (both lives), nginx ${cpuOf('nginx')} (${cpu.count('nginx')} processes), PostgreSQL ${cpuOf('postgres')} (${cpu.count('postgres')} backends), generator ${cpuOf('generator')}, buyers' receivers ${cpuOf('buyers')}`,
+      `  CPU seconds during the load (${fmt(loadSeconds, 1)} s, ${fmt(loadSeconds * os.cpus().length)} core-seconds): app 1 ${cpuOf('app 1')}, app 2 ${cpuOf('app 2')} until killed + ${cpuOf('app 2 restarted')} after the restart, nginx ${cpuOf('nginx')} (${cpu.count('nginx')} processes), PostgreSQL ${cpuOf('postgres')} (${cpu.count('postgres')} backends), generator ${fmt(cpu.seconds('views') + cpu.seconds('leads'), 1)} (views ${cpuOf('views')}, leads ${cpuOf('leads')}), buyers' receivers ${cpuOf('buyers')}`,
     )
     console.log(
-      `  generator lateness (its own, not the product's): p99 ${ms(Math.max(views.lag.p99, leads.lag.p99))}, ${pct(views.lateShare * views.sent + leads.lateShare * leads.sent, views.sent + leads.sent)} sent over 100 ms late; at most ${fmt(connections)} connections each for views and leads`,
+      `  generator lateness (its own, not the product's): p99 ${ms(Math.max(views.lag.p99, leads.lag.p99))}, ${pct(views.lateShare * views.sent + leads.lateShare * leads.sent, views.sent + leads.sent)} sent over 100 ms late, event loop busy ${pct(views.busy, 1)} (views) and ${pct(leads.busy, 1)} (leads) of the schedule; at most ${fmt(connections)} connections each for views and leads${raised ? `; run at nice ${GENERATOR_PRIORITY}` : ''}`,
     )
   } finally {
     if (sampler) clearInterval(sampler)
