@@ -6,15 +6,18 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { performance } from 'node:perf_hooks'
-import { chromeAgent, dueAt, dueCount, type Summary, summarize } from './spike-stats.ts'
+import { RawPool } from './spike-http.ts'
+import { chromeAgent, dueAt, dueCount } from './spike-stats.ts'
 
 export type LoadConfig = {
   kind: 'views' | 'leads'
   /** nginx's address. */
   origin: string
   rate: number
-  /** The schedule's start, ms since the epoch (both generators and the kill share it). */
+  /** The schedule's start, ms since the epoch (every generator and the kill share it). */
   startAt: number
+  /** This process's requests are due this much after the shared start (several share a rate). */
+  phaseMs: number
   seconds: number
   /** At most this many open connections (a browser's visitors each have their own). */
   connections: number
@@ -25,9 +28,10 @@ export type LoadConfig = {
 export type LoadReport = {
   kind: LoadConfig['kind']
   sent: number
-  latency: Summary
-  /** How late the generator itself sent requests (its timer and event loop), ms. */
-  lag: Summary
+  /** Each request's latency from its due time, ms. */
+  latencies: number[]
+  /** How late the generator itself sent each request (its timer and event loop), ms. */
+  lags: number[]
   /** Final answers by status ("0" for a network error or no answer, "unanswered" when still waiting). */
   statuses: Record<string, number>
   /** Views: X-Cache-Status values. */
@@ -36,10 +40,10 @@ export type LoadReport = {
   retried: number
   /** Leads: the reference of each post answered 2xx. */
   references: string[]
-  /** Leads: when each post answered with an error was due, in ms after the start. */
+  /** Leads: when each post answered with an error was due, in ms after the shared start. */
   errorsDueAt: number[]
-  /** The share (0–1) of requests sent more than 100 ms late. */
-  lateShare: number
+  /** Requests sent more than 100 ms late. */
+  late: number
   /**
    * The share (0–1) of the schedule's time the generator's event loop was busy: low while it is
    * late means its process was waiting for a core (a busy machine), not doing its own work.
@@ -91,19 +95,31 @@ const browser = (i: number) => ({
 })
 const gclid = () => `Cj0KCQ${randomBytes(30).toString('base64url')}`
 
+const navigation = {
+  accept:
+    'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+  'upgrade-insecure-requests': '1',
+  'sec-fetch-site': 'cross-site',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-user': '?1',
+  referer: 'https://www.google.com/',
+}
+const viewHeaders = Array.from({ length: 80 }, (_, n) =>
+  Object.entries({ host: target.host, ...browser(n), ...navigation, connection: 'keep-alive' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join(''),
+)
+const views = new RawPool(
+  target.hostname,
+  Number(target.port),
+  config.connections,
+  (n) => viewHeaders[n % 80] as string,
+)
+
 /** A visitor arriving from the ad: the home page with the click's own gclid. */
-async function view(i: number) {
-  return send('GET', `/?gclid=${gclid()}`, {
-    ...browser(i),
-    accept:
-      'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
-    'upgrade-insecure-requests': '1',
-    'sec-fetch-site': 'cross-site',
-    'sec-fetch-mode': 'navigate',
-    'sec-fetch-dest': 'document',
-    'sec-fetch-user': '?1',
-    referer: 'https://www.google.com/',
-  })
+async function view() {
+  return { ...(await views.get(`/?gclid=${gclid()}`)), body: '' }
 }
 
 const run = randomBytes(3).toString('hex')
@@ -156,7 +172,7 @@ async function lead(i: number) {
 
 async function main() {
   const total = Math.floor(config.rate * config.seconds)
-  const start = config.startAt - performance.timeOrigin
+  const start = config.startAt + config.phaseMs - performance.timeOrigin
   const latencies: number[] = []
   const lags: number[] = []
   const statuses: Record<string, number> = {}
@@ -173,8 +189,8 @@ async function main() {
     lags.push(lag)
     if (lag > 100) late++
     sent++
-    inFlight.set(i, due - start)
-    const answer = config.kind === 'views' ? await view(i) : await lead(i)
+    inFlight.set(i, due - start + config.phaseMs)
+    const answer = config.kind === 'views' ? await view() : await lead(i)
     inFlight.delete(i)
     latencies.push(performance.now() - due)
     statuses[answer.status] = (statuses[answer.status] ?? 0) + 1
@@ -185,7 +201,7 @@ async function main() {
           const reference = (JSON.parse(answer.body) as { reference?: string }).reference
           if (reference) references.push(reference)
         } catch {}
-      } else errorsDueAt.push(due - start)
+      } else errorsDueAt.push(due - start + config.phaseMs)
     }
   }
 
@@ -212,14 +228,14 @@ async function main() {
   const report: LoadReport = {
     kind: config.kind,
     sent,
-    latency: summarize(latencies),
-    lag: summarize(lags),
+    latencies,
+    lags,
     statuses,
     cache,
     retried,
     references,
     errorsDueAt,
-    lateShare: sent ? late / sent : 0,
+    late,
     busy,
   }
   process.send?.(report)

@@ -4,7 +4,7 @@
 // leads a second posted as the public form posts them, routed to 30 contracts (exclusive and shared,
 // 10 capped at 50 an hour) whose buyers are now and then slow, refusing or silent. At 40% of the time
 // one instance is killed (SIGKILL) and started again 7 s later. Load and buyers run in processes
-// of their own. Printed, one line each:
+// of their own (the views shared by BENCH_SPIKE_VIEW_PROCESSES, 2). Printed, one line each:
 // - first offer to a buyer p50/p99: from capture (the lead's created_at) to the buyers' receivers
 //   seeing the lead's first post;
 // - lead post p50/p99 and page view p50/p99, from each request's due time (open loop);
@@ -220,11 +220,32 @@ async function soldFigures(db: Db, posts: BuyerPost[], ids: number[]) {
   }
 }
 
+/** The reports of the processes that shared one kind of load, as one. */
+function merge(reports: LoadReport[]) {
+  const add = (into: Record<string, number>, from: Record<string, number>) => {
+    for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v
+    return into
+  }
+  return {
+    sent: reports.reduce((n, r) => n + r.sent, 0),
+    latency: summarize(reports.flatMap((r) => r.latencies)),
+    lags: reports.flatMap((r) => r.lags),
+    late: reports.reduce((n, r) => n + r.late, 0),
+    statuses: reports.reduce((all, r) => add(all, r.statuses), {} as Record<string, number>),
+    cache: reports.reduce((all, r) => add(all, r.cache), {} as Record<string, number>),
+    retried: reports.reduce((n, r) => n + r.retried, 0),
+    references: reports.flatMap((r) => r.references),
+    errorsDueAt: reports.flatMap((r) => r.errorsDueAt),
+    busy: reports.map((r) => r.busy),
+  }
+}
+
 export async function benchSpike(databaseUrl: string, work: string) {
   const seconds = Number(process.env.BENCH_SPIKE_SECONDS ?? 90)
   const viewRate = Number(process.env.BENCH_SPIKE_VIEWS ?? 2000)
   const leadRate = Number(process.env.BENCH_SPIKE_LEADS ?? 300)
   const connections = Number(process.env.BENCH_SPIKE_CONNECTIONS ?? 1000)
+  const viewProcesses = Math.max(1, Number(process.env.BENCH_SPIKE_VIEW_PROCESSES ?? 2))
   const drainSeconds = Number(process.env.BENCH_SPIKE_DRAIN_SECONDS ?? 180)
   const basePort = Number(process.env.BENCH_SPIKE_PORT ?? 5170)
   const killAt = seconds * 0.4
@@ -262,22 +283,21 @@ export async function benchSpike(databaseUrl: string, work: string) {
     const countedBefore = await pageViewsCounted(db)
 
     const startAt = Date.now() + 2000
-    const loadConfig = (kind: LoadConfig['kind'], rate: number): LoadConfig => ({
-      kind,
-      origin,
-      rate,
-      startAt,
-      seconds,
-      connections,
-      drainMs: 65_000,
-    })
+    // The views' rate shared by `viewProcesses`, each offset by one interval: together, one schedule.
+    const loads: LoadConfig[] = [
+      ...Array.from({ length: viewProcesses }, (_, k) => ({
+        kind: 'views' as const,
+        rate: viewRate / viewProcesses,
+        phaseMs: (k * 1000) / viewRate,
+      })),
+      { kind: 'leads' as const, rate: leadRate, phaseMs: 0 },
+    ].map((load) => ({ ...load, origin, startAt, seconds, connections, drainMs: 65_000 }))
     let raised = true
-    const reports = ['views', 'leads'].map((kind) => {
-      const child = fork(
-        path.join(import.meta.dirname, 'spike-load.ts'),
-        [JSON.stringify(loadConfig(kind as LoadConfig['kind'], kind === 'views' ? viewRate : leadRate))],
-        { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-      )
+    const reports = loads.map((load) => {
+      const child = fork(path.join(import.meta.dirname, 'spike-load.ts'), [JSON.stringify(load)], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        serialization: 'advanced',
+      })
       generators.push(child)
       // Ahead of the product in the run queue where allowed (root): on a busy machine the schedule
       // is then kept by the generator, and what is late is the product's.
@@ -289,7 +309,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       }
       return new Promise<LoadReport>((resolve, reject) => {
         child.once('message', (m) => resolve(m as LoadReport))
-        child.once('exit', (code) => reject(new Error(`the ${kind} generator exited (${code})`)))
+        child.once('exit', (code) => reject(new Error(`the ${load.kind} generator exited (${code})`)))
       })
     })
 
@@ -298,7 +318,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
     for (const [i, app] of apps.entries()) cpu.watch(app.pid, `app ${i + 1}`)
     for (const pid of nginxPids(path.join(nginxDir, 'nginx.pid'))) cpu.watch(pid, 'nginx')
     for (const pid of await backendPids(db)) cpu.watch(pid, 'postgres')
-    for (const [i, g] of generators.entries()) cpu.watch(g.pid, i === 0 ? 'views' : 'leads')
+    for (const [i, g] of generators.entries()) cpu.watch(g.pid, loads[i]?.kind ?? 'views')
     cpu.watch(buyers.child.pid, 'buyers')
     let backendsBusy = false
     sampler = setInterval(async () => {
@@ -327,7 +347,9 @@ export async function benchSpike(databaseUrl: string, work: string) {
       routingAtStop = await countRouting(db, since)
     })()
 
-    const [views, leads] = (await Promise.all(reports)) as [LoadReport, LoadReport]
+    const done = await Promise.all(reports)
+    const views = merge(done.filter((r) => r.kind === 'views'))
+    const leads = merge(done.filter((r) => r.kind === 'leads'))
     await Promise.all([killed, atStop])
     clearInterval(sampler)
     cpu.freeze()
@@ -385,12 +407,17 @@ export async function benchSpike(databaseUrl: string, work: string) {
       .filter(([s]) => !s.startsWith('2'))
       .map(([s, c]) => `${s === '0' ? 'network' : s} × ${fmt(c)}`)
       .join(', ')
+    const lag = summarize([...views.lags, ...leads.lags])
     const served = (views.statuses['200'] ?? 0) + (views.statuses['304'] ?? 0)
     const cacheTotal = Object.values(views.cache).reduce((a, b) => a + b, 0)
     const cacheParts = Object.entries(views.cache)
       .sort((a, b) => b[1] - a[1])
       .map(([s, c]) => `${s} ${fmt(c)}`)
       .join(', ')
+    const fromCache = ['HIT', 'UPDATING', 'STALE', 'REVALIDATED'].reduce(
+      (n, s) => n + (views.cache[s] ?? 0),
+      0,
+    )
     const pct = (a: number, b: number) => `${fmt(b ? (100 * a) / b : 0, 2)}%`
     const cpuOf = (group: string) => fmt(cpu.seconds(group), 1)
 
@@ -420,7 +447,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       `  page views served (200/304): ${fmt(served)}; counted (analytics_daily pageview events, after the flush): ${fmt(counted)} (${pct(counted, served)})`,
     )
     console.log(
-      `  nginx cache hit share: ${pct(views.cache.HIT ?? 0, cacheTotal)} (${cacheParts || 'no X-Cache-Status'})`,
+      `  nginx cache hit share: ${pct(views.cache.HIT ?? 0, cacheTotal)}; answered from the cache at all (HIT, UPDATING, STALE, REVALIDATED): ${pct(fromCache, cacheTotal)} (${cacheParts || 'no X-Cache-Status'})`,
     )
     console.log(
       `  leads still routing when the load stopped: ${fmt(routingAtStop)}; ${routingLeft === 0 ? `none ${fmt(drainedAfter, 1)} s after it stopped` : `${fmt(routingLeft)} still after ${fmt(drainedAfter)} s`}`,
@@ -429,7 +456,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       `  CPU seconds during the load (${fmt(loadSeconds, 1)} s, ${fmt(loadSeconds * os.cpus().length)} core-seconds): app 1 ${cpuOf('app 1')}, app 2 ${cpuOf('app 2')} until killed + ${cpuOf('app 2 restarted')} after the restart, nginx ${cpuOf('nginx')} (${cpu.count('nginx')} processes), PostgreSQL ${cpuOf('postgres')} (${cpu.count('postgres')} backends), generator ${fmt(cpu.seconds('views') + cpu.seconds('leads'), 1)} (views ${cpuOf('views')}, leads ${cpuOf('leads')}), buyers' receivers ${cpuOf('buyers')}`,
     )
     console.log(
-      `  generator lateness (its own, not the product's): p99 ${ms(Math.max(views.lag.p99, leads.lag.p99))}, ${pct(views.lateShare * views.sent + leads.lateShare * leads.sent, views.sent + leads.sent)} sent over 100 ms late, event loop busy ${pct(views.busy, 1)} (views) and ${pct(leads.busy, 1)} (leads) of the schedule; at most ${fmt(connections)} connections each for views and leads${raised ? `; run at nice ${GENERATOR_PRIORITY}` : ''}`,
+      `  generator lateness (its own, not the product's): p99 ${ms(lag.p99)}, ${pct(views.late + leads.late, views.sent + leads.sent)} sent over 100 ms late; event loop busy ${views.busy.map((b) => pct(b, 1)).join(' and ')} of the schedule (${viewProcesses} views ${viewProcesses > 1 ? 'processes' : 'process'}), ${pct(leads.busy[0] ?? 0, 1)} (leads); at most ${fmt(connections)} connections per process${raised ? `; run at nice ${GENERATOR_PRIORITY}` : ''}`,
     )
   } finally {
     if (sampler) clearInterval(sampler)
