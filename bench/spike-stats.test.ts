@@ -2,7 +2,7 @@
 // `node --test bench/spike-stats.test.ts`.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { chromeAgent, cpuTicks, dueAt, dueCount, percentile, summarize } from './spike-stats.ts'
+import { chromeAgent, cpuTicks, dueAt, dueCount, machineTicks, percentile, summarize } from './spike-stats.ts'
 
 describe('the open-loop schedule', () => {
   it('has nothing due before the start, the first request at it', () => {
@@ -51,6 +51,13 @@ describe('/proc/<pid>/stat', () => {
   it('adds user and system time, with spaces and parentheses in the name', () => {
     const stat = '4242 (node (worker) x) S 1 4242 4242 0 -1 4194304 100 0 0 0 731 266 0 0 20 0 11 0 5000 0 0'
     assert.equal(cpuTicks(stat), 997)
+  })
+})
+
+describe('/proc/stat', () => {
+  it('counts busy ticks (user, nice, system, interrupts, steal) against all', () => {
+    const stat = 'cpu  100 5 50 1000 20 1 4 2 0 0\ncpu0 50 2 25 500 10 0 2 1 0 0\n'
+    assert.deepEqual(machineTicks(stat), { busy: 162, total: 1182 })
   })
 })
 

@@ -40,6 +40,17 @@ export function cpuTicks(stat: string): number {
   return Number(fields[11]) + Number(fields[12])
 }
 
+/** The machine's busy and total clock ticks (all cores) from the first line of /proc/stat. */
+export function machineTicks(procStat: string): { busy: number; total: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = (procStat.split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number) as number[]
+  const busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)
+  return { busy, total: busy + (idle ?? 0) + (iowait ?? 0) }
+}
+
 const platforms = [
   'Windows NT 10.0; Win64; x64',
   'Macintosh; Intel Mac OS X 10_15_7',

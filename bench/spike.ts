@@ -29,7 +29,7 @@ import { certificate } from './delivery.ts'
 import { clear, setUpContracts, type Terms } from './routing.ts'
 import type { BuyerPost, BuyersConfig } from './spike-buyers.ts'
 import type { LoadConfig, LoadReport } from './spike-load.ts'
-import { cpuTicks, summarize } from './spike-stats.ts'
+import { cpuTicks, machineTicks, summarize } from './spike-stats.ts'
 
 type Db = ReturnType<typeof createDatabase>['db']
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
@@ -54,6 +54,7 @@ class CpuMeter {
   readonly #tick = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100
   readonly #pids = new Map<number, { group: string; first: number; last: number }>()
   #frozen = false
+  #machine: { first: { busy: number; total: number }; last: { busy: number; total: number } } | undefined
 
   /** `fromStart`: the process started during the run, so all its time counts. */
   watch(pid: number | undefined, group: string, fromStart = false) {
@@ -74,6 +75,8 @@ class CpuMeter {
   /** Reads every watched process; one that has exited keeps its last reading. */
   sample() {
     if (this.#frozen) return
+    const machine = machineTicks(fs.readFileSync('/proc/stat', 'utf8'))
+    this.#machine = { first: this.#machine?.first ?? machine, last: machine }
     for (const [pid, p] of this.#pids) p.last = this.#read(pid) ?? p.last
   }
 
@@ -86,6 +89,11 @@ class CpuMeter {
     let ticks = 0
     for (const p of this.#pids.values()) if (p.group === group) ticks += p.last - p.first
     return ticks / this.#tick
+  }
+
+  /** The whole machine's busy core-seconds between the first and last sample (every process). */
+  machineBusy() {
+    return this.#machine ? (this.#machine.last.busy - this.#machine.first.busy) / this.#tick : 0
   }
 
   count(group: string) {
@@ -246,7 +254,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
   const leadRate = Number(process.env.BENCH_SPIKE_LEADS ?? 300)
   const connections = Number(process.env.BENCH_SPIKE_CONNECTIONS ?? 1000)
   const viewProcesses = Math.max(1, Number(process.env.BENCH_SPIKE_VIEW_PROCESSES ?? 2))
-  const drainSeconds = Number(process.env.BENCH_SPIKE_DRAIN_SECONDS ?? 180)
+  const drainSeconds = Number(process.env.BENCH_SPIKE_DRAIN_SECONDS ?? 300)
   const basePort = Number(process.env.BENCH_SPIKE_PORT ?? 5170)
   const killAt = seconds * 0.4
   const downFor = 7
@@ -320,6 +328,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
     for (const pid of await backendPids(db)) cpu.watch(pid, 'postgres')
     for (const [i, g] of generators.entries()) cpu.watch(g.pid, loads[i]?.kind ?? 'views')
     cpu.watch(buyers.child.pid, 'buyers')
+    cpu.sample()
     let backendsBusy = false
     sampler = setInterval(async () => {
       cpu.sample()
@@ -453,7 +462,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       `  leads still routing when the load stopped: ${fmt(routingAtStop)}; ${routingLeft === 0 ? `none ${fmt(drainedAfter, 1)} s after it stopped` : `${fmt(routingLeft)} still after ${fmt(drainedAfter)} s`}`,
     )
     console.log(
-      `  CPU seconds during the load (${fmt(loadSeconds, 1)} s, ${fmt(loadSeconds * os.cpus().length)} core-seconds): app 1 ${cpuOf('app 1')}, app 2 ${cpuOf('app 2')} until killed + ${cpuOf('app 2 restarted')} after the restart, nginx ${cpuOf('nginx')} (${cpu.count('nginx')} processes), PostgreSQL ${cpuOf('postgres')} (${cpu.count('postgres')} backends), generator ${fmt(cpu.seconds('views') + cpu.seconds('leads'), 1)} (views ${cpuOf('views')}, leads ${cpuOf('leads')}), buyers' receivers ${cpuOf('buyers')}`,
+      `  CPU seconds during the load (${fmt(loadSeconds, 1)} s, ${fmt(loadSeconds * os.cpus().length)} core-seconds): app 1 ${cpuOf('app 1')}, app 2 ${cpuOf('app 2')} until killed + ${cpuOf('app 2 restarted')} after the restart, nginx ${cpuOf('nginx')} (${cpu.count('nginx')} processes), PostgreSQL ${cpuOf('postgres')} (${cpu.count('postgres')} backends), generator ${fmt(cpu.seconds('views') + cpu.seconds('leads'), 1)} (views ${cpuOf('views')}, leads ${cpuOf('leads')}), buyers' receivers ${cpuOf('buyers')}; the whole machine (every process, ours or not) ${fmt(cpu.machineBusy(), 1)}`,
     )
     console.log(
       `  generator lateness (its own, not the product's): p99 ${ms(lag.p99)}, ${pct(views.late + leads.late, views.sent + leads.sent)} sent over 100 ms late; event loop busy ${views.busy.map((b) => pct(b, 1)).join(' and ')} of the schedule (${viewProcesses} views ${viewProcesses > 1 ? 'processes' : 'process'}), ${pct(leads.busy[0] ?? 0, 1)} (leads); at most ${fmt(connections)} connections per process${raised ? `; run at nice ${GENERATOR_PRIORITY}` : ''}`,
