@@ -198,7 +198,7 @@ async function soldFigures(db: Db, posts: BuyerPost[], ids: number[]) {
   const perHour = new Map<string, Set<number>>()
   const contractsOfLead = new Map<number, Set<number>>()
   for (const p of posts) {
-    if (p.status < 200 || p.status >= 300) continue
+    if (p.status < 200 || p.status >= 300 || p.leadId === 0) continue
     const key = `${p.contract}@${capWindowStart('hour', new Date(p.at)).toISOString()}`
     perHour.set(key, (perHour.get(key) ?? new Set()).add(p.leadId))
     contractsOfLead.set(p.leadId, (contractsOfLead.get(p.leadId) ?? new Set()).add(p.contract))
@@ -218,12 +218,23 @@ async function soldFigures(db: Db, posts: BuyerPost[], ids: number[]) {
     contractsOfLeadInDb.set(s.leadId, (contractsOfLeadInDb.get(s.leadId) ?? new Set()).add(n))
   }
   const soldTwice = (leads: Map<number, Set<number>>) =>
-    [...leads.values()].filter((c) => c.size > 1 && [...c].some((n) => terms(n).exclusive)).length
+    [...leads].filter(([, c]) => c.size > 1 && [...c].some((n) => terms(n).exclusive))
+  // Which leads, to whom and when (ids and times only), for whoever looks into one.
+  const described = soldTwice(contractsOfLead)
+    .slice(0, 3)
+    .map(([lead]) => {
+      const taken = posts
+        .filter((p) => p.leadId === lead && p.status >= 200 && p.status < 300)
+        .map((p) => `contract ${p.contract} at ${new Date(p.at).toISOString().slice(11, 23)}`)
+      return `lead ${lead}: ${[...new Set(taken)].join(', ')}`
+    })
   return {
     overCap: over(new Map([...perHour].map(([k, v]) => [k, v.size]))),
     overCapInDb: over(perHourInDb),
-    soldTwice: soldTwice(contractsOfLead),
-    soldTwiceInDb: soldTwice(contractsOfLeadInDb),
+    soldTwice: soldTwice(contractsOfLead).length,
+    soldTwiceInDb: soldTwice(contractsOfLeadInDb).length,
+    soldTwiceDescribed: described,
+    unreadable: posts.filter((p) => p.leadId === 0).length,
     sales: sales.length,
   }
 }
@@ -450,7 +461,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       `  deliveries over a cap: ${fmt(sold.overCap)} (buyers' side), ${fmt(sold.overCapInDb)} (database); ${fmt(sold.sales)} sales`,
     )
     console.log(
-      `  exclusive leads sold twice: ${fmt(sold.soldTwice)} (buyers' side), ${fmt(sold.soldTwiceInDb)} (database)`,
+      `  exclusive leads sold twice: ${fmt(sold.soldTwice)} (buyers' side), ${fmt(sold.soldTwiceInDb)} (database)${sold.soldTwiceDescribed.length ? ` (${sold.soldTwiceDescribed.join('; ')}; the kill was at ${new Date(startAt + killAt * 1000).toISOString().slice(11, 23)})` : ''}${sold.unreadable ? `; ${fmt(sold.unreadable)} posts without a readable lead id` : ''}`,
     )
     console.log(
       `  page views served (200/304): ${fmt(served)}; counted (analytics_daily pageview events, after the flush): ${fmt(counted)} (${pct(counted, served)})`,
