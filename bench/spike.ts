@@ -291,6 +291,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
   const cpu = new CpuMeter()
   let sampler: NodeJS.Timeout | undefined
+  let since = new Date()
   try {
     // The first migrates the database; both then see the contracts appear.
     apps.push(await startApp(ports[0] as number, databaseUrl, appEnv))
@@ -333,7 +334,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
     })
 
     await sleep(startAt - Date.now())
-    const since = new Date(startAt - 1000)
+    since = new Date(startAt - 1000)
     for (const [i, app] of apps.entries()) cpu.watch(app.pid, `app ${i + 1}`)
     for (const pid of nginxPids(path.join(nginxDir, 'nginx.pid'))) cpu.watch(pid, 'nginx')
     for (const pid of await backendPids(db)) cpu.watch(pid, 'postgres')
@@ -484,6 +485,15 @@ export async function benchSpike(databaseUrl: string, work: string) {
     await nginx?.stop()
     for (const app of apps) await stopChild(app)
     await clear(db).catch(() => {})
+    // Their offers went with the contracts: left as routing, they would hold up the next scenario's
+    // wait for routing to end on this database.
+    await db
+      .updateTable('lead')
+      .set({ saleStatus: 'unsold' })
+      .where('saleStatus', '=', 'routing')
+      .where('createdAt', '>=', since)
+      .execute()
+      .catch(() => {})
     await database.destroy()
     buyers.child.send('exit')
     await new Promise((r) => (buyers.child.exitCode !== null ? r(null) : buyers.child.once('exit', r)))
