@@ -300,6 +300,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
     const nginxDir = path.join(work, 'nginx-spike')
     nginx = await startNginx({ port: basePort, upstreams: ports, workDir: nginxDir })
     await (await fetch(`${origin}/`)).arrayBuffer()
+    await sleep(1500) // the flush of that view, so that it is not counted as one of the run's
     const countedBefore = await pageViewsCounted(db)
 
     const startAt = Date.now() + 2000
@@ -362,11 +363,14 @@ export async function benchSpike(databaseUrl: string, work: string) {
       restartedIn = (performance.now() - restarting) / 1000
       cpu.watch(apps[1].pid, 'app 2 restarted', true)
     })()
+    // Awaited below; until then a failure must not end the process before `finally` stops the rest.
+    killed.catch(() => {})
     let routingAtStop = 0
     const atStop = (async () => {
       await sleep(startAt + seconds * 1000 - Date.now())
       routingAtStop = await countRouting(db, since)
     })()
+    atStop.catch(() => {})
 
     const done = await Promise.all(reports)
     const views = merge(done.filter((r) => r.kind === 'views'))
@@ -428,6 +432,10 @@ export async function benchSpike(databaseUrl: string, work: string) {
       .filter(([s]) => !s.startsWith('2'))
       .map(([s, c]) => `${s === '0' ? 'network' : s} × ${fmt(c)}`)
       .join(', ')
+    const viewErrors = Object.entries(views.statuses)
+      .filter(([s]) => s !== '200' && s !== '304')
+      .map(([s, c]) => `${s === '0' ? 'network' : s} × ${fmt(c)}`)
+      .join(', ')
     const lag = summarize([...views.lags, ...leads.lags])
     const served = (views.statuses['200'] ?? 0) + (views.statuses['304'] ?? 0)
     const cacheTotal = Object.values(views.cache).reduce((a, b) => a + b, 0)
@@ -452,7 +460,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       `  lead post: p50 ${ms(leads.latency.p50)}, p99 ${ms(leads.latency.p99)} (${fmt(posted)} posts, ${fmt(leads.retried)} sent again by the form)`,
     )
     console.log(
-      `  page view: p50 ${ms(views.latency.p50)}, p99 ${ms(views.latency.p99)} (${fmt(views.sent)} views)`,
+      `  page view: p50 ${ms(views.latency.p50)}, p99 ${ms(views.latency.p99)} (${fmt(views.sent)} views${viewErrors ? `; ${viewErrors}` : ''})`,
     )
     console.log(
       `  lead posts answered with an error: ${pct(failed, posted)} (${fmt(failed)} of ${fmt(posted)}; ${fmt(nearKill)} due between 1 s before the kill and 5 s after the restart${byStatus ? `; ${byStatus}` : ''})`,
