@@ -75,7 +75,7 @@ async function startBuyers(
   }
 }
 
-type Terms = {
+export type Terms = {
   exclusive: boolean
   maxBuyers: number
   caps: Record<string, number>
@@ -83,7 +83,7 @@ type Terms = {
 }
 
 /** Buyers named in consent, one contract each, posting to `url(n)`. */
-async function setUpContracts(
+export async function setUpContracts(
   db: Db,
   count: number,
   url: (n: number) => string,
@@ -144,7 +144,7 @@ async function setUpContracts(
   return ids
 }
 
-async function clear(db: Db) {
+export async function clear(db: Db) {
   for (const table of ['ledgerEntry', 'leadReturn', 'sale', 'leadRoute', 'leadRouting'] as const)
     await db.deleteFrom(table).execute()
   await db.deleteFrom('webhookDelivery').where('contractId', 'is not', null).execute()

@@ -1,7 +1,7 @@
 // `npm run bench`: home page throughput and latency, leads accepted per second with and without
 // delivery to a webhook and the delay to delivery, analytics beacons and the funnel report, the time to
 // sign a consent certificate, server-side conversions (events/s per platform, leads/s with them on),
-// on this machine.
+// and the TV-ad spike through nginx to two instances (bench/spike.ts), on this machine.
 // SQLite always; PostgreSQL too when DATABASE_URL (or BENCH_POSTGRES_URL) is postgres://….
 import { type ChildProcess, execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -22,6 +22,7 @@ import { benchExperimentPage } from './experiment-page.ts'
 import { benchLeadsAdmin } from './leads-admin.ts'
 import { benchPages, wrk } from './pages.ts'
 import { benchCapsUnderLoad, benchFirstOffer, benchRouting } from './routing.ts'
+import { benchSpike } from './spike.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -309,6 +310,12 @@ try {
   if (only === undefined || only === 'first-offer') {
     if (pgUrl) await benchFirstOffer(pgUrl, [5185, 5184], work)
     else console.log('PostgreSQL first offer under load: skipped (set DATABASE_URL=postgres://…)')
+  }
+  // BENCH_ONLY=spike: the TV-ad spike (issue 36) on the shipped topology: page views and leads at
+  // fixed rates through nginx to two instances, one killed and restarted (bench/spike.ts).
+  if (only === undefined || only === 'spike') {
+    if (pgUrl) await benchSpike(pgUrl, work)
+    else console.log('PostgreSQL TV-ad spike: skipped (set DATABASE_URL=postgres://…)')
   }
   // BENCH_ONLY=analytics: beacons accepted per second and the funnel report at 10,000,000 events.
   if (only === undefined || only === 'analytics') {

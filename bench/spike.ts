@@ -1,0 +1,509 @@
+// Issue 36, the TV-ad spike: the shipped topology (two production instances on one PostgreSQL behind
+// the shipped nginx, all on this machine) under a fixed open-loop load for BENCH_SPIKE_SECONDS (90):
+// BENCH_SPIKE_VIEWS (2,000) page views a second, each with its own gclid, and BENCH_SPIKE_LEADS (300)
+// leads a second posted as the public form posts them, routed to 30 contracts (exclusive and shared,
+// 10 capped at 50 an hour) whose buyers are now and then slow, refusing or silent. At 40% of the time
+// one instance is killed (SIGKILL) and started again 7 s later. Load and buyers run in processes
+// of their own (the views shared by BENCH_SPIKE_VIEW_PROCESSES, 2). Printed, one line each:
+// - first offer to a buyer p50/p99: from capture (the lead's created_at) to the buyers' receivers
+//   seeing the lead's first post;
+// - lead post p50/p99 and page view p50/p99, from each request's due time (open loop);
+// - lead posts answered with an error (% and count, and how many were due around the kill);
+// - acknowledged leads lost: answered 2xx with a reference that is not in the database;
+// - deliveries over a cap (buyers' side and database); exclusive leads sold twice (both sides);
+// - page views served (200/304) against page views counted (analytics_daily, after the flush);
+// - nginx cache hit share (X-Cache-Status);
+// - leads still routing when the load stopped, and the time until none were;
+// - CPU seconds each process used during the load (/proc/<pid>/stat utime + stime): each app
+//   instance, nginx, the PostgreSQL backends of the database, the generator, the buyers' receivers;
+//   and the generator's own lateness, so that its limits are told apart from the product's.
+import { type ChildProcess, execFileSync, fork } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { capWindowStart } from '../core/routing/contract-rules.ts'
+import { startNginx } from '../scripts/nginx.ts'
+import { createDatabase, parseDatabaseUrl } from '../server/platform/index.ts'
+import { startApp } from './app-process.ts'
+import { certificate } from './delivery.ts'
+import { clear, setUpContracts, type Terms } from './routing.ts'
+import type { BuyerPost, BuyersConfig } from './spike-buyers.ts'
+import type { LoadConfig, LoadReport } from './spike-load.ts'
+import { cpuTicks, machineTicks, summarize } from './spike-stats.ts'
+
+type Db = ReturnType<typeof createDatabase>['db']
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits })
+const ms = (n: number) => `${fmt(n, n < 10 ? 1 : 0)} ms`
+const sleep = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t)))
+const BENCH_APP = 'claimcheck-spike-bench'
+const CONTRACTS = 30
+const CAPPED = 10
+const HOURLY_CAP = 50
+const GENERATOR_PRIORITY = -5
+
+/** Contract n's terms: every third shared (up to 3 buyers), the rest exclusive; the first 10 capped. */
+const terms = (n: number): Terms => ({
+  exclusive: n % 3 !== 0,
+  maxBuyers: n % 3 === 0 ? 3 : 1,
+  caps: n < CAPPED ? { hour: HOURLY_CAP } : {},
+  filters: n % 5 === 2 ? { eligibleOnly: true } : {},
+})
+
+/** CPU time of processes from /proc/<pid>/stat, between a first and a last sample. */
+class CpuMeter {
+  readonly #tick = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100
+  readonly #pids = new Map<number, { group: string; first: number; last: number }>()
+  #frozen = false
+  #machine: { first: { busy: number; total: number }; last: { busy: number; total: number } } | undefined
+
+  /** `fromStart`: the process started during the run, so all its time counts. */
+  watch(pid: number | undefined, group: string, fromStart = false) {
+    if (pid === undefined || this.#pids.has(pid)) return
+    const now = this.#read(pid)
+    if (now === undefined) return
+    this.#pids.set(pid, { group, first: fromStart ? 0 : now, last: now })
+  }
+
+  #read(pid: number) {
+    try {
+      return cpuTicks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Reads every watched process; one that has exited keeps its last reading. */
+  sample() {
+    if (this.#frozen) return
+    const machine = machineTicks(fs.readFileSync('/proc/stat', 'utf8'))
+    this.#machine = { first: this.#machine?.first ?? machine, last: machine }
+    for (const [pid, p] of this.#pids) p.last = this.#read(pid) ?? p.last
+  }
+
+  freeze() {
+    this.sample()
+    this.#frozen = true
+  }
+
+  seconds(group: string) {
+    let ticks = 0
+    for (const p of this.#pids.values()) if (p.group === group) ticks += p.last - p.first
+    return ticks / this.#tick
+  }
+
+  /** The whole machine's busy core-seconds between the first and last sample (every process). */
+  machineBusy() {
+    return this.#machine ? (this.#machine.last.busy - this.#machine.first.busy) / this.#tick : 0
+  }
+
+  count(group: string) {
+    return [...this.#pids.values()].filter((p) => p.group === group).length
+  }
+}
+
+/** nginx's master (from its pid file) and its children (workers, cache manager and loader). */
+function nginxPids(pidFile: string): number[] {
+  const master = Number(fs.readFileSync(pidFile, 'utf8').trim())
+  const children = fs.readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return []
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === master ? [Number(entry)] : []
+    } catch {
+      return []
+    }
+  })
+  return [master, ...children]
+}
+
+async function backendPids(db: Db) {
+  const rows = await db
+    .selectFrom('pg_stat_activity' as never)
+    .select('pid' as never)
+    .where('datname' as never, '=', db.fn('current_database' as never) as never)
+    .where('application_name' as never, '<>', BENCH_APP as never)
+    .execute()
+  return rows.map((r) => Number((r as { pid: number }).pid))
+}
+
+function forkChild<Ready>(script: string, config: unknown): Promise<{ child: ChildProcess; first: Ready }> {
+  const child = fork(path.join(import.meta.dirname, script), [JSON.stringify(config)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  return new Promise((resolve, reject) => {
+    child.once('message', (first) => resolve({ child, first: first as Ready }))
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before reporting`)))
+  })
+}
+
+function ask<T>(child: ChildProcess, message: string): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as T))
+    child.send(message)
+  })
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill(signal)
+  await exited
+}
+
+async function countRouting(db: Db, since: Date) {
+  const row = await db
+    .selectFrom('lead')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('saleStatus', '=', 'routing')
+    .where('createdAt', '>=', since)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+async function pageViewsCounted(db: Db) {
+  const row = await db
+    .selectFrom('analyticsDaily')
+    .select((eb) => eb.fn.sum<number>('events').as('n'))
+    .where('stage', '=', 'pageview')
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** References (of the acknowledged posts) that no lead in the database carries. */
+async function missingReferences(db: Db, references: string[]) {
+  let found = 0
+  for (let i = 0; i < references.length; i += 1000) {
+    const chunk = references.slice(i, i + 1000)
+    const row = await db
+      .selectFrom('lead')
+      .select((eb) => eb.fn.count<number>('id').distinct().as('n'))
+      .where('reference', 'in', chunk)
+      .executeTakeFirstOrThrow()
+    found += Number(row.n)
+  }
+  return new Set(references).size - found
+}
+
+/** Deliveries over a cap and exclusive leads sold twice, from the buyers' posts and the sales. */
+async function soldFigures(db: Db, posts: BuyerPost[], ids: number[]) {
+  const indexOf = new Map(ids.map((id, n) => [id, n]))
+  const over = (counts: Map<string, number>) => {
+    let total = 0
+    for (const [key, count] of counts) {
+      const cap = terms(Number(key.split('@')[0])).caps.hour ?? Number.POSITIVE_INFINITY
+      total += Math.max(0, count - cap)
+    }
+    return total
+  }
+  const perHour = new Map<string, Set<number>>()
+  const contractsOfLead = new Map<number, Set<number>>()
+  for (const p of posts) {
+    if (p.status < 200 || p.status >= 300 || p.leadId === 0) continue
+    const key = `${p.contract}@${capWindowStart('hour', new Date(p.at)).toISOString()}`
+    perHour.set(key, (perHour.get(key) ?? new Set()).add(p.leadId))
+    contractsOfLead.set(p.leadId, (contractsOfLead.get(p.leadId) ?? new Set()).add(p.contract))
+  }
+  const sales = await db
+    .selectFrom('sale')
+    .select(['contractId', 'leadId', 'createdAt'])
+    .where('status', '=', 'accepted')
+    .execute()
+  const perHourInDb = new Map<string, number>()
+  const contractsOfLeadInDb = new Map<number, Set<number>>()
+  for (const s of sales) {
+    const n = indexOf.get(Number(s.contractId))
+    if (n === undefined || s.leadId === null) continue
+    const key = `${n}@${capWindowStart('hour', new Date(s.createdAt)).toISOString()}`
+    perHourInDb.set(key, (perHourInDb.get(key) ?? 0) + 1)
+    contractsOfLeadInDb.set(s.leadId, (contractsOfLeadInDb.get(s.leadId) ?? new Set()).add(n))
+  }
+  const soldTwice = (leads: Map<number, Set<number>>) =>
+    [...leads].filter(([, c]) => c.size > 1 && [...c].some((n) => terms(n).exclusive))
+  // Which leads, to whom and when (ids and times only), for whoever looks into one.
+  const described = soldTwice(contractsOfLead)
+    .slice(0, 3)
+    .map(([lead]) => {
+      const taken = posts
+        .filter((p) => p.leadId === lead && p.status >= 200 && p.status < 300)
+        .map((p) => `contract ${p.contract} at ${new Date(p.at).toISOString().slice(11, 23)}`)
+      return `lead ${lead}: ${[...new Set(taken)].join(', ')}`
+    })
+  return {
+    overCap: over(new Map([...perHour].map(([k, v]) => [k, v.size]))),
+    overCapInDb: over(perHourInDb),
+    soldTwice: soldTwice(contractsOfLead).length,
+    soldTwiceInDb: soldTwice(contractsOfLeadInDb).length,
+    soldTwiceDescribed: described,
+    unreadable: posts.filter((p) => p.leadId === 0).length,
+    sales: sales.length,
+  }
+}
+
+/** The reports of the processes that shared one kind of load, as one. */
+function merge(reports: LoadReport[]) {
+  const add = (into: Record<string, number>, from: Record<string, number>) => {
+    for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v
+    return into
+  }
+  return {
+    sent: reports.reduce((n, r) => n + r.sent, 0),
+    latency: summarize(reports.flatMap((r) => r.latencies)),
+    lags: reports.flatMap((r) => r.lags),
+    late: reports.reduce((n, r) => n + r.late, 0),
+    statuses: reports.reduce((all, r) => add(all, r.statuses), {} as Record<string, number>),
+    cache: reports.reduce((all, r) => add(all, r.cache), {} as Record<string, number>),
+    retried: reports.reduce((n, r) => n + r.retried, 0),
+    references: reports.flatMap((r) => r.references),
+    errorsDueAt: reports.flatMap((r) => r.errorsDueAt),
+    busy: reports.map((r) => r.busy),
+  }
+}
+
+export async function benchSpike(databaseUrl: string, work: string) {
+  const seconds = Number(process.env.BENCH_SPIKE_SECONDS ?? 90)
+  const viewRate = Number(process.env.BENCH_SPIKE_VIEWS ?? 2000)
+  const leadRate = Number(process.env.BENCH_SPIKE_LEADS ?? 300)
+  const connections = Number(process.env.BENCH_SPIKE_CONNECTIONS ?? 1000)
+  const viewProcesses = Math.max(1, Number(process.env.BENCH_SPIKE_VIEW_PROCESSES ?? 2))
+  const drainSeconds = Number(process.env.BENCH_SPIKE_DRAIN_SECONDS ?? 300)
+  const basePort = Number(process.env.BENCH_SPIKE_PORT ?? 5170)
+  const killAt = seconds * 0.4
+  const downFor = 7
+  const ports = [basePort + 1, basePort + 2]
+
+  const tls = certificate(work)
+  const buyersConfig: BuyersConfig = { ...tls, slow: 0.08, reject: 0.05, silent: 0.02 }
+  const buyers = await forkChild<{ port: number }>('spike-buyers.ts', buyersConfig)
+  const buyerUrl = (n: number) => `https://127.0.0.1:${buyers.first.port}/c/${n}`
+  const benchUrl = new URL(databaseUrl)
+  benchUrl.searchParams.set('application_name', BENCH_APP)
+  const database = createDatabase(parseDatabaseUrl(benchUrl.toString()))
+  const { db } = database
+  const origin = `http://127.0.0.1:${basePort}`
+  const appEnv = {
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    NODE_EXTRA_CA_CERTS: tls.cert,
+    PUBLIC_URL: origin,
+    TRUST_PROXY: 'loopback',
+  }
+  const apps: ChildProcess[] = []
+  const generators: ChildProcess[] = []
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
+  const cpu = new CpuMeter()
+  let sampler: NodeJS.Timeout | undefined
+  let since = new Date()
+  try {
+    // The first migrates the database; both then see the contracts appear.
+    apps.push(await startApp(ports[0] as number, databaseUrl, appEnv))
+    apps.push(await startApp(ports[1] as number, databaseUrl, appEnv))
+    const ids = await setUpContracts(db, CONTRACTS, buyerUrl, terms)
+    const nginxDir = path.join(work, 'nginx-spike')
+    nginx = await startNginx({ port: basePort, upstreams: ports, workDir: nginxDir })
+    await (await fetch(`${origin}/`)).arrayBuffer()
+    await sleep(1500) // the flush of that view, so that it is not counted as one of the run's
+    const countedBefore = await pageViewsCounted(db)
+
+    const startAt = Date.now() + 2000
+    // The views' rate shared by `viewProcesses`, each offset by one interval: together, one schedule.
+    const loads: LoadConfig[] = [
+      ...Array.from({ length: viewProcesses }, (_, k) => ({
+        kind: 'views' as const,
+        rate: viewRate / viewProcesses,
+        phaseMs: (k * 1000) / viewRate,
+      })),
+      { kind: 'leads' as const, rate: leadRate, phaseMs: 0 },
+    ].map((load) => ({ ...load, origin, startAt, seconds, connections, drainMs: 65_000 }))
+    let raised = true
+    const reports = loads.map((load) => {
+      const child = fork(path.join(import.meta.dirname, 'spike-load.ts'), [JSON.stringify(load)], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        serialization: 'advanced',
+      })
+      generators.push(child)
+      // Ahead of the product in the run queue where allowed (root): on a busy machine the schedule
+      // is then kept by the generator, and what is late is the product's.
+      try {
+        if (child.pid === undefined) throw new Error('not started')
+        os.setPriority(child.pid, GENERATOR_PRIORITY)
+      } catch {
+        raised = false
+      }
+      return new Promise<LoadReport>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as LoadReport))
+        child.once('exit', (code) => reject(new Error(`the ${load.kind} generator exited (${code})`)))
+      })
+    })
+
+    await sleep(startAt - Date.now())
+    since = new Date(startAt - 1000)
+    for (const [i, app] of apps.entries()) cpu.watch(app.pid, `app ${i + 1}`)
+    for (const pid of nginxPids(path.join(nginxDir, 'nginx.pid'))) cpu.watch(pid, 'nginx')
+    for (const pid of await backendPids(db)) cpu.watch(pid, 'postgres')
+    for (const [i, g] of generators.entries()) cpu.watch(g.pid, loads[i]?.kind ?? 'views')
+    cpu.watch(buyers.child.pid, 'buyers')
+    cpu.sample()
+    let backendsBusy = false
+    sampler = setInterval(async () => {
+      cpu.sample()
+      if (backendsBusy) return
+      backendsBusy = true
+      for (const pid of await backendPids(db).catch(() => [])) cpu.watch(pid, 'postgres', true)
+      backendsBusy = false
+    }, 500)
+
+    // The kill and the restart, on the load's clock.
+    let restartedIn = 0
+    const killed = (async () => {
+      await sleep(startAt + killAt * 1000 - Date.now())
+      cpu.sample()
+      await stopChild(apps[1] as ChildProcess, 'SIGKILL')
+      await sleep(downFor * 1000)
+      const restarting = performance.now()
+      apps[1] = await startApp(ports[1] as number, databaseUrl, appEnv)
+      restartedIn = (performance.now() - restarting) / 1000
+      cpu.watch(apps[1].pid, 'app 2 restarted', true)
+    })()
+    // Awaited below; until then a failure must not end the process before `finally` stops the rest.
+    killed.catch(() => {})
+    let routingAtStop = 0
+    const atStop = (async () => {
+      await sleep(startAt + seconds * 1000 - Date.now())
+      routingAtStop = await countRouting(db, since)
+    })()
+    atStop.catch(() => {})
+
+    const done = await Promise.all(reports)
+    const views = merge(done.filter((r) => r.kind === 'views'))
+    const leads = merge(done.filter((r) => r.kind === 'leads'))
+    await Promise.all([killed, atStop])
+    clearInterval(sampler)
+    cpu.freeze()
+    const loadSeconds = (Date.now() - startAt) / 1000
+    for (const g of generators) {
+      const exited = new Promise((r) => g.once('exit', r))
+      g.send('exit')
+      await exited
+    }
+
+    // Until no lead of the run is being offered, then until the analytics flush has settled.
+    const stoppedAt = startAt + seconds * 1000
+    let routingLeft = await countRouting(db, since)
+    while (routingLeft > 0 && Date.now() < stoppedAt + drainSeconds * 1000) {
+      await sleep(500)
+      routingLeft = await countRouting(db, since)
+    }
+    const drainedAfter = (Date.now() - stoppedAt) / 1000
+    let counted = await pageViewsCounted(db)
+    for (let stable = 0, i = 0; stable < 3 && i < 60; i++) {
+      await sleep(1000)
+      const now = await pageViewsCounted(db)
+      stable = now === counted ? stable + 1 : 0
+      counted = now
+    }
+    counted -= countedBefore
+
+    const { posts } = await ask<{ posts: BuyerPost[] }>(buyers.child, 'report')
+    const captured = await db
+      .selectFrom('lead')
+      .select(['id', 'createdAt'])
+      .where('createdAt', '>=', since)
+      .execute()
+    const firstPost = new Map<number, number>()
+    for (const p of posts)
+      if ((firstPost.get(p.leadId) ?? Number.POSITIVE_INFINITY) > p.at) firstPost.set(p.leadId, p.at)
+    const firstOffer = summarize(
+      captured.flatMap((l) => {
+        const at = firstPost.get(l.id)
+        return at === undefined ? [] : [at - new Date(l.createdAt).getTime()]
+      }),
+    )
+    const lost = await missingReferences(db, leads.references)
+    const sold = await soldFigures(db, posts, ids)
+
+    const posted = leads.sent
+    const ok = Object.entries(leads.statuses)
+      .filter(([s]) => s.startsWith('2'))
+      .reduce((n, [, c]) => n + c, 0)
+    const failed = posted - ok
+    const nearKill = leads.errorsDueAt.filter(
+      (t) => t >= killAt * 1000 - 1000 && t <= (killAt + downFor + restartedIn + 5) * 1000,
+    ).length
+    const byStatus = Object.entries(leads.statuses)
+      .filter(([s]) => !s.startsWith('2'))
+      .map(([s, c]) => `${s === '0' ? 'network' : s} × ${fmt(c)}`)
+      .join(', ')
+    const viewErrors = Object.entries(views.statuses)
+      .filter(([s]) => s !== '200' && s !== '304')
+      .map(([s, c]) => `${s === '0' ? 'network' : s} × ${fmt(c)}`)
+      .join(', ')
+    const lag = summarize([...views.lags, ...leads.lags])
+    const served = (views.statuses['200'] ?? 0) + (views.statuses['304'] ?? 0)
+    const cacheTotal = Object.values(views.cache).reduce((a, b) => a + b, 0)
+    const cacheParts = Object.entries(views.cache)
+      .sort((a, b) => b[1] - a[1])
+      .map(([s, c]) => `${s} ${fmt(c)}`)
+      .join(', ')
+    const fromCache = ['HIT', 'UPDATING', 'STALE', 'REVALIDATED'].reduce(
+      (n, s) => n + (views.cache[s] ?? 0),
+      0,
+    )
+    const pct = (a: number, b: number) => `${fmt(b ? (100 * a) / b : 0, 2)}%`
+    const cpuOf = (group: string) => fmt(cpu.seconds(group), 1)
+
+    console.log(
+      `Spike (2 instances on PostgreSQL behind the shipped nginx, ${seconds} s open loop: ${fmt(viewRate)} page views/s, ${fmt(leadRate)} leads/s to ${CONTRACTS} contracts, ${CAPPED} capped at ${HOURLY_CAP}/h; instance 2 killed at ${fmt(killAt)} s, restarted ${downFor} s later, answering ${fmt(restartedIn, 1)} s after that):`,
+    )
+    console.log(
+      `  first offer to a buyer: p50 ${ms(firstOffer.p50)}, p99 ${ms(firstOffer.p99)} (${fmt(firstOffer.n)} of ${fmt(captured.length)} captured leads offered)`,
+    )
+    console.log(
+      `  lead post: p50 ${ms(leads.latency.p50)}, p99 ${ms(leads.latency.p99)} (${fmt(posted)} posts, ${fmt(leads.retried)} sent again by the form)`,
+    )
+    console.log(
+      `  page view: p50 ${ms(views.latency.p50)}, p99 ${ms(views.latency.p99)} (${fmt(views.sent)} views${viewErrors ? `; ${viewErrors}` : ''})`,
+    )
+    console.log(
+      `  lead posts answered with an error: ${pct(failed, posted)} (${fmt(failed)} of ${fmt(posted)}; ${fmt(nearKill)} due between 1 s before the kill and 5 s after the restart${byStatus ? `; ${byStatus}` : ''})`,
+    )
+    console.log(`  acknowledged leads lost: ${fmt(lost)} (of ${fmt(leads.references.length)} acknowledged)`)
+    console.log(
+      `  deliveries over a cap: ${fmt(sold.overCap)} (buyers' side), ${fmt(sold.overCapInDb)} (database); ${fmt(sold.sales)} sales`,
+    )
+    console.log(
+      `  exclusive leads sold twice: ${fmt(sold.soldTwice)} (buyers' side), ${fmt(sold.soldTwiceInDb)} (database)${sold.soldTwiceDescribed.length ? ` (${sold.soldTwiceDescribed.join('; ')}; the kill was at ${new Date(startAt + killAt * 1000).toISOString().slice(11, 23)})` : ''}${sold.unreadable ? `; ${fmt(sold.unreadable)} posts without a readable lead id` : ''}`,
+    )
+    console.log(
+      `  page views served (200/304): ${fmt(served)}; counted (analytics_daily pageview events, after the flush): ${fmt(counted)} (${pct(counted, served)})`,
+    )
+    console.log(
+      `  nginx cache hit share: ${pct(views.cache.HIT ?? 0, cacheTotal)}; answered from the cache at all (HIT, UPDATING, STALE, REVALIDATED): ${pct(fromCache, cacheTotal)} (${cacheParts || 'no X-Cache-Status'})`,
+    )
+    console.log(
+      `  leads still routing when the load stopped: ${fmt(routingAtStop)}; ${routingLeft === 0 ? `none ${fmt(drainedAfter, 1)} s after it stopped` : `${fmt(routingLeft)} still after ${fmt(drainedAfter)} s`}`,
+    )
+    console.log(
+      `  CPU seconds during the load (${fmt(loadSeconds, 1)} s, ${fmt(loadSeconds * os.cpus().length)} core-seconds): app 1 ${cpuOf('app 1')}, app 2 ${cpuOf('app 2')} until killed + ${cpuOf('app 2 restarted')} after the restart, nginx ${cpuOf('nginx')} (${cpu.count('nginx')} processes), PostgreSQL ${cpuOf('postgres')} (${cpu.count('postgres')} backends), generator ${fmt(cpu.seconds('views') + cpu.seconds('leads'), 1)} (views ${cpuOf('views')}, leads ${cpuOf('leads')}), buyers' receivers ${cpuOf('buyers')}; the whole machine (every process, ours or not) ${fmt(cpu.machineBusy(), 1)}`,
+    )
+    console.log(
+      `  generator lateness (its own, not the product's): p99 ${ms(lag.p99)}, ${pct(views.late + leads.late, views.sent + leads.sent)} sent over 100 ms late; event loop busy ${views.busy.map((b) => pct(b, 1)).join(' and ')} of the schedule (${viewProcesses} views ${viewProcesses > 1 ? 'processes' : 'process'}), ${pct(leads.busy[0] ?? 0, 1)} (leads); at most ${fmt(connections)} connections per process${raised ? `; run at nice ${GENERATOR_PRIORITY}` : ''}`,
+    )
+  } finally {
+    if (sampler) clearInterval(sampler)
+    for (const g of generators) await stopChild(g)
+    await nginx?.stop()
+    for (const app of apps) await stopChild(app)
+    await clear(db).catch(() => {})
+    // Their offers went with the contracts: left as routing, they would hold up the next scenario's
+    // wait for routing to end on this database.
+    await db
+      .updateTable('lead')
+      .set({ saleStatus: 'unsold' })
+      .where('saleStatus', '=', 'routing')
+      .where('createdAt', '>=', since)
+      .execute()
+      .catch(() => {})
+    await database.destroy()
+    buyers.child.send('exit')
+    await new Promise((r) => (buyers.child.exitCode !== null ? r(null) : buyers.child.once('exit', r)))
+  }
+}
