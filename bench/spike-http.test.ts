@@ -1,9 +1,6 @@
-// The page views' lean client. On Node's runner (vitest's projects leave bench/ out):
-// `node --test bench/spike-http.test.ts`.
-import assert from 'node:assert/strict'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { describe, it } from 'node:test'
+import { describe, expect, it } from 'vitest'
 import { RawPool, ResponseReader } from './spike-http.ts'
 
 /** Feeds `text` to a reader in pieces of `size` bytes; the piece that completed it, or -1. */
@@ -20,10 +17,10 @@ describe('reading a response', () => {
     const text = `${head}Content-Length: 11\r\n\r\nhello world`
     for (const size of [1, 3, 7, text.length]) {
       const reader = new ResponseReader()
-      assert.equal(feedInPieces(reader, text, size), Math.floor((text.length - 1) / size) * size)
-      assert.equal(reader.status, 200)
-      assert.equal(reader.cache, 'HIT')
-      assert.equal(reader.closes, false)
+      expect(feedInPieces(reader, text, size)).toBe(Math.floor((text.length - 1) / size) * size)
+      expect(reader.status).toBe(200)
+      expect(reader.cache).toBe('HIT')
+      expect(reader.closes).toBe(false)
     }
   })
 
@@ -32,36 +29,32 @@ describe('reading a response', () => {
     const text = `${head}Transfer-Encoding: chunked\r\n\r\n${body}`
     for (const size of [1, 2, 5, 13, text.length]) {
       const reader = new ResponseReader()
-      assert.equal(
-        feedInPieces(reader, text, size),
-        Math.floor((text.length - 1) / size) * size,
-        `pieces of ${size}`,
-      )
+      expect(feedInPieces(reader, text, size)).toBe(Math.floor((text.length - 1) / size) * size)
     }
     // Not complete one byte short, nor with chunk data that looks like the end.
     const tricky = `${head}Transfer-Encoding: chunked\r\n\r\n5\r\n0\r\n\r\n\r\n0\r\n\r\n`
     const reader = new ResponseReader()
-    assert.equal(reader.feed(Buffer.from(tricky.slice(0, -1))), false)
-    assert.equal(reader.feed(Buffer.from('\n')), true)
+    expect(reader.feed(Buffer.from(tricky.slice(0, -1)))).toBe(false)
+    expect(reader.feed(Buffer.from('\n'))).toBe(true)
   })
 
   it('reads trailers after the last chunk', () => {
     const reader = new ResponseReader()
     const text = `${head}Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\nX-Trailer: 1\r\n\r\n`
-    assert.equal(reader.feed(Buffer.from(text)), true)
+    expect(reader.feed(Buffer.from(text))).toBe(true)
   })
 
   it('has no body for 304, and notes a connection the server closes', () => {
     const reader = new ResponseReader()
-    assert.equal(reader.feed(Buffer.from('HTTP/1.1 304 Not Modified\r\nConnection: close\r\n\r\n')), true)
-    assert.equal(reader.status, 304)
-    assert.equal(reader.closes, true)
+    expect(reader.feed(Buffer.from('HTTP/1.1 304 Not Modified\r\nConnection: close\r\n\r\n'))).toBe(true)
+    expect(reader.status).toBe(304)
+    expect(reader.closes).toBe(true)
   })
 
   it('reads a body with neither length nor chunks until the connection closes', () => {
     const reader = new ResponseReader()
-    assert.equal(reader.feed(Buffer.from('HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nsome')), false)
-    assert.equal(reader.untilClose, true)
+    expect(reader.feed(Buffer.from('HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nsome'))).toBe(false)
+    expect(reader.untilClose).toBe(true)
   })
 })
 
@@ -84,25 +77,19 @@ describe('the connection pool', () => {
     try {
       const pool = new RawPool('127.0.0.1', port, 2, (n) => `Host: 127.0.0.1\r\nUser-Agent: agent-${n}\r\n`)
       const first = await Promise.all(['/a', '/chunked', '/b', '/chunked?x', '/c'].map((p) => pool.get(p)))
-      assert.deepEqual(
-        first.map((a) => [a.status, a.cache]),
-        [
-          [200, 'HIT'],
-          [200, 'MISS'],
-          [200, 'HIT'],
-          [200, 'MISS'],
-          [200, 'HIT'],
-        ],
-      )
+      expect(first.map((a) => [a.status, a.cache])).toEqual([
+        [200, 'HIT'],
+        [200, 'MISS'],
+        [200, 'HIT'],
+        [200, 'MISS'],
+        [200, 'HIT'],
+      ])
       // The server closes idle connections after 200 ms: the next gets go through anyway.
       await new Promise((r) => setTimeout(r, 400))
       const later = await Promise.all(['/d', '/e'].map((p) => pool.get(p)))
-      assert.deepEqual(
-        later.map((a) => a.status),
-        [200, 200],
-      )
-      assert.equal(requests, 7)
-      assert.equal(new Set(seen).size, 7)
+      expect(later.map((a) => a.status)).toEqual([200, 200])
+      expect(requests).toBe(7)
+      expect(new Set(seen).size).toBe(7)
     } finally {
       server.closeAllConnections()
       await new Promise((r) => server.close(r))
@@ -112,7 +99,7 @@ describe('the connection pool', () => {
   it('answers status 0 when nothing listens', async () => {
     const pool = new RawPool('127.0.0.1', 1, 1, () => 'Host: x\r\n')
     const answer = await pool.get('/')
-    assert.equal(answer.status, 0)
-    assert.equal(answer.error, 'ECONNREFUSED')
+    expect(answer.status).toBe(0)
+    expect(answer.error).toBe('ECONNREFUSED')
   })
 })
