@@ -15,7 +15,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.test.ts', 'docs/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'app/**/*.test.ts',
+            'server/**/*.test.ts',
+            'docs/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
         },
       },
       {
