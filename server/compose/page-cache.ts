@@ -5,7 +5,14 @@ import { NO_COUNT_COOKIE, objectsToCounting } from '../../core/counting.ts'
 import { THANK_YOU_COOKIE, THANK_YOU_PATH } from '../../core/lead-confirmation.ts'
 import { isAdminPath } from '../../core/paths.ts'
 import { isQuestionnaireAddress } from '../../core/questionnaire/address.ts'
-import { type Assigned, assignedVariant, type TrustProxy, visitorFacts } from '../insight/index.ts'
+import {
+  type Assigned,
+  assignedVariant,
+  type TrustProxy,
+  VIEW_HEADER,
+  viewHeader,
+  visitorFacts,
+} from '../insight/index.ts'
 import type { AppServices } from '../platform/index.ts'
 import {
   buildPageEntry,
@@ -130,13 +137,18 @@ function variantOf(
   trust: TrustProxy,
   experiments: SiteSnapshotExperiments,
   path: string,
+  /** A page view's exposure is nginx's log's to count when page views come from it (ADR 0085). */
+  pageView = true,
 ): Assigned | undefined {
   if (!experiments || experiments.size === 0) return undefined
   const facts = visitorFacts(req, trust)
   const assigned = assignedVariant(experiments, path, facts.bucket)
   if (assigned && req.method === 'GET') {
     // Served the same variant, but an objecting visitor is no exposure (ADR 0077).
-    if (!objectsToCounting({ gpc: rawHeader(req, 'sec-gpc'), cookie: rawHeader(req, 'cookie') }))
+    if (
+      (!pageView || services.config.pageViews.from === 'app') &&
+      !objectsToCounting({ gpc: rawHeader(req, 'sec-gpc'), cookie: rawHeader(req, 'cookie') })
+    )
       services.exposures.record(assigned, facts)
     shown.set(req, assigned)
   }
@@ -253,17 +265,21 @@ export function publicPageCache(
         trust,
         experiments,
         requestPath(req.originalUrl),
+        false,
       )
       return next()
     }
     const path = requestPath(req.originalUrl)
     if (rendersPerRequest(path, req.get('cookie'))) {
+      res.setHeader(VIEW_HEADER, viewHeader(null))
       res.once('finish', () => countPageView(services, req, req.ip ?? 'unknown', res.statusCode))
       return next()
     }
     const { revision, experiments } = await services.site.get()
     const assigned = variantOf(services, req, trust, experiments, path)
     res.locals.experimentVariant = assigned
+    // Kept in the entry (and in nginx's cache): what nginx's page-view log counts (ADR 0085).
+    res.setHeader(VIEW_HEADER, viewHeader(assigned?.variant.key))
     const key = cache.key(req.get('host'), path) + variantSuffix(assigned)
     let entry = cache.get(key)
     services.metrics.pageCache(entry?.revision === revision)
@@ -292,6 +308,8 @@ export function publicPageCache(
  */
 export function countPageView(services: AppServices, req: IncomingMessage, ip: string, status: number) {
   if (req.method !== 'GET' || (status !== 200 && status !== 304)) return
+  // Behind nginx the views (its cache's too) are counted from its log, never here (ADR 0085).
+  if (services.config.pageViews.from !== 'app') return
   // One pass over the raw headers: `req.headers` would build an object for every request.
   let userAgent: string | undefined
   let referer: string | undefined

@@ -9,6 +9,7 @@ import {
   exposuresJob,
   loadRunningExperiments,
   Metrics,
+  PageViewLog,
   VisitorIds,
 } from '../insight/index.ts'
 import {
@@ -122,6 +123,10 @@ export function createServices(
   })
   jobs.register(analytics.job(), { runOnStop: true })
   jobs.register(analytics.purgeJob())
+  if (config.pageViews.from === 'nginx-log' && config.pageViews.file) {
+    const log = new PageViewLog({ db, analytics, visitors, file: config.pageViews.file })
+    jobs.register(log.job(), { runOnStop: true })
+  }
 
   const services = {
     database,

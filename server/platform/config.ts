@@ -169,6 +169,12 @@ const envSchema = ssoEnvSchema.extend({
   CONVERSIONS_RETRY_DELAYS: retryDelays('60,300,1800,7200,43200'),
   CONVERSIONS_POLL_SECONDS: seconds.default(2),
   CONVERSIONS_TIMEOUT_SECONDS: seconds.default(15),
+  PAGE_VIEWS: z.enum(['app', 'nginx-log']).default('app'),
+  PAGE_VIEW_LOG: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
 })
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -232,6 +238,12 @@ export type Config = {
   /** OpenID Connect single sign-on; null when the SSO_* variables are unset. */
   sso: SsoConfig | null
   conversions: ConversionsConfig
+  /**
+   * Where page views are counted (docs/decisions/0085-page-views-from-nginx.md): `app`, on the
+   * serving path; `nginx-log`, from nginx's page-view log (the app counts none itself), read by the
+   * instance holding the lease among those given `file` (PAGE_VIEW_LOG).
+   */
+  pageViews: { from: 'app' } | { from: 'nginx-log'; file: string | undefined }
 }
 
 /** Server-side conversions to ad platforms (server/insight/conversions). */
@@ -292,6 +304,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.WEBHOOK_LEASE_SECONDS <= e.WEBHOOK_TIMEOUT_SECONDS) {
     throw new Error('Invalid environment: WEBHOOK_LEASE_SECONDS must be longer than WEBHOOK_TIMEOUT_SECONDS')
   }
+  if (e.PAGE_VIEW_LOG && e.PAGE_VIEWS !== 'nginx-log') {
+    throw new Error('Invalid environment: PAGE_VIEW_LOG is read only with PAGE_VIEWS=nginx-log')
+  }
   return {
     port: e.PORT,
     database: parseDatabaseUrl(e.DATABASE_URL),
@@ -347,5 +362,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.CONVERSIONS_POLL_SECONDS * 1000,
       timeoutMs: e.CONVERSIONS_TIMEOUT_SECONDS * 1000,
     },
+    pageViews:
+      e.PAGE_VIEWS === 'nginx-log'
+        ? { from: 'nginx-log', file: e.PAGE_VIEW_LOG ? path.resolve(e.PAGE_VIEW_LOG) : undefined }
+        : { from: 'app' },
   }
 }

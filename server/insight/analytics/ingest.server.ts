@@ -210,6 +210,40 @@ export class Analytics {
     })
   }
 
+  /**
+   * Page views read from nginx's log (docs/decisions/0085-page-views-from-nginx.md), written and
+   * rolled up in one transaction with `also` (the reader moving its position, the exposures), so
+   * a line is counted exactly when its position is kept. Bots are dropped as at the flush.
+   */
+  async recordViews(
+    views: {
+      at: number
+      ip: string
+      userAgent: string | undefined
+      url: string
+      referer: string | undefined
+      variant: string | null
+    }[],
+    also: (trx: Kysely<DB>) => Promise<void>,
+  ): Promise<void> {
+    const batch = randomBytes(9).toString('base64url')
+    const rows = await this.#rows(
+      views.map((view) => ({ kind: 'page' as const, ...view })),
+      batch,
+    )
+    await this.#db.transaction().execute(async (trx) => {
+      await also(trx)
+      if (rows.length === 0) return
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto('analyticsEvent')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute()
+      }
+      await rollUp(trx, batch)
+    })
+  }
+
   /** The job that writes what is queued. */
   job(): Job {
     return { name: ANALYTICS_JOB, everyMs: 1000, run: () => this.flush() }

@@ -107,6 +107,11 @@ export function leadVariant(
 }
 
 const BOT = /bot|crawl|spider|slurp|headless|lighthouse|preview|fetch|curl|wget|python|java\//i
+
+/** Whether a visit with this user agent is an exposure at all (none, or a bot's, is not). */
+export function exposesVisitor(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && userAgent !== '' && !BOT.test(userAgent)
+}
 const MAX_PENDING = 100_000
 const MAX_SEEN = 200_000
 
@@ -133,7 +138,7 @@ export class Exposures {
     const seenKey = `${assigned.experiment.id}:${hash}:${splitClientsHash(`${day}${userAgent}${ip}`)}`
     if (this.#seen.has(seenKey)) return
     this.#seen.add(seenKey)
-    if (userAgent === '' || BOT.test(userAgent) || this.#pending.size >= MAX_PENDING) return
+    if (!exposesVisitor(userAgent) || this.#pending.size >= MAX_PENDING) return
     const add = (visitor: string) => {
       const key = `${assigned.experiment.id}|${day}|${visitor}`
       if (!this.#pending.has(key)) {
