@@ -58,7 +58,7 @@ export function renderSiteConfig(options: NginxOptions): string {
   )
   replace(/\/var\/cache\/nginx\/claim-checker/, path.join(options.workDir, 'cache'))
   replace(/\/srv\/claim-checker\/build\/client/, options.clientDir ?? path.join(root, 'build/client'))
-  replace(/\/var\/log\/nginx\/claim-views\.log/, viewLogOf(options))
+  replace(/\/var\/log\/nginx\/claim-views\.log/g, viewLogOf(options))
   return conf
 }
 

@@ -116,17 +116,17 @@ export function createServices(
   const events = new EventEmitter<AppEvents>()
   const visitors = new VisitorIds(db, config.publicUrl ?? 'claimcheck')
   const exposures = new Exposures(visitors)
-  jobs.register(exposuresJob(db, exposures), { runOnStop: true })
   const analytics = new Analytics(db, visitors, config.publicUrl, {
     site: () => site.get(),
     beaconRule: () => (config.rateLimits.enabled ? config.rateLimits.events : undefined),
+    exposures,
   })
   jobs.register(analytics.job(), { runOnStop: true })
+  // After analytics: its last flush at shutdown records the exposures of the pages it counts.
+  jobs.register(exposuresJob(db, exposures), { runOnStop: true })
   jobs.register(analytics.purgeJob())
-  if (config.pageViews.from === 'nginx-log' && config.pageViews.file) {
-    const log = new PageViewLog({ db, analytics, visitors, file: config.pageViews.file })
-    jobs.register(log.job(), { runOnStop: true })
-  }
+  const viewLog = new PageViewLog({ db, analytics, visitors, file: config.pageViews.file })
+  if (config.pageViews.from !== 'app') jobs.register(viewLog.job(), { runOnStop: true })
 
   const services = {
     database,
@@ -147,6 +147,7 @@ export function createServices(
     visitors,
     exposures,
     analytics,
+    viewLog,
     conversions: new ConversionSender({ db, config, logger }),
     webhooks: new DeliveryWorker({
       db,

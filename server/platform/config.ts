@@ -169,7 +169,7 @@ const envSchema = ssoEnvSchema.extend({
   CONVERSIONS_RETRY_DELAYS: retryDelays('60,300,1800,7200,43200'),
   CONVERSIONS_POLL_SECONDS: seconds.default(2),
   CONVERSIONS_TIMEOUT_SECONDS: seconds.default(15),
-  PAGE_VIEWS: z.enum(['app', 'nginx-log']).default('app'),
+  PAGE_VIEWS: z.enum(['auto', 'app', 'nginx-log']).default('auto'),
   PAGE_VIEW_LOG: z
     .string()
     .trim()
@@ -239,11 +239,13 @@ export type Config = {
   sso: SsoConfig | null
   conversions: ConversionsConfig
   /**
-   * Where page views are counted (docs/decisions/0085-page-views-from-nginx.md): `app`, on the
-   * serving path; `nginx-log`, from nginx's page-view log (the app counts none itself), read by the
-   * instance holding the lease among those given `file` (PAGE_VIEW_LOG).
+   * Where page views are counted (docs/decisions/0085-page-views-from-nginx.md): `app`, each
+   * instance the pages it serves; `nginx-log`, from nginx's page-view log only (the app counts none
+   * itself); `auto`, from the log for requests a trusted proxy says it logs (X-Claim-View-Log),
+   * by the app for the others. The log is read by the instance holding the lease among those that
+   * find `file` (PAGE_VIEW_LOG; in `auto`, else the path the proxy names).
    */
-  pageViews: { from: 'app' } | { from: 'nginx-log'; file: string | undefined }
+  pageViews: { from: 'app'; file?: undefined } | { from: 'auto' | 'nginx-log'; file: string | undefined }
 }
 
 /** Server-side conversions to ad platforms (server/insight/conversions). */
@@ -304,8 +306,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.WEBHOOK_LEASE_SECONDS <= e.WEBHOOK_TIMEOUT_SECONDS) {
     throw new Error('Invalid environment: WEBHOOK_LEASE_SECONDS must be longer than WEBHOOK_TIMEOUT_SECONDS')
   }
-  if (e.PAGE_VIEW_LOG && e.PAGE_VIEWS !== 'nginx-log') {
-    throw new Error('Invalid environment: PAGE_VIEW_LOG is read only with PAGE_VIEWS=nginx-log')
+  if (e.PAGE_VIEW_LOG && e.PAGE_VIEWS === 'app') {
+    throw new Error('Invalid environment: PAGE_VIEW_LOG is not read with PAGE_VIEWS=app')
   }
   return {
     port: e.PORT,
@@ -363,8 +365,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.CONVERSIONS_TIMEOUT_SECONDS * 1000,
     },
     pageViews:
-      e.PAGE_VIEWS === 'nginx-log'
-        ? { from: 'nginx-log', file: e.PAGE_VIEW_LOG ? path.resolve(e.PAGE_VIEW_LOG) : undefined }
-        : { from: 'app' },
+      e.PAGE_VIEWS === 'app'
+        ? { from: 'app' }
+        : { from: e.PAGE_VIEWS, file: e.PAGE_VIEW_LOG ? path.resolve(e.PAGE_VIEW_LOG) : undefined },
   }
 }

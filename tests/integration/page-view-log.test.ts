@@ -246,7 +246,8 @@ describe(`page views served from nginx's cache on ${testDialect}`, () => {
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'page-view-log-nginx-'))
     const viewLog = path.join(work, 'views.log')
-    app = await startTestApp({ trustProxy: 'loopback', pageViews: { from: 'nginx-log', file: viewLog } })
+    // PAGE_VIEWS=auto, no PAGE_VIEW_LOG: the app learns the log from nginx's X-Claim-View-Log.
+    app = await startTestApp({ trustProxy: 'loopback' })
     admin = await createSignedInAdmin(app, { role: 'admin' })
     nginx = await startNginx({
       port: await freePort(),
@@ -261,7 +262,7 @@ describe(`page views served from nginx's cache on ${testDialect}`, () => {
     if (work) fs.rmSync(work, { recursive: true, force: true })
   })
 
-  it('counts a page nginx answers from its cache (HIT), once', async () => {
+  it('counts a page nginx answers from its cache (HIT), once, the app counting none itself', async () => {
     const get = async (headers: Record<string, string> = {}) => {
       const res = await fetch(`${nginx.url}/evidence`, { headers: { 'user-agent': DESKTOP, ...headers } })
       await res.arrayBuffer()
@@ -286,9 +287,20 @@ describe(`page views served from nginx's cache on ${testDialect}`, () => {
     expect(lines()).toBe(5)
     await app.services.jobs.run(PAGE_VIEW_LOG_JOB)
     await app.services.jobs.run(PAGE_VIEW_LOG_JOB)
+    // The app counted none of those it answered itself (the first, the 304's revalidation…).
+    await app.services.jobs.run(ANALYTICS_JOB)
     const today = londonDay(new Date())
     const res = await admin.get(`/api/admin/analytics/series?from=${today}&to=${today}`)
     const { days } = (await res.json()) as Series
     expect(days.reduce((n, d) => n + d.pageviews, 0)).toBe(3)
+
+    // Straight to the app, not through nginx: the app counts it.
+    const direct = await fetch(`${app.baseUrl}/evidence`, { headers: { 'user-agent': DESKTOP } })
+    await direct.arrayBuffer()
+    await app.services.jobs.run(ANALYTICS_JOB)
+    const after = (await (
+      await admin.get(`/api/admin/analytics/series?from=${today}&to=${today}`)
+    ).json()) as Series
+    expect(after.days.reduce((n, d) => n + d.pageviews, 0)).toBe(4)
   })
 })

@@ -15,11 +15,13 @@ import {
   VALUES_PER_DAY,
 } from '../../../core/analytics.ts'
 import type { Attribution } from '../../../core/attribution.ts'
+import { objectsToCounting } from '../../../core/counting.ts'
 import { londonParts } from '../../../core/routing/contract-rules.ts'
 import type { AnalyticsEvent } from '../../../core/schemas/analytics.ts'
 import { settingValue } from '../../../core/settings.ts'
 import type { DB, Job, RateRule } from '../../platform/index.ts'
 import type { SiteSnapshot } from '../../site/index.ts'
+import type { Assigned, Exposures, VisitorFacts } from '../experiments/assignment.server.ts'
 import { BeaconLimiter } from './beacon-limit.server.ts'
 import type { VisitorIds } from './visitor.server.ts'
 
@@ -65,6 +67,7 @@ const SEP = '\u001f'
 type Who = { ip: string; userAgent: string | undefined }
 type Queued =
   | (Who & { kind: 'page'; at: number; url: string; referer: string | undefined; variant: string | null })
+  | (Who & ServedPage & { kind: 'served' })
   | (Who & { kind: 'beacon'; at: number; event: AnalyticsEvent; stage: Stage })
   | (Who & {
       kind: 'lead'
@@ -93,6 +96,25 @@ export type EventRow = Dims & {
   step: string
   leadId: number | null
   weight: number
+}
+/** What a flush writes: served pages already turned into page views. */
+type Counted = Exclude<Queued, { kind: 'served' }>
+
+/**
+ * A page the hit path sent, as it read it: the objection, the exposure and the page view are
+ * worked out at the flush, off the serving path.
+ */
+export type ServedPage = {
+  at: number
+  ip: string
+  userAgent: string | undefined
+  url: string
+  referer: string | undefined
+  gpc: string | undefined
+  cookie: string | undefined
+  /** The variant served and the visitor's facts it was chosen from. */
+  assigned?: Assigned
+  facts?: VisitorFacts
 }
 
 /** A value as a dimension: trimmed, control characters out, empty as null. */
@@ -124,6 +146,7 @@ export class Analytics {
   readonly #ownHost: string | undefined
   readonly #site: () => Promise<SiteSnapshot>
   readonly #caps: DayValues
+  readonly #exposures: Exposures | undefined
   /** The beacon's rate limit per client address (`POST /api/events`). */
   readonly limiter: BeaconLimiter
   #queue: Queued[] = []
@@ -140,8 +163,11 @@ export class Analytics {
       site: () => Promise<SiteSnapshot>
       /** The beacon's rate rule, undefined while rate limits are off. */
       beaconRule: () => RateRule | undefined
+      /** Where the exposures of served pages go (`served`). */
+      exposures?: Exposures
     },
   ) {
+    this.#exposures = options.exposures
     this.#db = db
     this.#visitors = visitors
     this.#ownHost = publicUrl ? new URL(publicUrl).host : undefined
@@ -170,6 +196,14 @@ export class Analytics {
     at = Date.now(),
   ) {
     this.#push({ kind: 'page', at, ip, userAgent, url, referer, variant })
+  }
+
+  /**
+   * A page sent from the hit path: a push of what was read, nothing more. Whether it objects, its
+   * exposure and its page view are decided at the flush.
+   */
+  served(page: ServedPage) {
+    this.#push({ kind: 'served', ...page })
   }
 
   /** A beacon: counted when it is a stage at all (a `lead` beacon, a too-quick step are not). */
@@ -260,7 +294,7 @@ export class Analytics {
    */
   async flush(): Promise<void> {
     while (this.#queue.length > 0) {
-      const items = this.#queue.splice(0, BATCH_ITEMS)
+      const items = this.#counted(this.#queue.splice(0, BATCH_ITEMS))
       const batch = randomBytes(9).toString('base64url')
       const rows = await this.#rows(items, batch)
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -275,6 +309,23 @@ export class Analytics {
     }
     await this.#rollUpPending()
     await this.limiter.sync(this.#db)
+  }
+
+  /** Served pages as page views (and exposures), those objecting to counting dropped (ADR 0077). */
+  #counted(items: Queued[]): Counted[] {
+    const counted: Counted[] = []
+    for (const item of items) {
+      if (item.kind !== 'served') {
+        counted.push(item)
+        continue
+      }
+      if (objectsToCounting({ gpc: item.gpc, cookie: item.cookie })) continue
+      if (item.assigned && item.facts) this.#exposures?.record(item.assigned, item.facts, new Date(item.at))
+      const { at, ip, userAgent, url, referer } = item
+      const variant = item.assigned?.variant.key ?? null
+      counted.push({ kind: 'page', at, ip, userAgent, url, referer, variant })
+    }
+    return counted
   }
 
   /** A batch whose roll-up failed stays in the table and is tried again next time. */
@@ -301,7 +352,7 @@ export class Analytics {
    * A beacon for a path, step or variant the site does not have counts nothing; the free-text
    * dimensions are capped per day (docs/decisions/0054-bounded-analytics.md).
    */
-  async #rows(items: Queued[], batch: string): Promise<EventRow[]> {
+  async #rows(items: Counted[], batch: string): Promise<EventRow[]> {
     const facts = await this.#facts()
     const rows: EventRow[] = []
     const visitorIds = new Map<string, string>()

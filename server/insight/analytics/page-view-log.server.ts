@@ -36,7 +36,8 @@ export class PageViewLog {
   readonly #db: Kysely<DB>
   readonly #analytics: Analytics
   readonly #visitors: VisitorIds
-  readonly #file: string
+  #file: string | undefined
+  readonly #configured: boolean
   readonly #leaseMs: number
   readonly #holder = randomBytes(9).toString('base64url')
 
@@ -44,15 +45,27 @@ export class PageViewLog {
     db: Kysely<DB>
     analytics: Analytics
     visitors: VisitorIds
-    /** The log's path, as nginx's `access_log` names it. */
-    file: string
+    /** The log's path, as nginx's `access_log` names it (PAGE_VIEW_LOG); else the one nginx announces. */
+    file: string | undefined
     leaseMs?: number
   }) {
     this.#db = options.db
     this.#analytics = options.analytics
     this.#visitors = options.visitors
-    this.#file = path.resolve(options.file)
+    this.#file = options.file === undefined ? undefined : path.resolve(options.file)
+    this.#configured = options.file !== undefined
     this.#leaseMs = options.leaseMs ?? 5000
+  }
+
+  /** The log being read (guarded by `read`, which reads nothing without one). */
+  get #path(): string {
+    return this.#file ?? ''
+  }
+
+  /** The log a trusted proxy says it writes (X-Claim-View-Log): read when none is configured. */
+  announce(file: string) {
+    if (this.#configured || this.#file === file) return
+    this.#file = path.resolve(file)
   }
 
   job(): Job {
@@ -62,7 +75,7 @@ export class PageViewLog {
   /** Reads and counts what was written since the last run, if this instance holds the lease: the lines read. */
   async read(): Promise<number> {
     // An instance on another host than nginx never takes the lease from one that can read the log.
-    if (!(await statOf(this.#file)) || !(await this.#lease())) return 0
+    if (!this.#file || !(await statOf(this.#file)) || !(await this.#lease())) return 0
     let lines = 0
     for (let chunk = 0; chunk < CHUNKS_PER_RUN; chunk++) {
       const read = await this.#readChunk()
@@ -78,7 +91,7 @@ export class PageViewLog {
     await this.#db
       .updateTable('pageViewLog')
       .set({ holder: null, heldUntil: null })
-      .where('source', '=', this.#file)
+      .where('source', '=', this.#path)
       .where('holder', '=', this.#holder)
       .execute()
   }
@@ -89,7 +102,7 @@ export class PageViewLog {
       this.#db
         .updateTable('pageViewLog')
         .set({ holder: this.#holder, heldUntil: new Date(now.getTime() + this.#leaseMs) })
-        .where('source', '=', this.#file)
+        .where('source', '=', this.#path)
         .where((eb) =>
           eb.or([eb('holder', '=', this.#holder), eb('holder', 'is', null), eb('heldUntil', '<', now)]),
         )
@@ -98,7 +111,7 @@ export class PageViewLog {
     if (Number(taken.numUpdatedRows) === 0) {
       await this.#db
         .insertInto('pageViewLog')
-        .values({ source: this.#file, inode: null, position: 0 })
+        .values({ source: this.#path, inode: null, position: 0 })
         .onConflict((oc) => oc.column('source').doNothing())
         .execute()
       taken = await take()
@@ -110,7 +123,7 @@ export class PageViewLog {
     const row = await this.#db
       .selectFrom('pageViewLog')
       .select(['inode', 'position'])
-      .where('source', '=', this.#file)
+      .where('source', '=', this.#path)
       .executeTakeFirstOrThrow()
     return { inode: row.inode, position: Number(row.position) }
   }
@@ -118,18 +131,18 @@ export class PageViewLog {
   /** The file and offset to read next; moves the position itself on a rotation or truncation. */
   async #target(): Promise<Target | undefined> {
     const at = await this.#position()
-    const current = await statOf(this.#file)
+    const current = await statOf(this.#path)
     if (!current) return undefined
     if (at.inode === null) {
-      return { file: this.#file, inode: current.inode, size: current.size, from: 0, at }
+      return { file: this.#path, inode: current.inode, size: current.size, from: 0, at }
     }
     if (at.inode === current.inode) {
       if (current.size >= at.position)
-        return { file: this.#file, inode: current.inode, size: current.size, from: at.position, at }
+        return { file: this.#path, inode: current.inode, size: current.size, from: at.position, at }
       // Truncated (copytruncate): what was written before is gone; start again at the top.
       const top = { inode: current.inode, position: 0 }
       await this.#move(this.#db, at, top)
-      return { file: this.#file, inode: current.inode, size: current.size, from: 0, at: top }
+      return { file: this.#path, inode: current.inode, size: current.size, from: 0, at: top }
     }
     const rotated = await this.#rotated(at.inode)
     if (rotated && rotated.size > at.position)
@@ -137,13 +150,13 @@ export class PageViewLog {
     // The rotated file is read to its end (or gone): on to the new one.
     const top = { inode: current.inode, position: 0 }
     await this.#move(this.#db, at, top)
-    return { file: this.#file, inode: current.inode, size: current.size, from: 0, at: top }
+    return { file: this.#path, inode: current.inode, size: current.size, from: 0, at: top }
   }
 
   /** The rotated log with this inode beside the current one (`views.log.1`, `views.log-20261128`). */
   async #rotated(inode: string) {
-    const dir = path.dirname(this.#file)
-    const base = path.basename(this.#file)
+    const dir = path.dirname(this.#path)
+    const base = path.basename(this.#path)
     let names: string[]
     try {
       names = await fs.readdir(dir)
@@ -167,7 +180,7 @@ export class PageViewLog {
     const moved = await db
       .updateTable('pageViewLog')
       .set({ inode: to.inode, position: to.position, updatedAt: new Date() })
-      .where('source', '=', this.#file)
+      .where('source', '=', this.#path)
       .where('holder', '=', this.#holder)
       .where('position', '=', from.position)
       .where((eb) => (from.inode === null ? eb('inode', 'is', null) : eb('inode', '=', from.inode)))

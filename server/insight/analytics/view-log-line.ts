@@ -9,6 +9,12 @@
 export const VIEW_LOG_VERSION = 'cv1'
 /** The response header the app sets on a countable page: `page`, or `page <experimentId>:<variant>`. */
 export const VIEW_HEADER = 'x-claim-view'
+/**
+ * The request header nginx adds to what it proxies: the path of the page-view log it writes. From
+ * a trusted proxy it tells the app (PAGE_VIEWS=auto) that nginx counts this request's page view,
+ * and where the log is.
+ */
+export const VIEW_LOG_HEADER = 'x-claim-view-log'
 
 export type ViewLine = {
   /** When nginx finished the request, in milliseconds. */
