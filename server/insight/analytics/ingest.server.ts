@@ -66,8 +66,16 @@ const SEP = '\u001f'
 /** What a request tells about its visitor: only turned into a hash and a device class at flush. */
 type Who = { ip: string; userAgent: string | undefined }
 type Queued =
-  | (Who & { kind: 'page'; at: number; url: string; referer: string | undefined; variant: string | null })
-  | (Who & ServedPage & { kind: 'served' })
+  | (Who & {
+      kind: 'page'
+      at: number
+      url: string
+      referer: string | undefined
+      variant: string | null
+      /** Like page views of the same second folded into one. */
+      weight?: number
+    })
+  | (Who & ServedPage & { kind: 'served'; weight: number })
   | (Who & { kind: 'beacon'; at: number; event: AnalyticsEvent; stage: Stage })
   | (Who & {
       kind: 'lead'
@@ -150,6 +158,7 @@ export class Analytics {
   /** The beacon's rate limit per client address (`POST /api/events`). */
   readonly limiter: BeaconLimiter
   #queue: Queued[] = []
+  #lastServed: Extract<Queued, { kind: 'served' }> | undefined
   #pendingBatches: string[] = []
   #known: { revision: number; facts: SiteFacts } | undefined
   dropped = 0
@@ -203,7 +212,26 @@ export class Analytics {
    * exposure and its page view are decided at the flush.
    */
   served(page: ServedPage) {
-    this.#push({ kind: 'served', ...page })
+    // The same page for the same visitor within the second (a reload, a burst): one item, weighed.
+    const last = this.#lastServed
+    if (
+      last !== undefined &&
+      last === this.#queue[this.#queue.length - 1] &&
+      last.url === page.url &&
+      last.ip === page.ip &&
+      last.userAgent === page.userAgent &&
+      last.referer === page.referer &&
+      last.gpc === page.gpc &&
+      last.cookie === page.cookie &&
+      last.assigned?.variant.key === page.assigned?.variant.key &&
+      Math.floor(last.at / 1000) === Math.floor(page.at / 1000)
+    ) {
+      last.weight++
+      return
+    }
+    const item: Extract<Queued, { kind: 'served' }> = { kind: 'served', weight: 1, ...page }
+    this.#push(item)
+    this.#lastServed = item
   }
 
   /** A beacon: counted when it is a stage at all (a `lead` beacon, a too-quick step are not). */
@@ -321,9 +349,9 @@ export class Analytics {
       }
       if (objectsToCounting({ gpc: item.gpc, cookie: item.cookie })) continue
       if (item.assigned && item.facts) this.#exposures?.record(item.assigned, item.facts, new Date(item.at))
-      const { at, ip, userAgent, url, referer } = item
+      const { at, ip, userAgent, url, referer, weight } = item
       const variant = item.assigned?.variant.key ?? null
-      counted.push({ kind: 'page', at, ip, userAgent, url, referer, variant })
+      counted.push({ kind: 'page', at, ip, userAgent, url, referer, variant, weight })
     }
     return counted
   }
@@ -408,7 +436,7 @@ export class Analytics {
         device: agent.device,
         leadId: null as number | null,
         step: '',
-        weight: 1,
+        weight: item.kind === 'page' ? (item.weight ?? 1) : 1,
       }
       if (item.kind === 'page') {
         let page = pages.get(item.url)
