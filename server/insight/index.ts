@@ -10,7 +10,13 @@ import type { Metrics } from './metrics/metrics.ts'
 
 export { analyticsAdminRouter, analyticsApi, analyticsRoutes } from './analytics/admin-router.ts'
 export { serveBeacon } from './analytics/beacon-endpoint.ts'
-export { ANALYTICS_JOB, ANALYTICS_PURGE_JOB, Analytics, type ServedPage } from './analytics/ingest.server.ts'
+export {
+  ANALYTICS_JOB,
+  ANALYTICS_PROMPT_JOB,
+  ANALYTICS_PURGE_JOB,
+  Analytics,
+  type ServedPage,
+} from './analytics/ingest.server.ts'
 export { PAGE_VIEW_LOG_JOB, PageViewLog } from './analytics/page-view-log.server.ts'
 export { visitorTotals } from './analytics/reports.server.ts'
 export { eventsRouter } from './analytics/router.ts'

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { londonDay } from '../../core/revenue.ts'
 import type { Series } from '../../core/schemas/analytics.ts'
 import { type RunningNginx, startNginx } from '../../scripts/nginx.ts'
-import { ANALYTICS_JOB, PAGE_VIEW_LOG_JOB, PageViewLog } from '../../server/insight/index.ts'
+import {
+  ANALYTICS_JOB,
+  ANALYTICS_PROMPT_JOB,
+  PAGE_VIEW_LOG_JOB,
+  PageViewLog,
+} from '../../server/insight/index.ts'
 import { type AdminClient, createSignedInAdmin } from '../support/admin-client.ts'
 import { freePort } from '../support/server-process.ts'
 import { startTestApp, type TestApp, testDialect } from '../support/test-app.ts'
@@ -138,7 +143,7 @@ describe(`page views from nginx's log on ${testDialect}`, () => {
     await app.database.db
       .updateTable('pageViewLog')
       .set({ heldUntil: new Date(Date.now() - 1000) })
-      .where('source', '=', file)
+      .where('source', '=', `${os.hostname()}:${file}`)
       .execute()
     expect(await b.read()).toBe(1)
     expect(await pageviews()).toBe(3)
@@ -302,5 +307,42 @@ describe(`page views served from nginx's cache on ${testDialect}`, () => {
       await admin.get(`/api/admin/analytics/series?from=${today}&to=${today}`)
     ).json()) as Series
     expect(after.days.reduce((n, d) => n + d.pageviews, 0)).toBe(4)
+  })
+})
+
+describe.skipIf(testDialect !== 'sqlite')('page views written every few seconds on SQLite', () => {
+  let app: TestApp
+  beforeAll(async () => {
+    app = await startTestApp({ trustProxy: 'loopback' })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('leaves page views to the 5-second write, and writes a beacon within the second with them', async () => {
+    const headers = { 'user-agent': DESKTOP, 'x-forwarded-for': '203.0.113.60' }
+    await (await app.request('/', { headers })).arrayBuffer()
+    const stages = async () => {
+      const rows = await app.database.db
+        .selectFrom('analyticsDaily')
+        .select(['stage', 'events'])
+        .where('stage', 'in', ['pageview', 'questionnaire_start'])
+        .orderBy('stage')
+        .execute()
+      return rows.map((r) => [r.stage, Number(r.events)])
+    }
+    await app.services.jobs.run(ANALYTICS_PROMPT_JOB)
+    expect(await stages()).toEqual([])
+    const beacon = await app.request('/api/events', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'questionnaire_start', path: '/', elapsed: 2000 }),
+      headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': 'same-origin' },
+    })
+    expect(beacon.status).toBe(202)
+    await app.services.jobs.run(ANALYTICS_PROMPT_JOB)
+    expect(await stages()).toEqual([
+      ['pageview', 1],
+      ['questionnaire_start', 1],
+    ])
   })
 })

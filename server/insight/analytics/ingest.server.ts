@@ -26,6 +26,8 @@ import { BeaconLimiter } from './beacon-limit.server.ts'
 import type { VisitorIds } from './visitor.server.ts'
 
 export const ANALYTICS_JOB = 'analytics'
+/** Writes beacons and leads within the second when page views are written less often. */
+export const ANALYTICS_PROMPT_JOB = 'analytics-prompt'
 /** Deletes what analytics no longer needs: past days' visitors, reaches and values, old hourly rows. */
 export const ANALYTICS_PURGE_JOB = 'analytics-purge'
 /** Beyond this many unflushed events (a database that stopped answering), new ones are dropped. */
@@ -33,6 +35,7 @@ const MAX_QUEUED = 500_000
 const INSERT_CHUNK = 500
 /** Events rolled up per transaction: each statement stays short, so pages keep being served. */
 const BATCH_ITEMS = 5000
+const MAX_PENDING_BATCHES = 100
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -155,11 +158,15 @@ export class Analytics {
   readonly #site: () => Promise<SiteSnapshot>
   readonly #caps: DayValues
   readonly #exposures: Exposures | undefined
+  readonly #everyMs: number
   /** The beacon's rate limit per client address (`POST /api/events`). */
   readonly limiter: BeaconLimiter
   #queue: Queued[] = []
   #lastServed: Extract<Queued, { kind: 'served' }> | undefined
-  #pendingBatches: string[] = []
+  /** A beacon or lead is queued: written within the second. */
+  #prompt = false
+  #flushing: Promise<void> = Promise.resolve()
+  #pending: { batch: string; rows: EventRow[] }[] = []
   #known: { revision: number; facts: SiteFacts } | undefined
   dropped = 0
 
@@ -174,9 +181,12 @@ export class Analytics {
       beaconRule: () => RateRule | undefined
       /** Where the exposures of served pages go (`served`). */
       exposures?: Exposures
+      /** How often the job writes (1 s by default). */
+      everyMs?: number
     },
   ) {
     this.#exposures = options.exposures
+    this.#everyMs = options.everyMs ?? 1000
     this.#db = db
     this.#visitors = visitors
     this.#ownHost = publicUrl ? new URL(publicUrl).host : undefined
@@ -191,7 +201,10 @@ export class Analytics {
 
   #push(item: Queued) {
     if (this.#queue.length >= MAX_QUEUED) this.dropped++
-    else this.#queue.push(item)
+    else {
+      this.#queue.push(item)
+      if (item.kind === 'beacon' || item.kind === 'lead') this.#prompt = true
+    }
   }
 
   /** A public page the server sent (rendered or cached): the page view that counts. */
@@ -308,7 +321,21 @@ export class Analytics {
 
   /** The job that writes what is queued. */
   job(): Job {
-    return { name: ANALYTICS_JOB, everyMs: 1000, run: () => this.flush() }
+    return { name: ANALYTICS_JOB, everyMs: this.#everyMs, run: () => this.flush() }
+  }
+
+  /**
+   * When page views are written less often than each second (SQLite): beacons and leads are still
+   * written within the second, with whatever else is queued.
+   */
+  promptJob(): Job {
+    return {
+      name: ANALYTICS_PROMPT_JOB,
+      everyMs: 1000,
+      run: async () => {
+        if (this.#prompt) await this.flush()
+      },
+    }
   }
 
   /** The job that deletes what is no longer needed (hourly, so a new day is purged soon after it starts). */
@@ -320,23 +347,50 @@ export class Analytics {
    * Writes and rolls up everything queued so far, at most BATCH_ITEMS at a time and letting requests
    * in between (node:sqlite runs each statement on the event loop).
    */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
+    // One flush at a time (the job, the prompt job, a test): a batch is never written twice.
+    const next = this.#flushing.then(() => this.#flushNow())
+    this.#flushing = next.catch(() => {})
+    return next
+  }
+
+  async #flushNow(): Promise<void> {
+    this.#prompt = false
     while (this.#queue.length > 0) {
       const items = this.#counted(this.#queue.splice(0, BATCH_ITEMS))
       const batch = randomBytes(9).toString('base64url')
       const rows = await this.#rows(items, batch)
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await this.#db
-          .insertInto('analyticsEvent')
-          .values(rows.slice(i, i + INSERT_CHUNK))
-          .execute()
-        await yieldToRequests()
-      }
-      if (rows.length > 0) this.#pendingBatches.push(batch)
-      await this.#rollUpPending()
+      if (rows.length > 0) this.#pending.push({ batch, rows })
+      await this.#writePending()
     }
-    await this.#rollUpPending()
+    await this.#writePending()
     await this.limiter.sync(this.#db)
+  }
+
+  /**
+   * Each batch's raw rows and their roll-up in one transaction: one commit, which on SQLite is an
+   * fsync on the event loop, per batch. A batch that fails stays in memory and is tried again at
+   * the next flush (the oldest dropped beyond MAX_PENDING_BATCHES, a database that stopped answering).
+   */
+  async #writePending() {
+    while (this.#pending.length > MAX_PENDING_BATCHES) {
+      this.dropped += this.#pending.shift()?.rows.length ?? 0
+    }
+    while (this.#pending.length > 0) {
+      const { batch, rows } = this.#pending[0] as { batch: string; rows: EventRow[] }
+      await this.#db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          await trx
+            .insertInto('analyticsEvent')
+            .values(rows.slice(i, i + INSERT_CHUNK))
+            .execute()
+          await yieldToRequests()
+        }
+        await rollUp(trx, batch)
+      })
+      this.#pending.shift()
+      await yieldToRequests()
+    }
   }
 
   /** Served pages as page views (and exposures), those objecting to counting dropped (ADR 0077). */
@@ -354,16 +408,6 @@ export class Analytics {
       counted.push({ kind: 'page', at, ip, userAgent, url, referer, variant, weight })
     }
     return counted
-  }
-
-  /** A batch whose roll-up failed stays in the table and is tried again next time. */
-  async #rollUpPending() {
-    while (this.#pendingBatches.length > 0) {
-      const batch = this.#pendingBatches[0] as string
-      await this.#db.transaction().execute((trx) => rollUp(trx, batch))
-      this.#pendingBatches.shift()
-      await yieldToRequests()
-    }
   }
 
   /** The paths, steps and variants the site has now, worked out once per site revision. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { objectsToCounting } from '../../../core/counting.ts'
@@ -62,6 +63,14 @@ export class PageViewLog {
     return this.#file ?? ''
   }
 
+  /**
+   * The log's row in `page_view_log`: its host and path, so the logs of two nginx hosts at the same
+   * path are two logs, and the instances on one host share one.
+   */
+  get #source(): string {
+    return `${os.hostname()}:${this.#path}`
+  }
+
   /** The log a trusted proxy says it writes (X-Claim-View-Log): read when none is configured. */
   announce(file: string) {
     if (this.#configured || this.#file === file) return
@@ -91,7 +100,7 @@ export class PageViewLog {
     await this.#db
       .updateTable('pageViewLog')
       .set({ holder: null, heldUntil: null })
-      .where('source', '=', this.#path)
+      .where('source', '=', this.#source)
       .where('holder', '=', this.#holder)
       .execute()
   }
@@ -102,7 +111,7 @@ export class PageViewLog {
       this.#db
         .updateTable('pageViewLog')
         .set({ holder: this.#holder, heldUntil: new Date(now.getTime() + this.#leaseMs) })
-        .where('source', '=', this.#path)
+        .where('source', '=', this.#source)
         .where((eb) =>
           eb.or([eb('holder', '=', this.#holder), eb('holder', 'is', null), eb('heldUntil', '<', now)]),
         )
@@ -111,7 +120,7 @@ export class PageViewLog {
     if (Number(taken.numUpdatedRows) === 0) {
       await this.#db
         .insertInto('pageViewLog')
-        .values({ source: this.#path, inode: null, position: 0 })
+        .values({ source: this.#source, inode: null, position: 0 })
         .onConflict((oc) => oc.column('source').doNothing())
         .execute()
       taken = await take()
@@ -123,7 +132,7 @@ export class PageViewLog {
     const row = await this.#db
       .selectFrom('pageViewLog')
       .select(['inode', 'position'])
-      .where('source', '=', this.#path)
+      .where('source', '=', this.#source)
       .executeTakeFirstOrThrow()
     return { inode: row.inode, position: Number(row.position) }
   }
@@ -180,7 +189,7 @@ export class PageViewLog {
     const moved = await db
       .updateTable('pageViewLog')
       .set({ inode: to.inode, position: to.position, updatedAt: new Date() })
-      .where('source', '=', this.#path)
+      .where('source', '=', this.#source)
       .where('holder', '=', this.#holder)
       .where('position', '=', from.position)
       .where((eb) => (from.inode === null ? eb('inode', 'is', null) : eb('inode', '=', from.inode)))

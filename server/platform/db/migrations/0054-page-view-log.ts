@@ -5,8 +5,8 @@ import { typesFor } from './column-types.ts'
 
 /**
  * Where the reader of nginx's page-view log is (docs/decisions/0085-page-views-from-nginx.md): per
- * log path, the file (its inode) and the byte offset read up to, moved in the same transaction as
- * the counts of those bytes; and which instance holds the lease to read it.
+ * host and log path (`source`), the file (its inode) and the byte offset read up to, moved in the
+ * same transaction as the counts of those bytes; and which instance holds the lease to read it.
  */
 export function pageViewLog(dialect: Dialect): Migration {
   const t = typesFor(dialect)
