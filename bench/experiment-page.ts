@@ -1,6 +1,8 @@
 // The home page with an experiment running, against a bare Node server writing the same bytes
 // (goal ≥ 0.8, as for the plain page): the hit path then also picks the visitor's variant (a
-// MurmurHash2 of address, user agent and day) and counts the exposure (a SHA-256 and a map).
+// MurmurHash2 of address, user agent and day); the exposure is counted at the analytics flush.
+// Unlike the plain page's, these requests carry a browser's user agent, so their page views are
+// written (docs/decisions/0085-page-views-from-nginx.md).
 import { sql } from 'kysely'
 import { createDatabase } from '../server/platform/index.ts'
 import { fetchRaw, type Load, median, startBare, stopChild, wrk } from './pages.ts'

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { type Instance, startInstance } from './instances.ts'
-import { startNginx } from './nginx.ts'
+import { startNginx, viewLogOf } from './nginx.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const nginxPort = Number(process.env.CLUSTER_PORT ?? 8080)
@@ -45,6 +45,9 @@ const env = {
   TRUST_PROXY: 'loopback',
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${nginxPort}`,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  // Page views, nginx's cached ones too, are counted from its page-view log (ADR 0085).
+  PAGE_VIEWS: 'nginx-log',
+  PAGE_VIEW_LOG: viewLogOf({ workDir: path.join(work, 'nginx') }),
 }
 
 const instances: Instance[] = []

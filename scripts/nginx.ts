@@ -16,9 +16,24 @@ export type NginxOptions = {
   workDir: string
   /** The build's browser folder (build/client). */
   clientDir?: string
+  /** The page-view log (docs/decisions/0085-page-views-from-nginx.md): `views.log` in workDir by default. */
+  viewLog?: string
 }
 
-export type RunningNginx = { port: number; url: string; errorLog: string; stop(): Promise<void> }
+export type RunningNginx = {
+  port: number
+  url: string
+  errorLog: string
+  /** The page-view log the instances read (PAGE_VIEW_LOG). */
+  viewLog: string
+  /** Makes nginx reopen its logs, as logrotate's postrotate does. */
+  reopenLogs(): void
+  stop(): Promise<void>
+}
+
+/** Where a local nginx writes its page-view log. */
+export const viewLogOf = (options: Pick<NginxOptions, 'workDir' | 'viewLog'>) =>
+  options.viewLog ?? path.join(options.workDir, 'views.log')
 
 /** deploy/nginx.conf as a local run needs it; throws if a line it must change is missing. */
 export function renderSiteConfig(options: NginxOptions): string {
@@ -43,6 +58,7 @@ export function renderSiteConfig(options: NginxOptions): string {
   )
   replace(/\/var\/cache\/nginx\/claim-checker/, path.join(options.workDir, 'cache'))
   replace(/\/srv\/claim-checker\/build\/client/, options.clientDir ?? path.join(root, 'build/client'))
+  replace(/\/var\/log\/nginx\/claim-views\.log/g, viewLogOf(options))
   return conf
 }
 
@@ -92,6 +108,8 @@ http {
     port: options.port,
     url,
     errorLog: path.join(dir, 'error.log'),
+    viewLog: viewLogOf(options),
+    reopenLogs: () => execFileSync(bin, ['-p', dir, '-c', conf, '-s', 'reopen'], { stdio: 'pipe' }),
     stop: async () => {
       const pidFile = path.join(dir, 'nginx.pid')
       if (!fs.existsSync(pidFile)) return

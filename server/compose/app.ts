@@ -60,7 +60,7 @@ import {
   wwwToBareHost,
 } from '../site/index.ts'
 import { apiModules } from './openapi-registry.ts'
-import { countPageView, PageCache, publicPageCache, serveCachedPage } from './page-cache.ts'
+import { PageCache, publicPageCache, serveCachedPage } from './page-cache.ts'
 import { staffApiRouter } from './staff-api.ts'
 
 export type AppOptions = {
@@ -103,7 +103,6 @@ export function createRequestListener(services: AppServices, options: AppOptions
     const status = hit(req, res)
     if (status === 0) app(req as never, res as never)
     else {
-      countPageView(services, req, clientIp(req), status)
       metrics.pageCache(true)
       metrics.request('page_cached', status, (performance.now() - started) / 1000)
     }

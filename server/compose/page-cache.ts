@@ -2,10 +2,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { NO_COUNT_COOKIE, objectsToCounting } from '../../core/counting.ts'
+import { BUCKET_HEADER } from '../../core/experiments/assign.ts'
 import { THANK_YOU_COOKIE, THANK_YOU_PATH } from '../../core/lead-confirmation.ts'
 import { isAdminPath } from '../../core/paths.ts'
 import { isQuestionnaireAddress } from '../../core/questionnaire/address.ts'
-import { type Assigned, assignedVariant, type TrustProxy, visitorFacts } from '../insight/index.ts'
+import {
+  type Assigned,
+  addressOf,
+  assignedVariant,
+  factsOf,
+  type TrustProxy,
+  VIEW_HEADER,
+  VIEW_LOG_HEADER,
+  type VisitorFacts,
+  viewHeader,
+  visitorFacts,
+} from '../insight/index.ts'
 import type { AppServices } from '../platform/index.ts'
 import {
   buildPageEntry,
@@ -116,11 +128,6 @@ export class PageCache {
 }
 
 /**
- * The hit path, before Express: a GET or HEAD for a page cached at the current revision is written
- * from memory (no database call, no logging, no parsing beyond the path): the status it sent.
- * Anything else returns 0 and goes through the whole pipeline.
- */
-/**
  * The variant of a running experiment this request gets, and the cache key's suffix for it: one
  * entry per variant (docs/decisions/0038-experiment-assignment.md). No database work: a hash.
  */
@@ -130,13 +137,18 @@ function variantOf(
   trust: TrustProxy,
   experiments: SiteSnapshotExperiments,
   path: string,
+  /** A page view's exposure is nginx's log's to count when page views come from it (ADR 0085). */
+  pageView = true,
 ): Assigned | undefined {
   if (!experiments || experiments.size === 0) return undefined
   const facts = visitorFacts(req, trust)
   const assigned = assignedVariant(experiments, path, facts.bucket)
   if (assigned && req.method === 'GET') {
     // Served the same variant, but an objecting visitor is no exposure (ADR 0077).
-    if (!objectsToCounting({ gpc: rawHeader(req, 'sec-gpc'), cookie: rawHeader(req, 'cookie') }))
+    if (
+      !(pageView && countedByProxy(services, req, trust)) &&
+      !objectsToCounting({ gpc: rawHeader(req, 'sec-gpc'), cookie: rawHeader(req, 'cookie') })
+    )
       services.exposures.record(assigned, facts)
     shown.set(req, assigned)
   }
@@ -149,29 +161,125 @@ const variantSuffix = (assigned: Assigned | undefined) => (assigned ? `\u0000${a
 /** The variant each request was served, for its page view (analytics). */
 const shown = new WeakMap<IncomingMessage, Assigned>()
 
+/** What the hit path reads of a request's headers, in one pass over the raw list. */
+type Heads = {
+  host?: string
+  cookie?: string
+  userAgent?: string
+  referer?: string
+  gpc?: string
+  forwardedFor?: string
+  bucket?: string
+  viewLog?: string
+}
+
+function readHeads(req: IncomingMessage): Heads {
+  const heads: Heads = {}
+  const raw = req.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string
+    const value = raw[i + 1] as string
+    // The length first: most headers are passed over without lower-casing their name.
+    switch (name.length) {
+      case 4:
+        if (name.toLowerCase() === 'host') heads.host ??= value
+        break
+      case 6:
+        if (name.toLowerCase() === 'cookie')
+          heads.cookie = heads.cookie === undefined ? value : `${heads.cookie}; ${value}`
+        break
+      case 7: {
+        const lower = name.toLowerCase()
+        if (lower === 'referer') heads.referer ??= value
+        else if (lower === 'sec-gpc') heads.gpc ??= value
+        break
+      }
+      case 10:
+        if (name.toLowerCase() === 'user-agent') heads.userAgent ??= value
+        break
+      case BUCKET_HEADER.length:
+        if (name.toLowerCase() === BUCKET_HEADER) heads.bucket ??= value
+        break
+      case 15:
+        if (name.toLowerCase() === 'x-forwarded-for') heads.forwardedFor ??= value
+        break
+      case VIEW_LOG_HEADER.length:
+        if (name.toLowerCase() === VIEW_LOG_HEADER) heads.viewLog ??= value
+        break
+    }
+  }
+  return heads
+}
+
+/**
+ * Whether this request's page view is nginx's log's to count, not the app's (ADR 0085): always
+ * with PAGE_VIEWS=nginx-log, never with `app`; with `auto` when a trusted proxy says it logs it.
+ */
+function countedByProxy(
+  services: AppServices,
+  req: IncomingMessage,
+  trust: TrustProxy,
+  viewLog = rawHeader(req, VIEW_LOG_HEADER),
+): boolean {
+  const { from } = services.config.pageViews
+  if (from !== 'auto') return from === 'nginx-log'
+  if (viewLog === undefined || !trust(req.socket.remoteAddress ?? '', 0)) return false
+  services.viewLog.announce(viewLog)
+  return true
+}
+
+/**
+ * The hit path, before Express: a GET or HEAD for a page cached at the current revision is written
+ * from memory (no database call, no logging, one pass over the raw headers): the status it sent.
+ * Anything else returns 0 and goes through the whole pipeline. A page view costs a push of what
+ * was read; the variant's exposure and the objection are worked out at the analytics flush.
+ */
 export function serveCachedPage(services: AppServices, cache: PageCache, trust: TrustProxy) {
   return (req: IncomingMessage, res: ServerResponse): number => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return 0
-    const host = rawHeader(req, 'host')
+    const heads = readHeads(req)
+    const { host } = heads
     // www.example.com is redirected to the bare host by the pipeline.
     if (host !== undefined && host.length > 4 && /^www\./i.test(host)) return 0
     const snapshot = services.site.peek()
     if (!snapshot) return 0
+    const url = req.url ?? '/'
     // A questionnaire step's address renders its own answers (ADR 0058).
-    if (isQuestionnaireAddress(req.url ?? '/')) return 0
-    const path = requestPath(req.url ?? '/')
-    if (rendersPerRequest(path, rawHeader(req, 'cookie'))) return 0
-    const key = cache.key(host, path)
-    if (snapshot.experiments.has(path)) {
-      const entry = cache.get(
-        key + variantSuffix(variantOf(services, req, trust, snapshot.experiments, path)),
-      )
-      if (!entry || entry.revision !== snapshot.revision) return 0
-      return sendPageEntry(req, res, entry)
+    if (isQuestionnaireAddress(url)) return 0
+    const path = requestPath(url)
+    if (rendersPerRequest(path, heads.cookie)) return 0
+    let key = cache.key(host, path)
+    let address: string | undefined
+    let facts: VisitorFacts | undefined
+    let assigned: Assigned | undefined
+    if (snapshot.experiments.size > 0 && snapshot.experiments.has(path)) {
+      const socket = req.socket.remoteAddress ?? ''
+      address = addressOf(socket, heads.forwardedFor, trust)
+      facts = factsOf(address, heads.userAgent, trust(socket, 0) ? heads.bucket : undefined)
+      assigned = assignedVariant(snapshot.experiments, path, facts.bucket)
+      key += variantSuffix(assigned)
     }
     const entry = cache.get(key)
     if (!entry || entry.revision !== snapshot.revision) return 0
-    return sendPageEntry(req, res, entry)
+    const status = sendPageEntry(req, res, entry)
+    if (
+      req.method === 'GET' &&
+      (status === 200 || status === 304) &&
+      !countedByProxy(services, req, trust, heads.viewLog)
+    ) {
+      services.analytics.served({
+        at: Date.now(),
+        ip: address ?? addressOf(req.socket.remoteAddress ?? '', heads.forwardedFor, trust),
+        userAgent: heads.userAgent,
+        url,
+        referer: heads.referer,
+        gpc: heads.gpc,
+        cookie: heads.cookie,
+        assigned,
+        facts,
+      })
+    }
+    return status
   }
 }
 
@@ -253,17 +361,21 @@ export function publicPageCache(
         trust,
         experiments,
         requestPath(req.originalUrl),
+        false,
       )
       return next()
     }
     const path = requestPath(req.originalUrl)
     if (rendersPerRequest(path, req.get('cookie'))) {
-      res.once('finish', () => countPageView(services, req, req.ip ?? 'unknown', res.statusCode))
+      res.setHeader(VIEW_HEADER, viewHeader(null))
+      res.once('finish', () => countPageView(services, req, req.ip ?? 'unknown', res.statusCode, trust))
       return next()
     }
     const { revision, experiments } = await services.site.get()
     const assigned = variantOf(services, req, trust, experiments, path)
     res.locals.experimentVariant = assigned
+    // Kept in the entry (and in nginx's cache): what nginx's page-view log counts (ADR 0085).
+    res.setHeader(VIEW_HEADER, viewHeader(assigned?.variant.key))
     const key = cache.key(req.get('host'), path) + variantSuffix(assigned)
     let entry = cache.get(key)
     services.metrics.pageCache(entry?.revision === revision)
@@ -281,7 +393,7 @@ export function publicPageCache(
     }
     for (const name of res.getHeaderNames()) res.removeHeader(name)
     const status = sendPageEntry(req, res, entry, { viaPipeline: true })
-    countPageView(services, req, req.ip ?? 'unknown', status)
+    countPageView(services, req, req.ip ?? 'unknown', status, trust)
   }
 }
 
@@ -290,24 +402,26 @@ export function publicPageCache(
  * whole or as 304, rendered or cached, with or without JavaScript, unless the request objects to
  * counting (`Sec-GPC: 1` or the "Don't count my visits" cookie, ADR 0077). A push to memory only.
  */
-export function countPageView(services: AppServices, req: IncomingMessage, ip: string, status: number) {
+export function countPageView(
+  services: AppServices,
+  req: IncomingMessage,
+  ip: string,
+  status: number,
+  trust: TrustProxy,
+) {
   if (req.method !== 'GET' || (status !== 200 && status !== 304)) return
-  // One pass over the raw headers: `req.headers` would build an object for every request.
-  let userAgent: string | undefined
-  let referer: string | undefined
-  let gpc: string | undefined
-  let cookie: string | undefined
-  const raw = req.rawHeaders
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] as string
-    if (name.length === 10 && name.toLowerCase() === 'user-agent') userAgent = raw[i + 1]
-    else if (name.length === 7) {
-      const lower = name.toLowerCase()
-      if (lower === 'referer') referer = raw[i + 1]
-      else if (lower === 'sec-gpc') gpc = raw[i + 1]
-    } else if (name.length === 6 && name.toLowerCase() === 'cookie')
-      cookie = cookie === undefined ? raw[i + 1] : `${cookie}; ${raw[i + 1]}`
-  }
-  if (objectsToCounting({ gpc, cookie })) return
-  services.analytics.page(ip, userAgent, req.url ?? '/', referer, shown.get(req)?.variant.key ?? null)
+  const heads = readHeads(req)
+  // Behind nginx the views (its cache's too) are counted from its log, not here (ADR 0085).
+  if (countedByProxy(services, req, trust, heads.viewLog)) return
+  services.analytics.served({
+    at: Date.now(),
+    ip,
+    userAgent: heads.userAgent,
+    url: req.url ?? '/',
+    referer: heads.referer,
+    gpc: heads.gpc,
+    cookie: heads.cookie,
+    // Its exposure was recorded when the variant was chosen (variantOf).
+    assigned: shown.get(req),
+  })
 }

@@ -9,6 +9,7 @@ import {
   exposuresJob,
   loadRunningExperiments,
   Metrics,
+  PageViewLog,
   VisitorIds,
 } from '../insight/index.ts'
 import {
@@ -115,13 +116,20 @@ export function createServices(
   const events = new EventEmitter<AppEvents>()
   const visitors = new VisitorIds(db, config.publicUrl ?? 'claimcheck')
   const exposures = new Exposures(visitors)
-  jobs.register(exposuresJob(db, exposures), { runOnStop: true })
   const analytics = new Analytics(db, visitors, config.publicUrl, {
     site: () => site.get(),
     beaconRule: () => (config.rateLimits.enabled ? config.rateLimits.events : undefined),
+    exposures,
+    // A commit on SQLite is an fsync on the event loop: page views are written every 5 s there.
+    everyMs: database.dialect === 'sqlite' ? 5000 : 1000,
   })
   jobs.register(analytics.job(), { runOnStop: true })
+  if (database.dialect === 'sqlite') jobs.register(analytics.promptJob())
+  // After analytics: its last flush at shutdown records the exposures of the pages it counts.
+  jobs.register(exposuresJob(db, exposures), { runOnStop: true })
   jobs.register(analytics.purgeJob())
+  const viewLog = new PageViewLog({ db, analytics, visitors, file: config.pageViews.file })
+  if (config.pageViews.from !== 'app') jobs.register(viewLog.job(), { runOnStop: true })
 
   const services = {
     database,
@@ -142,6 +150,7 @@ export function createServices(
     visitors,
     exposures,
     analytics,
+    viewLog,
     conversions: new ConversionSender({ db, config, logger }),
     webhooks: new DeliveryWorker({
       db,

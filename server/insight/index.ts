@@ -2,6 +2,7 @@
  * Insight: cookieless analytics, experiments and the process metrics.
  */
 import type { Analytics } from './analytics/ingest.server.ts'
+import type { PageViewLog } from './analytics/page-view-log.server.ts'
 import type { VisitorIds } from './analytics/visitor.server.ts'
 import type { ConversionSender } from './conversions/sender.server.ts'
 import type { Assigned, Exposures } from './experiments/assignment.server.ts'
@@ -9,9 +10,17 @@ import type { Metrics } from './metrics/metrics.ts'
 
 export { analyticsAdminRouter, analyticsApi, analyticsRoutes } from './analytics/admin-router.ts'
 export { serveBeacon } from './analytics/beacon-endpoint.ts'
-export { ANALYTICS_JOB, ANALYTICS_PURGE_JOB, Analytics } from './analytics/ingest.server.ts'
+export {
+  ANALYTICS_JOB,
+  ANALYTICS_PROMPT_JOB,
+  ANALYTICS_PURGE_JOB,
+  Analytics,
+  type ServedPage,
+} from './analytics/ingest.server.ts'
+export { PAGE_VIEW_LOG_JOB, PageViewLog } from './analytics/page-view-log.server.ts'
 export { visitorTotals } from './analytics/reports.server.ts'
 export { eventsRouter } from './analytics/router.ts'
+export { VIEW_HEADER, VIEW_LOG_HEADER, viewHeader } from './analytics/view-log-line.ts'
 export { VisitorIds } from './analytics/visitor.server.ts'
 export { conversionsAdminRouter, conversionsApi, conversionsRoutes } from './conversions/admin-router.ts'
 export { claimEvents, discoverEvents, listEvents } from './conversions/events.server.ts'
@@ -21,12 +30,15 @@ export { CONVERSIONS_JOB, ConversionSender } from './conversions/sender.server.t
 export { experimentsAdminRouter, experimentsApi, experimentsRoutes } from './experiments/admin-router.ts'
 export {
   type Assigned,
+  addressOf,
   assignedVariant,
   bucketOf,
   Exposures,
   experimentQuestionnaire,
+  factsOf,
   leadVariant,
   type TrustProxy,
+  type VisitorFacts,
   visitorFacts,
 } from './experiments/assignment.server.ts'
 export { exposuresJob } from './experiments/jobs.server.ts'
@@ -48,6 +60,8 @@ declare module '../platform/index.ts' {
     exposures: Exposures
     /** Cookieless analytics: events queued in memory, written and rolled up by the `analytics` job. */
     analytics: Analytics
+    /** The reader of nginx's page-view log (ADR 0085), when page views come from it. */
+    viewLog: PageViewLog
     /** Server-side conversions to Google, Meta and TikTok, sent by the `conversions` job. */
     conversions: ConversionSender
   }

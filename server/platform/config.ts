@@ -173,6 +173,12 @@ const envSchema = ssoEnvSchema.extend({
   CONVERSIONS_RETRY_DELAYS: retryDelays('60,300,1800,7200,43200'),
   CONVERSIONS_POLL_SECONDS: seconds.default(2),
   CONVERSIONS_TIMEOUT_SECONDS: seconds.default(15),
+  PAGE_VIEWS: z.enum(['auto', 'app', 'nginx-log']).default('auto'),
+  PAGE_VIEW_LOG: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
 })
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -238,6 +244,14 @@ export type Config = {
   /** OpenID Connect single sign-on; null when the SSO_* variables are unset. */
   sso: SsoConfig | null
   conversions: ConversionsConfig
+  /**
+   * Where page views are counted (docs/decisions/0085-page-views-from-nginx.md): `app`, each
+   * instance the pages it serves; `nginx-log`, from nginx's page-view log only (the app counts none
+   * itself); `auto`, from the log for requests a trusted proxy says it logs (X-Claim-View-Log),
+   * by the app for the others. The log is read by the instance holding the lease among those that
+   * find `file` (PAGE_VIEW_LOG; in `auto`, else the path the proxy names).
+   */
+  pageViews: { from: 'app'; file?: undefined } | { from: 'auto' | 'nginx-log'; file: string | undefined }
 }
 
 /** Server-side conversions to ad platforms (server/insight/conversions). */
@@ -298,6 +312,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.WEBHOOK_LEASE_SECONDS <= e.WEBHOOK_TIMEOUT_SECONDS) {
     throw new Error('Invalid environment: WEBHOOK_LEASE_SECONDS must be longer than WEBHOOK_TIMEOUT_SECONDS')
   }
+  if (e.PAGE_VIEW_LOG && e.PAGE_VIEWS === 'app') {
+    throw new Error('Invalid environment: PAGE_VIEW_LOG is not read with PAGE_VIEWS=app')
+  }
   return {
     port: e.PORT,
     database: parseDatabaseUrl(e.DATABASE_URL),
@@ -354,5 +371,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.CONVERSIONS_POLL_SECONDS * 1000,
       timeoutMs: e.CONVERSIONS_TIMEOUT_SECONDS * 1000,
     },
+    pageViews:
+      e.PAGE_VIEWS === 'app'
+        ? { from: 'app' }
+        : { from: e.PAGE_VIEWS, file: e.PAGE_VIEW_LOG ? path.resolve(e.PAGE_VIEW_LOG) : undefined },
   }
 }

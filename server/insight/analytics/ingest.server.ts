@@ -15,15 +15,19 @@ import {
   VALUES_PER_DAY,
 } from '../../../core/analytics.ts'
 import type { Attribution } from '../../../core/attribution.ts'
+import { objectsToCounting } from '../../../core/counting.ts'
 import { londonParts } from '../../../core/routing/contract-rules.ts'
 import type { AnalyticsEvent } from '../../../core/schemas/analytics.ts'
 import { settingValue } from '../../../core/settings.ts'
 import type { DB, Job, RateRule } from '../../platform/index.ts'
 import type { SiteSnapshot } from '../../site/index.ts'
+import type { Assigned, Exposures, VisitorFacts } from '../experiments/assignment.server.ts'
 import { BeaconLimiter } from './beacon-limit.server.ts'
 import type { VisitorIds } from './visitor.server.ts'
 
 export const ANALYTICS_JOB = 'analytics'
+/** Writes beacons and leads within the second when page views are written less often. */
+export const ANALYTICS_PROMPT_JOB = 'analytics-prompt'
 /** Deletes what analytics no longer needs: past days' visitors, reaches and values, old hourly rows. */
 export const ANALYTICS_PURGE_JOB = 'analytics-purge'
 /** Beyond this many unflushed events (a database that stopped answering), new ones are dropped. */
@@ -31,6 +35,7 @@ const MAX_QUEUED = 500_000
 const INSERT_CHUNK = 500
 /** Events rolled up per transaction: each statement stays short, so pages keep being served. */
 const BATCH_ITEMS = 5000
+const MAX_PENDING_BATCHES = 100
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -64,7 +69,16 @@ const SEP = '\u001f'
 /** What a request tells about its visitor: only turned into a hash and a device class at flush. */
 type Who = { ip: string; userAgent: string | undefined }
 type Queued =
-  | (Who & { kind: 'page'; at: number; url: string; referer: string | undefined; variant: string | null })
+  | (Who & {
+      kind: 'page'
+      at: number
+      url: string
+      referer: string | undefined
+      variant: string | null
+      /** Like page views of the same second folded into one. */
+      weight?: number
+    })
+  | (Who & ServedPage & { kind: 'served'; weight: number })
   | (Who & { kind: 'beacon'; at: number; event: AnalyticsEvent; stage: Stage })
   | (Who & {
       kind: 'lead'
@@ -93,6 +107,25 @@ export type EventRow = Dims & {
   step: string
   leadId: number | null
   weight: number
+}
+/** What a flush writes: served pages already turned into page views. */
+type Counted = Exclude<Queued, { kind: 'served' }>
+
+/**
+ * A page the hit path sent, as it read it: the objection, the exposure and the page view are
+ * worked out at the flush, off the serving path.
+ */
+export type ServedPage = {
+  at: number
+  ip: string
+  userAgent: string | undefined
+  url: string
+  referer: string | undefined
+  gpc: string | undefined
+  cookie: string | undefined
+  /** The variant served and the visitor's facts it was chosen from. */
+  assigned?: Assigned
+  facts?: VisitorFacts
 }
 
 /** A value as a dimension: trimmed, control characters out, empty as null. */
@@ -124,10 +157,16 @@ export class Analytics {
   readonly #ownHost: string | undefined
   readonly #site: () => Promise<SiteSnapshot>
   readonly #caps: DayValues
+  readonly #exposures: Exposures | undefined
+  readonly #everyMs: number
   /** The beacon's rate limit per client address (`POST /api/events`). */
   readonly limiter: BeaconLimiter
   #queue: Queued[] = []
-  #pendingBatches: string[] = []
+  #lastServed: Extract<Queued, { kind: 'served' }> | undefined
+  /** A beacon or lead is queued: written within the second. */
+  #prompt = false
+  #flushing: Promise<void> = Promise.resolve()
+  #pending: { batch: string; rows: EventRow[] }[] = []
   #known: { revision: number; facts: SiteFacts } | undefined
   dropped = 0
 
@@ -140,8 +179,14 @@ export class Analytics {
       site: () => Promise<SiteSnapshot>
       /** The beacon's rate rule, undefined while rate limits are off. */
       beaconRule: () => RateRule | undefined
+      /** Where the exposures of served pages go (`served`). */
+      exposures?: Exposures
+      /** How often the job writes (1 s by default). */
+      everyMs?: number
     },
   ) {
+    this.#exposures = options.exposures
+    this.#everyMs = options.everyMs ?? 1000
     this.#db = db
     this.#visitors = visitors
     this.#ownHost = publicUrl ? new URL(publicUrl).host : undefined
@@ -156,7 +201,10 @@ export class Analytics {
 
   #push(item: Queued) {
     if (this.#queue.length >= MAX_QUEUED) this.dropped++
-    else this.#queue.push(item)
+    else {
+      this.#queue.push(item)
+      if (item.kind === 'beacon' || item.kind === 'lead') this.#prompt = true
+    }
   }
 
   /** A public page the server sent (rendered or cached): the page view that counts. */
@@ -170,6 +218,33 @@ export class Analytics {
     at = Date.now(),
   ) {
     this.#push({ kind: 'page', at, ip, userAgent, url, referer, variant })
+  }
+
+  /**
+   * A page sent from the hit path: a push of what was read, nothing more. Whether it objects, its
+   * exposure and its page view are decided at the flush.
+   */
+  served(page: ServedPage) {
+    // The same page for the same visitor within the second (a reload, a burst): one item, weighed.
+    const last = this.#lastServed
+    if (
+      last !== undefined &&
+      last === this.#queue[this.#queue.length - 1] &&
+      last.url === page.url &&
+      last.ip === page.ip &&
+      last.userAgent === page.userAgent &&
+      last.referer === page.referer &&
+      last.gpc === page.gpc &&
+      last.cookie === page.cookie &&
+      last.assigned?.variant.key === page.assigned?.variant.key &&
+      Math.floor(last.at / 1000) === Math.floor(page.at / 1000)
+    ) {
+      last.weight++
+      return
+    }
+    const item: Extract<Queued, { kind: 'served' }> = { kind: 'served', weight: 1, ...page }
+    this.#push(item)
+    this.#lastServed = item
   }
 
   /** A beacon: counted when it is a stage at all (a `lead` beacon, a too-quick step are not). */
@@ -210,9 +285,57 @@ export class Analytics {
     })
   }
 
+  /**
+   * Page views read from nginx's log (docs/decisions/0085-page-views-from-nginx.md), written and
+   * rolled up in one transaction with `also` (the reader moving its position, the exposures), so
+   * a line is counted exactly when its position is kept. Bots are dropped as at the flush.
+   */
+  async recordViews(
+    views: {
+      at: number
+      ip: string
+      userAgent: string | undefined
+      url: string
+      referer: string | undefined
+      variant: string | null
+    }[],
+    also: (trx: Kysely<DB>) => Promise<void>,
+  ): Promise<void> {
+    const batch = randomBytes(9).toString('base64url')
+    const rows = await this.#rows(
+      views.map((view) => ({ kind: 'page' as const, ...view })),
+      batch,
+    )
+    await this.#db.transaction().execute(async (trx) => {
+      await also(trx)
+      if (rows.length === 0) return
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto('analyticsEvent')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute()
+      }
+      await rollUp(trx, batch)
+    })
+  }
+
   /** The job that writes what is queued. */
   job(): Job {
-    return { name: ANALYTICS_JOB, everyMs: 1000, run: () => this.flush() }
+    return { name: ANALYTICS_JOB, everyMs: this.#everyMs, run: () => this.flush() }
+  }
+
+  /**
+   * When page views are written less often than each second (SQLite): beacons and leads are still
+   * written within the second, with whatever else is queued.
+   */
+  promptJob(): Job {
+    return {
+      name: ANALYTICS_PROMPT_JOB,
+      everyMs: 1000,
+      run: async () => {
+        if (this.#prompt) await this.flush()
+      },
+    }
   }
 
   /** The job that deletes what is no longer needed (hourly, so a new day is purged soon after it starts). */
@@ -224,33 +347,67 @@ export class Analytics {
    * Writes and rolls up everything queued so far, at most BATCH_ITEMS at a time and letting requests
    * in between (node:sqlite runs each statement on the event loop).
    */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
+    // One flush at a time (the job, the prompt job, a test): a batch is never written twice.
+    const next = this.#flushing.then(() => this.#flushNow())
+    this.#flushing = next.catch(() => {})
+    return next
+  }
+
+  async #flushNow(): Promise<void> {
+    this.#prompt = false
     while (this.#queue.length > 0) {
-      const items = this.#queue.splice(0, BATCH_ITEMS)
+      const items = this.#counted(this.#queue.splice(0, BATCH_ITEMS))
       const batch = randomBytes(9).toString('base64url')
       const rows = await this.#rows(items, batch)
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await this.#db
-          .insertInto('analyticsEvent')
-          .values(rows.slice(i, i + INSERT_CHUNK))
-          .execute()
-        await yieldToRequests()
-      }
-      if (rows.length > 0) this.#pendingBatches.push(batch)
-      await this.#rollUpPending()
+      if (rows.length > 0) this.#pending.push({ batch, rows })
+      await this.#writePending()
     }
-    await this.#rollUpPending()
+    await this.#writePending()
     await this.limiter.sync(this.#db)
   }
 
-  /** A batch whose roll-up failed stays in the table and is tried again next time. */
-  async #rollUpPending() {
-    while (this.#pendingBatches.length > 0) {
-      const batch = this.#pendingBatches[0] as string
-      await this.#db.transaction().execute((trx) => rollUp(trx, batch))
-      this.#pendingBatches.shift()
+  /**
+   * Each batch's raw rows and their roll-up in one transaction: one commit, which on SQLite is an
+   * fsync on the event loop, per batch. A batch that fails stays in memory and is tried again at
+   * the next flush (the oldest dropped beyond MAX_PENDING_BATCHES, a database that stopped answering).
+   */
+  async #writePending() {
+    while (this.#pending.length > MAX_PENDING_BATCHES) {
+      this.dropped += this.#pending.shift()?.rows.length ?? 0
+    }
+    while (this.#pending.length > 0) {
+      const { batch, rows } = this.#pending[0] as { batch: string; rows: EventRow[] }
+      await this.#db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          await trx
+            .insertInto('analyticsEvent')
+            .values(rows.slice(i, i + INSERT_CHUNK))
+            .execute()
+          await yieldToRequests()
+        }
+        await rollUp(trx, batch)
+      })
+      this.#pending.shift()
       await yieldToRequests()
     }
+  }
+
+  /** Served pages as page views (and exposures), those objecting to counting dropped (ADR 0077). */
+  #counted(items: Queued[]): Counted[] {
+    const counted: Counted[] = []
+    for (const item of items) {
+      if (item.kind !== 'served') {
+        counted.push(item)
+        continue
+      }
+      if (objectsToCounting({ gpc: item.gpc, cookie: item.cookie })) continue
+      if (item.assigned && item.facts) this.#exposures?.record(item.assigned, item.facts, new Date(item.at))
+      const { at, ip, userAgent, url, referer, weight } = item
+      const variant = item.assigned?.variant.key ?? null
+      counted.push({ kind: 'page', at, ip, userAgent, url, referer, variant, weight })
+    }
+    return counted
   }
 
   /** The paths, steps and variants the site has now, worked out once per site revision. */
@@ -267,7 +424,7 @@ export class Analytics {
    * A beacon for a path, step or variant the site does not have counts nothing; the free-text
    * dimensions are capped per day (docs/decisions/0054-bounded-analytics.md).
    */
-  async #rows(items: Queued[], batch: string): Promise<EventRow[]> {
+  async #rows(items: Counted[], batch: string): Promise<EventRow[]> {
     const facts = await this.#facts()
     const rows: EventRow[] = []
     const visitorIds = new Map<string, string>()
@@ -323,7 +480,7 @@ export class Analytics {
         device: agent.device,
         leadId: null as number | null,
         step: '',
-        weight: 1,
+        weight: item.kind === 'page' ? (item.weight ?? 1) : 1,
       }
       if (item.kind === 'page') {
         let page = pages.get(item.url)

@@ -19,9 +19,12 @@ export type TrustProxy = (address: string, hop: number) => boolean
  * the nearest address in X-Forwarded-For that is not itself a trusted proxy.
  */
 export function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
-  const socket = req.socket.remoteAddress ?? ''
+  return addressOf(req.socket.remoteAddress ?? '', rawHeader(req, 'x-forwarded-for'), trust)
+}
+
+/** The same from the socket's address and the X-Forwarded-For header already read. */
+export function addressOf(socket: string, forwarded: string | undefined, trust: TrustProxy): string {
   if (!trust(socket, 0)) return socket
-  const forwarded = rawHeader(req, 'x-forwarded-for')
   if (!forwarded) return socket
   const hops = forwarded.split(',')
   for (let i = hops.length - 1; i >= 0; i--) {
@@ -51,16 +54,33 @@ function ukDay(now: Date): string {
  * the variant before its cache), else computed here from the same address, user agent and UK day.
  */
 export function visitorFacts(req: IncomingMessage, trust: TrustProxy, now = new Date()): VisitorFacts {
+  const socket = req.socket.remoteAddress ?? ''
+  const trusted = trust(socket, 0)
+  return factsOf(
+    clientAddress(req, trust),
+    rawHeader(req, 'user-agent'),
+    trusted ? rawHeader(req, BUCKET_HEADER) : undefined,
+    now,
+  )
+}
+
+/**
+ * The same from what the hit path read of the request: the client's address, the user agent and
+ * the bucket header when a trusted proxy sent it.
+ */
+export function factsOf(
+  address: string,
+  userAgent: string | undefined,
+  proxyBucket: string | undefined,
+  now = new Date(),
+): VisitorFacts {
   // An IPv4 client of a dual-stack socket shows as ::ffff:a.b.c.d; nginx's $remote_addr is a.b.c.d.
-  const address = clientAddress(req, trust)
   const ip = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address
-  const userAgent = rawHeader(req, 'user-agent') ?? ''
+  const agent = userAgent ?? ''
   const day = ukDay(now)
-  const hash = splitClientsHash(`${ip}${userAgent}${day}`)
-  const fromProxy = trust(req.socket.remoteAddress ?? '', 0)
-    ? parseBucket(rawHeader(req, BUCKET_HEADER))
-    : undefined
-  return { ip, userAgent, day, hash, bucket: fromProxy ?? bucketOfHash(hash) }
+  const hash = splitClientsHash(`${ip}${agent}${day}`)
+  const fromProxy = proxyBucket === undefined ? undefined : parseBucket(proxyBucket)
+  return { ip, userAgent: agent, day, hash, bucket: fromProxy ?? bucketOfHash(hash) }
 }
 
 /** The visitor's bucket today (see visitorFacts). */
@@ -107,6 +127,11 @@ export function leadVariant(
 }
 
 const BOT = /bot|crawl|spider|slurp|headless|lighthouse|preview|fetch|curl|wget|python|java\//i
+
+/** Whether a visit with this user agent is an exposure at all (none, or a bot's, is not). */
+export function exposesVisitor(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && userAgent !== '' && !BOT.test(userAgent)
+}
 const MAX_PENDING = 100_000
 const MAX_SEEN = 200_000
 
@@ -133,7 +158,7 @@ export class Exposures {
     const seenKey = `${assigned.experiment.id}:${hash}:${splitClientsHash(`${day}${userAgent}${ip}`)}`
     if (this.#seen.has(seenKey)) return
     this.#seen.add(seenKey)
-    if (userAgent === '' || BOT.test(userAgent) || this.#pending.size >= MAX_PENDING) return
+    if (!exposesVisitor(userAgent) || this.#pending.size >= MAX_PENDING) return
     const add = (visitor: string) => {
       const key = `${assigned.experiment.id}|${day}|${visitor}`
       if (!this.#pending.has(key)) {

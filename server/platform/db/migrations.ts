@@ -43,6 +43,7 @@ import { leadIdempotencyKeys } from './migrations/0050-lead-idempotency-keys.ts'
 import { conversions } from './migrations/0051-conversions.ts'
 import { leadTtclid } from './migrations/0052-lead-ttclid.ts'
 import { questionnaireApproval } from './migrations/0053-questionnaire-approval.ts'
+import { pageViewLog } from './migrations/0054-page-view-log.ts'
 
 /**
  * The schema's history, one file per migration under ./migrations (each takes the engine, since
@@ -94,6 +95,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0051_conversions': conversions(dialect),
         '0052_lead_ttclid': leadTtclid(),
         '0053_questionnaire_approval': questionnaireApproval(dialect),
+        '0054_page_view_log': pageViewLog(dialect),
       }
     },
   }

@@ -116,6 +116,19 @@ export interface AnalyticsValueTable {
   value: string
 }
 
+/**
+ * How far nginx's page-view log has been counted (migration 0054, ADR 0085): the file's inode and
+ * byte offset, and the instance leasing the reading. bigint: PostgreSQL hands it back as a string.
+ */
+export interface PageViewLogTable {
+  source: string
+  inode: string | null
+  position: ColumnType<number | string, number | undefined, number>
+  holder: string | null
+  heldUntil: Date | null
+  updatedAt: UpdatedAt
+}
+
 export type VisitorTables = {
   visitorSalt: VisitorSaltTable
   experiment: ExperimentTable
@@ -127,4 +140,5 @@ export type VisitorTables = {
   analyticsDaily: AnalyticsDailyTable
   analyticsLead: AnalyticsLeadTable
   analyticsValue: AnalyticsValueTable
+  pageViewLog: PageViewLogTable
 }
