@@ -156,20 +156,9 @@ export function leadConfirmationsJob(services: Services): Job {
   return { name: LEAD_CONFIRMATIONS_JOB, everyMs: 30_000, run: () => sendLeadConfirmations(services) }
 }
 
-/** How long a new lead's confirmation waits for others to go in the same run. */
-const CONFIRM_AFTER_MS = 50
-
 /** Mails each new lead's confirmation soon after the visitor has had their answer; the job guarantees it. */
 export function confirmNewLeads(services: Pick<AppServices, 'events' | 'background' | 'jobs'>) {
-  let gathering = false
   services.events.on('lead.created', () => {
-    // A spike's leads are mailed in runs of many, not one run (and claim) per lead.
-    if (gathering) return
-    gathering = true
-    services.background.run('lead confirmations', async () => {
-      await new Promise((resolve) => setTimeout(resolve, CONFIRM_AFTER_MS))
-      gathering = false
-      await services.jobs.run(LEAD_CONFIRMATIONS_JOB)
-    })
+    services.background.run('lead confirmations', () => services.jobs.run(LEAD_CONFIRMATIONS_JOB))
   })
 }
