@@ -378,13 +378,14 @@ export class Analytics {
     }
     while (this.#pending.length > 0) {
       const { batch, rows } = this.#pending[0] as { batch: string; rows: EventRow[] }
+      // No yield inside: on SQLite the transaction holds the write lock, and another connection in
+      // this process waiting for it synchronously would stall the event loop that must commit it.
       await this.#db.transaction().execute(async (trx) => {
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
           await trx
             .insertInto('analyticsEvent')
             .values(rows.slice(i, i + INSERT_CHUNK))
             .execute()
-          await yieldToRequests()
         }
         await rollUp(trx, batch)
       })
