@@ -20,12 +20,6 @@ import { postJson, signature } from './post.server.ts'
 
 /** How long stopping waits for posts in flight before cutting them short. */
 const STOP_GRACE_MS = 5000
-/**
- * Settling transactions under way at once. Each is a few dozen short statements (the attempts, the
- * offers' ends, the next offers, the next claims), so one at a time made the round trips the limit
- * at a few hundred leads a second (issue 36); the batches are distinct deliveries and leads.
- */
-const SETTLERS = 4
 
 type WorkerDeps = {
   db: Kysely<DB>
@@ -73,7 +67,7 @@ export class DeliveryWorker {
   #again = false
   /** Attempts waiting to be recorded: written together, like leads (group commit). */
   #settling: { item: SettleItem; done: (recorded: boolean) => void }[] = []
-  #flushes = 0
+  #flushing = false
 
   constructor(deps: WorkerDeps) {
     this.#deps = deps
@@ -326,9 +320,10 @@ export class DeliveryWorker {
   #record(item: SettleItem): Promise<boolean> {
     return new Promise((done) => {
       this.#settling.push({ item, done })
-      // A settler takes what waits on the next turn of the loop; while all are busy, the queue grows into bigger batches.
-      if (this.#flushes < SETTLERS && this.#settling.length === 1) {
-        this.#flushes++
+      // One settling transaction at a time: answers that arrive meanwhile go in the next, bigger
+      // batch. Several at once were measured to cost more CPU per offer than the waiting they saved.
+      if (!this.#flushing) {
+        this.#flushing = true
         setImmediate(() => void this.#flush())
       }
     })
@@ -365,6 +360,6 @@ export class DeliveryWorker {
         }
       }
     }
-    this.#flushes--
+    this.#flushing = false
   }
 }
