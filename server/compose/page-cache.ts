@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { NO_COUNT_COOKIE, objectsToCounting } from '../../core/counting.ts'
-import { BUCKET_HEADER } from '../../core/experiments/assign.ts'
 import { THANK_YOU_COOKIE, THANK_YOU_PATH } from '../../core/lead-confirmation.ts'
 import { isAdminPath } from '../../core/paths.ts'
 import { isQuestionnaireAddress } from '../../core/questionnaire/address.ts'
@@ -30,6 +29,7 @@ import {
   sendPageEntry,
   urlOnSite,
 } from '../platform/index.ts'
+import { readHeads } from './request-heads.ts'
 
 const MAX_ENTRIES = 1000
 
@@ -160,56 +160,6 @@ const variantSuffix = (assigned: Assigned | undefined) => (assigned ? `\u0000${a
 
 /** The variant each request was served, for its page view (analytics). */
 const shown = new WeakMap<IncomingMessage, Assigned>()
-
-/** What the hit path reads of a request's headers, in one pass over the raw list. */
-type Heads = {
-  host?: string
-  cookie?: string
-  userAgent?: string
-  referer?: string
-  gpc?: string
-  forwardedFor?: string
-  bucket?: string
-  viewLog?: string
-}
-
-function readHeads(req: IncomingMessage): Heads {
-  const heads: Heads = {}
-  const raw = req.rawHeaders
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] as string
-    const value = raw[i + 1] as string
-    // The length first: most headers are passed over without lower-casing their name.
-    switch (name.length) {
-      case 4:
-        if (name.toLowerCase() === 'host') heads.host ??= value
-        break
-      case 6:
-        if (name.toLowerCase() === 'cookie')
-          heads.cookie = heads.cookie === undefined ? value : `${heads.cookie}; ${value}`
-        break
-      case 7: {
-        const lower = name.toLowerCase()
-        if (lower === 'referer') heads.referer ??= value
-        else if (lower === 'sec-gpc') heads.gpc ??= value
-        break
-      }
-      case 10:
-        if (name.toLowerCase() === 'user-agent') heads.userAgent ??= value
-        break
-      case BUCKET_HEADER.length:
-        if (name.toLowerCase() === BUCKET_HEADER) heads.bucket ??= value
-        break
-      case 15:
-        if (name.toLowerCase() === 'x-forwarded-for') heads.forwardedFor ??= value
-        break
-      case VIEW_LOG_HEADER.length:
-        if (name.toLowerCase() === VIEW_LOG_HEADER) heads.viewLog ??= value
-        break
-    }
-  }
-  return heads
-}
 
 /**
  * Whether this request's page view is nginx's log's to count, not the app's (ADR 0085): always
