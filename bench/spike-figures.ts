@@ -177,14 +177,6 @@ export async function soldFigures(db: Db, posts: BuyerPost[], ids: number[]) {
     }
     return total
   }
-  const perHour = new Map<string, Set<number>>()
-  const contractsOfLead = new Map<number, Set<number>>()
-  for (const p of posts) {
-    if (p.status < 200 || p.status >= 300 || p.leadId === 0) continue
-    const key = `${p.contract}@${capWindowStart('hour', new Date(p.at)).toISOString()}`
-    perHour.set(key, (perHour.get(key) ?? new Set()).add(p.leadId))
-    contractsOfLead.set(p.leadId, (contractsOfLead.get(p.leadId) ?? new Set()).add(p.contract))
-  }
   const sales = await db
     .selectFrom('sale')
     .select(['contractId', 'leadId', 'createdAt'])
@@ -192,12 +184,25 @@ export async function soldFigures(db: Db, posts: BuyerPost[], ids: number[]) {
     .execute()
   const perHourInDb = new Map<string, number>()
   const contractsOfLeadInDb = new Map<number, Set<number>>()
+  // A cap counts the sales made in its hour, a sale being made when it was reserved, just before
+  // the post: a post that reached the buyer just after the hour turned is its sale's hour's.
+  const soldAt = new Map<string, Date>()
   for (const s of sales) {
     const n = indexOf.get(Number(s.contractId))
     if (n === undefined || s.leadId === null) continue
     const key = `${n}@${capWindowStart('hour', new Date(s.createdAt)).toISOString()}`
     perHourInDb.set(key, (perHourInDb.get(key) ?? 0) + 1)
     contractsOfLeadInDb.set(s.leadId, (contractsOfLeadInDb.get(s.leadId) ?? new Set()).add(n))
+    soldAt.set(`${s.leadId}:${n}`, new Date(s.createdAt))
+  }
+  const perHour = new Map<string, Set<number>>()
+  const contractsOfLead = new Map<number, Set<number>>()
+  for (const p of posts) {
+    if (p.status < 200 || p.status >= 300 || p.leadId === 0) continue
+    const at = soldAt.get(`${p.leadId}:${p.contract}`) ?? new Date(p.at)
+    const key = `${p.contract}@${capWindowStart('hour', at).toISOString()}`
+    perHour.set(key, (perHour.get(key) ?? new Set()).add(p.leadId))
+    contractsOfLead.set(p.leadId, (contractsOfLead.get(p.leadId) ?? new Set()).add(p.contract))
   }
   const soldTwice = (leads: Map<number, Set<number>>) =>
     [...leads].filter(([, c]) => c.size > 1 && [...c].some((n) => terms(n).exclusive))

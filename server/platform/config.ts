@@ -79,6 +79,8 @@ const envSchema = ssoEnvSchema.extend({
     .refine((v) => !v || /^(file:|postgres(ql)?:\/\/)/.test(v), {
       message: 'must be file:PATH or postgres://…',
     }),
+  // PostgreSQL: repeated statements run prepared; off behind a pooler that cannot keep them (ADR 0087).
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   SESSION_SECRET: z
     .string()
     .optional()
@@ -181,7 +183,10 @@ const envSchema = ssoEnvSchema.extend({
     .transform((v) => v || undefined),
 })
 
-export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  /** preparedStatements: repeated statements run prepared (ADR 0087); off behind a pooler that cannot. */
+  | { dialect: 'postgres'; url: string; preparedStatements?: boolean }
 
 export type Config = {
   port: number
@@ -301,6 +306,9 @@ export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
   return { dialect: 'postgres', url }
 }
 
+const withPrepared = (database: DatabaseConfig, preparedStatements: boolean): DatabaseConfig =>
+  database.dialect === 'postgres' ? { ...database, preparedStatements } : database
+
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env)
   if (!result.success) {
@@ -317,7 +325,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port: e.PORT,
-    database: parseDatabaseUrl(e.DATABASE_URL),
+    database: withPrepared(parseDatabaseUrl(e.DATABASE_URL), e.DATABASE_PREPARED_STATEMENTS === 'on'),
     sessionSecret,
     sessionSecretGenerated: !e.SESSION_SECRET,
     erasureKey: e.ERASURE_KEY

@@ -28,6 +28,7 @@ export { createDatabase, type Database, type Dialect, json, ping } from './db/da
 export { replacedDescriptions, shorterDescriptions } from './db/migrations/0014-shorter-descriptions.ts'
 export { migrateToLatest, migrationProvider } from './db/migrations.ts'
 export { listen, notify } from './db/notify.server.ts'
+export { PREPARE_AFTER } from './db/prepared-statements.ts'
 export type {
   AdminUser,
   ConsentCategory,

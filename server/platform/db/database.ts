@@ -3,6 +3,7 @@ import path from 'node:path'
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
+import { preparingPool } from './prepared-statements.ts'
 import type { DB } from './schema.ts'
 import { NodeSqliteAdapter } from './sqlite-adapter.ts'
 
@@ -36,7 +37,7 @@ export function createDatabase(config: DatabaseConfig): Database {
     },
   })
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: config.preparedStatements === false ? pool : preparingPool(pool) }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   })
   return { db, dialect: 'postgres', destroy: () => db.destroy() }
