@@ -13,7 +13,14 @@ export async function setSaleStatus(
 ) {
   const ids = typeof leadIds === 'number' ? [leadIds] : leadIds
   if (ids.length === 0) return
-  await db.updateTable('lead').set({ saleStatus }).where('id', 'in', ids).execute()
+  // A lead whose status stays is not written: each write of the wide, indexed lead row costs a new
+  // version and an entry in every one of its indexes.
+  await db
+    .updateTable('lead')
+    .set({ saleStatus })
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('saleStatus', 'is', null), eb('saleStatus', '!=', saleStatus)]))
+    .execute()
 }
 
 /**
