@@ -227,7 +227,13 @@ export async function soldFigures(db: Db, posts: BuyerPost[], ids: number[]) {
 }
 
 /** The reports of the processes that shared one kind of load, as one. */
-export function merge(reports: LoadReport[]) {
+export function merge(reports: LoadReport[], kill?: { from: number; to: number }) {
+  const outside = reports.flatMap((r) =>
+    r.latencies.filter((_, i) => {
+      const due = r.dueAts[i] ?? 0
+      return kill === undefined || due < kill.from || due > kill.to
+    }),
+  )
   const add = (into: Record<string, number>, from: Record<string, number>) => {
     for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v
     return into
@@ -235,6 +241,8 @@ export function merge(reports: LoadReport[]) {
   return {
     sent: reports.reduce((n, r) => n + r.sent, 0),
     latency: summarize(reports.flatMap((r) => r.latencies)),
+    /** Away from the kill (1 s before it to 5 s after the restarted instance answered). */
+    latencyAwayFromKill: summarize(outside),
     lags: reports.flatMap((r) => r.lags),
     late: reports.reduce((n, r) => n + r.late, 0),
     statuses: reports.reduce((all, r) => add(all, r.statuses), {} as Record<string, number>),

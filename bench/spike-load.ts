@@ -30,6 +30,8 @@ export type LoadReport = {
   sent: number
   /** Each request's latency from its due time, ms. */
   latencies: number[]
+  /** When each of those requests was due, in ms after the shared start (same order). */
+  dueAts: number[]
   /** How late the generator itself sent each request (its timer and event loop), ms. */
   lags: number[]
   /** Final answers by status ("0" for a network error or no answer, "unanswered" when still waiting). */
@@ -174,6 +176,7 @@ async function main() {
   const total = Math.floor(config.rate * config.seconds)
   const start = config.startAt + config.phaseMs - performance.timeOrigin
   const latencies: number[] = []
+  const dueAts: number[] = []
   const lags: number[] = []
   const statuses: Record<string, number> = {}
   const cache: Record<string, number> = {}
@@ -193,6 +196,7 @@ async function main() {
     const answer = config.kind === 'views' ? await view() : await lead(i)
     inFlight.delete(i)
     latencies.push(performance.now() - due)
+    dueAts.push(due - start + config.phaseMs)
     statuses[answer.status] = (statuses[answer.status] ?? 0) + 1
     if (answer.cache) cache[answer.cache] = (cache[answer.cache] ?? 0) + 1
     if (config.kind === 'leads') {
@@ -229,6 +233,7 @@ async function main() {
     kind: config.kind,
     sent,
     latencies,
+    dueAts,
     lags,
     statuses,
     cache,

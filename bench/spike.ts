@@ -165,8 +165,15 @@ export async function benchSpike(databaseUrl: string, work: string) {
     atStop.catch(() => {})
 
     const done = await Promise.all(reports)
-    const views = merge(done.filter((r) => r.kind === 'views'))
-    const leads = merge(done.filter((r) => r.kind === 'leads'))
+    const kill = { from: killAt * 1000 - 1000, to: (killAt + downFor + restartedIn + 5) * 1000 }
+    const views = merge(
+      done.filter((r) => r.kind === 'views'),
+      kill,
+    )
+    const leads = merge(
+      done.filter((r) => r.kind === 'leads'),
+      kill,
+    )
     await Promise.all([killed, atStop])
     clearInterval(sampler)
     cpu.freeze()
@@ -217,9 +224,7 @@ export async function benchSpike(databaseUrl: string, work: string) {
       .filter(([s]) => s.startsWith('2'))
       .reduce((n, [, c]) => n + c, 0)
     const failed = posted - ok
-    const nearKill = leads.errorsDueAt.filter(
-      (t) => t >= killAt * 1000 - 1000 && t <= (killAt + downFor + restartedIn + 5) * 1000,
-    ).length
+    const nearKill = leads.errorsDueAt.filter((t) => t >= kill.from && t <= kill.to).length
     const byStatus = Object.entries(leads.statuses)
       .filter(([s]) => !s.startsWith('2'))
       .map(([s, c]) => `${s === '0' ? 'network' : s} × ${fmt(c)}`)
@@ -249,10 +254,10 @@ export async function benchSpike(databaseUrl: string, work: string) {
       `  first offer to a buyer: p50 ${ms(firstOffer.p50)}, p99 ${ms(firstOffer.p99)} (${fmt(firstOffer.n)} of ${fmt(captured.length)} captured leads offered)`,
     )
     console.log(
-      `  lead post: p50 ${ms(leads.latency.p50)}, p99 ${ms(leads.latency.p99)} (${fmt(posted)} posts, ${fmt(leads.retried)} sent again by the form)`,
+      `  lead post: p50 ${ms(leads.latency.p50)}, p99 ${ms(leads.latency.p99)} (${fmt(posted)} posts, ${fmt(leads.retried)} sent again by the form); away from the kill p50 ${ms(leads.latencyAwayFromKill.p50)}, p99 ${ms(leads.latencyAwayFromKill.p99)}`,
     )
     console.log(
-      `  page view: p50 ${ms(views.latency.p50)}, p99 ${ms(views.latency.p99)} (${fmt(views.sent)} views${viewErrors ? `; ${viewErrors}` : ''})`,
+      `  page view: p50 ${ms(views.latency.p50)}, p99 ${ms(views.latency.p99)} (${fmt(views.sent)} views${viewErrors ? `; ${viewErrors}` : ''}); away from the kill p99 ${ms(views.latencyAwayFromKill.p99)}`,
     )
     console.log(
       `  lead posts answered with an error: ${pct(failed, posted)} (${fmt(failed)} of ${fmt(posted)}; ${fmt(nearKill)} due between 1 s before the kill and 5 s after the restart${byStatus ? `; ${byStatus}` : ''})`,
