@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { DeliveredLead, PingedLead, ReturnNotice } from '../../../core/schemas/delivered-lead.ts'
 import type { AppEvents, DB, Dialect, WebhookConfig } from '../../platform/index.ts'
+import { runInBackground } from '../../platform/index.ts'
 import {
   type ClaimedDelivery,
   type ContractOffers,
@@ -100,8 +101,8 @@ export class DeliveryWorker {
       return
     }
     // On the next turn of the event loop: deliveries settled together free their slots together,
-    // and one claim then fills them all.
-    this.#filling = new Promise<void>((resolve) => setImmediate(resolve))
+    // and one claim then fills them all. Later when the loop is saturated: visitors first.
+    this.#filling = new Promise<void>((resolve) => runInBackground(resolve))
       .then(() => this.#fill())
       .finally(() => {
         this.#filling = undefined
@@ -324,7 +325,7 @@ export class DeliveryWorker {
       // batch. Several at once were measured to cost more CPU per offer than the waiting they saved.
       if (!this.#flushing) {
         this.#flushing = true
-        setImmediate(() => void this.#flush())
+        runInBackground(() => void this.#flush())
       }
     })
   }
