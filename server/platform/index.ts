@@ -60,7 +60,7 @@ export type { ChallengeKind, Passkey } from './db/schema-factors.ts'
 export type { Media } from './db/schema-media.ts'
 export type { SavedSectionTable } from './db/schema-page-parts.ts'
 export { scrubDeletedRows } from './db/scrub.ts'
-export { BACKGROUND_PAUSE_MS, eventLoopSaturated, runInBackground } from './event-loop-load.ts'
+export { runInBackground } from './event-loop-load.ts'
 export { isRefusedActionOrigin } from './http/action-origin.ts'
 export {
   type ResourceOperation,
