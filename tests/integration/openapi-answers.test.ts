@@ -187,14 +187,17 @@ describe(`every answer matches the OpenAPI document, on ${testDialect}`, () => {
 
   it('answers a buyer’s return as documented, and posts the decision as documented', async () => {
     expect(params.ref, 'the lead of the first test').toBeDefined()
+    // A buyer returns an accepted lead: a sale is reserved before its post, and accepted once the
+    // buyer has answered it (a return asked in between is a 404, as for any lead not sold to it).
     await waitUntil(
       async () =>
         (await db()
           .selectFrom('sale')
           .select('id')
           .where('leadId', '=', ids.lead as number)
+          .where('status', '=', 'accepted')
           .executeTakeFirst()) ?? false,
-      { what: 'the sale' },
+      { what: 'the accepted sale' },
     )
     const api = keyClient(app, buyerKey)
     const asked = await api.returnLead(params.ref as string, { reason: 'no_consent' })
